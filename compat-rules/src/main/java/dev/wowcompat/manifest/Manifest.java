@@ -1,0 +1,87 @@
+package dev.wowcompat.manifest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One release of a service: format 1 of DESIGN §3. Immutable; maps keep the declaration order of the file.
+ *
+ * @param aggregates by aggregate type name ({@code context.aggregate}, e.g. {@code bank.account})
+ * @param source the Manifest document as read (for storage and for re-serialising exactly what was sent)
+ */
+public record Manifest(int format, String service, Version version, Map<String, Aggregate> aggregates, JsonNode source) {
+
+    public Manifest {
+        Objects.requireNonNull(service, "service");
+        Objects.requireNonNull(version, "version");
+        aggregates = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(aggregates));
+    }
+
+    public Optional<Aggregate> aggregate(String typeName) {
+        return Optional.ofNullable(aggregates.get(typeName));
+    }
+
+    /** Every type of this release, flattened, in declaration order: states, commands, event revisions, errors. */
+    public List<TypeEntry> types() {
+        List<TypeEntry> out = new ArrayList<>();
+        for (Aggregate a : aggregates.values()) {
+            out.add(new TypeEntry(TypeKind.AGGREGATE, a.typeName(), 0, null, true, true));
+            a.state().ifPresent(s -> out.add(new TypeEntry(TypeKind.STATE, a.typeName(), 0, s.schema(), true, s.published())));
+            a.commands().values().forEach(c -> out.add(new TypeEntry(TypeKind.COMMAND, c.typeName(), 0, c.schema(), c.written(), true)));
+            for (Event e : a.events().values()) {
+                e.revisions().values().forEach(r -> out.add(new TypeEntry(TypeKind.EVENT, e.typeName(), r.revision(), r.schema(), r.written(), true)));
+            }
+            a.errors().values().forEach(err -> out.add(new TypeEntry(TypeKind.ERROR, err.code(), 0, null, true, true)));
+        }
+        return out;
+    }
+
+    /** {@code service@version}, as reports name a release. */
+    public String label() {
+        return service + "@" + version;
+    }
+
+    /** An aggregate: its state, commands, events and error codes. */
+    public record Aggregate(String context, String name, Optional<State> state, Map<String, Command> commands,
+                            Map<String, Event> events, Map<String, ErrorCode> errors) {
+        public Aggregate {
+            commands = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(commands));
+            events = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(events));
+            errors = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(errors));
+        }
+
+        /** {@code context.aggregate} */
+        public String typeName() {
+            return context + "." + name;
+        }
+    }
+
+    /** The aggregate's state; {@code published == false} means it is only a view rebuilt from the facts. */
+    public record State(SchemaDoc schema, boolean published) {}
+
+    /** @param typeName full name, {@code context.aggregate.Command} */
+    public record Command(String typeName, SchemaDoc schema, boolean written) {}
+
+    /** @param revisions by revision number, ascending */
+    public record Event(String typeName, java.util.SortedMap<Integer, Revision> revisions) {
+        public Event {
+            revisions = Collections.unmodifiableSortedMap(new java.util.TreeMap<>(revisions));
+        }
+    }
+
+    /**
+     * One revision of an event.
+     *
+     * @param upgradesFrom the revision this one upgrades from, or {@code null} for none
+     * @param written false while this release only reads it (the staging step of read-before-write)
+     */
+    public record Revision(int revision, SchemaDoc schema, Integer upgradesFrom, boolean written) {}
+
+    /** @param code full code, {@code context.aggregate.kebab-name} */
+    public record ErrorCode(String code, String description) {}
+}

@@ -1,0 +1,61 @@
+package dev.wowcompat.report;
+
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Severity;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The result of one check: JSON report format 1 of DESIGN §5. Renderers in this package turn it into text,
+ * json, markdown, junit, github and sarif.
+ *
+ * @param level the level name, e.g. {@code ADDITIVE} or {@code BACKWARD_TRANSITIVE}
+ * @param baselines the releases (or schema versions) the candidate was compared with
+ * @param findings the findings that count, sorted (severity, subject, pointer, rule)
+ * @param waived findings a waiver moved out of {@link #findings}, with the waiver's reason
+ */
+public record Report(String level, Release candidate, List<Release> baselines, List<Finding> findings, List<Waived> waived) {
+
+    public static final int FORMAT = 1;
+
+    public Report {
+        baselines = List.copyOf(baselines);
+        findings = List.copyOf(findings);
+        waived = List.copyOf(waived);
+    }
+
+    public Report(String level, Release candidate, List<Release> baselines, List<Finding> findings) {
+        this(level, candidate, baselines, findings, List.of());
+    }
+
+    /** {@code breaking} when any counted finding is breaking, else {@code compatible}. */
+    public String verdict() {
+        return count(Severity.BREAKING) > 0 ? "breaking" : "compatible";
+    }
+
+    public boolean compatible() {
+        return count(Severity.BREAKING) == 0;
+    }
+
+    public long count(Severity severity) {
+        return findings.stream().filter(f -> f.severity() == severity).count();
+    }
+
+    /** Moves every finding a waiver matches to {@link #waived}. */
+    public Report withWaivers(List<Waiver> waivers) {
+        if (waivers.isEmpty()) return this;
+        List<Finding> kept = new ArrayList<>();
+        List<Waived> moved = new ArrayList<>(waived);
+        for (Finding f : findings) {
+            Waiver w = waivers.stream().filter(x -> x.matches(f)).findFirst().orElse(null);
+            if (w == null) kept.add(f);
+            else moved.add(new Waived(f, w.reason()));
+        }
+        return new Report(level, candidate, baselines, kept, moved);
+    }
+
+    /** A release, or for plain schemas the label of one schema version. */
+    public record Release(String service, String version) {}
+
+    public record Waived(Finding finding, String reason) {}
+}

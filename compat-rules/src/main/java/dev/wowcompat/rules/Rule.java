@@ -1,0 +1,119 @@
+package dev.wowcompat.rules;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The rule catalogue: one row per kind of change, with its stable id, default severity, one-line purpose
+ * and the additive way to make the same change. Ids are part of the contract (DESIGN §5): never rename one.
+ *
+ * <p>{@code structural} rules are about which JSON documents validate, so they also apply under the plain
+ * levels (BACKWARD, FORWARD, FULL ...); the others are the ADDITIVE policy about meaning and staging.
+ */
+public enum Rule {
+    TYPE_REMOVED("type-removed", Severity.BREAKING, false,
+            "a command, event, aggregate or state schema present before is gone",
+            "Keep the type. Stop sending or emitting it, mark it deprecated in its description, and leave its schema in the Manifest for ever."),
+    REVISION_REMOVED("revision-removed", Severity.BREAKING, false,
+            "an event revision present before is gone (old facts still carry it)",
+            "Keep the revision and its schema: stored events of that revision are facts and will be read again on replay."),
+    REVISION_CHANGED("revision-changed", Severity.BREAKING, false,
+            "an existing revision's schema changed in a way that is not additive",
+            "Leave the existing revision as it was and publish the change as a new revision with upgradesFrom naming this one."),
+    REVISION_WITHOUT_UPGRADE("revision-without-upgrade", Severity.BREAKING, false,
+            "a new revision with no upgradesFrom, or one naming a revision that does not exist",
+            "Give the new revision \"upgradesFrom\": the number of an existing, lower revision of the same event."),
+    ERROR_CODE_REMOVED("error-code-removed", Severity.BREAKING, false,
+            "an error code clients may match on is gone",
+            "Keep the error code in the Manifest even if the service no longer raises it; clients still match on it."),
+    FIELD_REMOVED("field-removed", Severity.BREAKING, true,
+            "a property present before is gone",
+            "Keep the property: stop writing it, mark it \"deprecated\": true with \"x-wow-written\": false, and give it a default readers can fall back to."),
+    FIELD_RENAMED("field-renamed", Severity.BREAKING, true,
+            "a property was removed and another with the same schema added in the same object: a rename",
+            "Keep the old property and add the new one alongside it; write both, and retire the old one the additive way (deprecated, not written)."),
+    TYPE_RENAMED("type-renamed", Severity.BREAKING, false,
+            "a command or event was removed and another with the same schema added: a rename",
+            "Keep the old type and add the new one alongside it; emit or accept both until no reader needs the old name, and never remove it."),
+    FIELD_TYPE_CHANGED("field-type-changed", Severity.BREAKING, true,
+            "the JSON type of a property changed (widening integer to number included: old readers break)",
+            "Leave the property's type as it is and add a new property with a new name and the new type; write both."),
+    MEANING_CHANGED("meaning-changed", Severity.BREAKING, false,
+            "format, x-wow-unit, x-wow-meaning, default, $ref target, const, multipleOf or contentEncoding changed",
+            "A field's meaning never changes: add a new property with a new name for the new meaning (e.g. timestampMs) and keep writing the old one as it was."),
+    FIELD_REQUIRED_ADDED("field-required-added", Severity.BREAKING, true,
+            "a new property is required, or an existing optional one became required",
+            "Make the property optional with a default: old writers do not send it, and stored data does not have it."),
+    FIELD_DEFAULT_MISSING("field-default-missing", Severity.BREAKING, false,
+            "a new property has no default (new readers of old data need one)",
+            "Give the new property a \"default\" (a nullable property may default to null)."),
+    CONSTRAINT_TIGHTENED("constraint-tightened", Severity.BREAKING, true,
+            "new readers reject old data: maxLength down, minimum up, pattern changed, enum value removed, items narrowed ...",
+            "Keep the old constraint on this property; enforce the stricter rule where new data is made (in the command handler), not in the schema."),
+    CONSTRAINT_LOOSENED("constraint-loosened", Severity.BREAKING, true,
+            "old readers reject new data: maxLength up, minimum down, oneOf branch added ...",
+            "Keep the old constraint on this property and put values outside it in a new, optional property that old readers ignore."),
+    ENUM_VALUE_ADDED("enum-value-added", Severity.WARNING, true,
+            "old readers meet an enum value they do not know",
+            "Make sure every reader maps unknown values to a default before writers send the new value; stage the value (read in one minor release, written in the next)."),
+    CLOSED_CONTENT_MODEL("closed-content-model", Severity.WARNING, true,
+            "additionalProperties or unevaluatedProperties is false: old readers reject every future addition",
+            "Leave objects open (drop \"additionalProperties\": false); readers ignore what they do not know. If the object is already closed, add no property to it: add a new type instead."),
+    WRITTEN_BEFORE_READ("written-before-read", Severity.BREAKING, false,
+            "an event type, event revision, or event/state property is written in this release but the previous release of this major did not read it",
+            "Stage it: release it first with \"written\": false (types, revisions) or \"x-wow-written\": false (properties) so the previous release reads it, and write it from the next minor release."),
+    PATCH_CHANGES_SCHEMA("patch-changes-schema", Severity.WARNING, false,
+            "a patch release changes a schema",
+            "Release a schema change as a new minor version; patch releases keep every schema as it was."),
+    COMMAND_FIELD_UNSTAGED("command-field-unstaged", Severity.WARNING, false,
+            "a new command property is not staged: during a rolling upgrade an old node ignores it",
+            "Add the property with \"x-wow-written\": false first so every node reads it, and let clients send it from the next minor release."),
+    STATE_VIEW_CHANGED("state-view-changed", Severity.INFO, false,
+            "the state schema changed: snapshots with the old fingerprint will be rebuilt",
+            "Nothing to do for an unpublished state view; plan for snapshots to be rebuilt from the events."),
+    MAJOR_BREAKING_CHANGE("major-breaking-change", Severity.INFO, false,
+            "a breaking change in a new major version: allowed, needs data migration",
+            "Ship a migration that converts stored data written by the previous major version.");
+
+    private final String id;
+    private final Severity severity;
+    private final boolean structural;
+    private final String purpose;
+    private final String fix;
+
+    Rule(String id, Severity severity, boolean structural, String purpose, String fix) {
+        this.id = id;
+        this.severity = severity;
+        this.structural = structural;
+        this.purpose = purpose;
+        this.fix = fix;
+    }
+
+    /** The stable kebab-case id, as written in reports, waivers and docs/rules.md. */
+    public String id() {
+        return id;
+    }
+
+    /** Severity under the ADDITIVE policy. */
+    public Severity severity() {
+        return severity;
+    }
+
+    /** Whether the rule is about which documents validate (and so applies under the plain levels). */
+    public boolean structural() {
+        return structural;
+    }
+
+    public String purpose() {
+        return purpose;
+    }
+
+    /** The general additive fix; findings may carry a more specific one. */
+    public String fix() {
+        return fix;
+    }
+
+    public static Optional<Rule> byId(String id) {
+        return Arrays.stream(values()).filter(r -> r.id.equals(id)).findFirst();
+    }
+}
