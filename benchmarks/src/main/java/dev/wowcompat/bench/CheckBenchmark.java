@@ -1,0 +1,76 @@
+package dev.wowcompat.bench;
+
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.ReleaseChecker;
+import dev.wowcompat.rules.Severity;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Targets: one ADDITIVE check of an already-read 5,000-type candidate against its previous release under
+ * 200 ms ({@link #againstPrevious}); the same check transitively against the 50 earlier releases of its major
+ * version under 3x that ({@link #transitive50}). The history is generated and read once per trial; only
+ * {@link ReleaseChecker#check} is timed.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 5)
+@Measurement(iterations = 5, time = 5)
+@Fork(value = 1, jvmArgsAppend = "-Xmx4g")
+public class CheckBenchmark {
+
+    @Param("5000")
+    public int types;
+
+    /** The candidate and 50 earlier releases. */
+    @Param("51")
+    public int releases;
+
+    @Param("" + ManifestGenerator.Options.DEFAULT_CHANGE_RATE)
+    public double changeRate;
+
+    private final ReleaseChecker checker = new ReleaseChecker();
+    private Manifest candidate;
+    private List<Manifest> previous;
+    private List<Manifest> earlier;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        SyntheticHistory history = SyntheticHistory.read(
+                ManifestGenerator.Options.of(types, releases).withChangeRate(changeRate));
+        candidate = history.candidate();
+        previous = List.of(history.previous());
+        earlier = history.earlier();
+        Report one = SyntheticHistory.checkedClean(checker, candidate, previous);
+        Report all = SyntheticHistory.checkedClean(checker, candidate, earlier);
+        System.out.printf("%n[setup] candidate %s: %d schemas, %d bytes; against previous: %d info findings;"
+                        + " transitive against %d releases: %d info findings%n",
+                candidate.label(), SyntheticHistory.schemaCount(candidate),
+                history.bytes().get(history.bytes().size() - 1), one.count(Severity.INFO),
+                earlier.size(), all.count(Severity.INFO));
+    }
+
+    @Benchmark
+    public Report againstPrevious() {
+        return checker.check(candidate, previous);
+    }
+
+    @Benchmark
+    public Report transitive50() {
+        return checker.check(candidate, earlier);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.wowcompat.bench;
+
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.ReleaseChecker;
+import dev.wowcompat.rules.Severity;
+import dev.wowcompat.report.Report;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A generated history read the way the product reads it ({@link ManifestReader}), for benchmark setups and
+ * the heap probe. Releases are read one at a time as they are generated, so the serialised documents never
+ * pile up in memory: what stays is what the product would hold, the read {@link Manifest}s.
+ *
+ * @param releases the read releases, oldest first
+ * @param bytes the serialised size of each release
+ */
+public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
+
+    public SyntheticHistory {
+        releases = List.copyOf(releases);
+        bytes = List.copyOf(bytes);
+    }
+
+    public static SyntheticHistory read(ManifestGenerator.Options options) {
+        ManifestReader reader = new ManifestReader();
+        List<Manifest> manifests = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        new ManifestGenerator(options).generate(r -> {
+            byte[] content = ManifestGenerator.toBytes(r.document());
+            sizes.add(content.length);
+            manifests.add(readOrFail(reader, content, r.version()));
+        });
+        return new SyntheticHistory(manifests, sizes);
+    }
+
+    /** The generator's own output must read cleanly; when it does not, the first problems say why. */
+    static Manifest readOrFail(ManifestReader reader, byte[] content, String version) {
+        try {
+            return reader.read(content, "synthetic " + version);
+        } catch (InvalidInputException e) {
+            String problems = e.problems().stream().limit(5).map(p -> p.line()).collect(Collectors.joining("\n  "));
+            throw new IllegalStateException("generated release " + version + " is not a valid Manifest ("
+                    + e.problems().size() + " problems):\n  " + problems);
+        }
+    }
+
+    public Manifest candidate() {
+        return releases.get(releases.size() - 1);
+    }
+
+    public Manifest previous() {
+        return releases.get(releases.size() - 2);
+    }
+
+    /** Every release before the candidate, oldest first. */
+    public List<Manifest> earlier() {
+        return releases.subList(0, releases.size() - 1);
+    }
+
+    public static long schemaCount(Manifest m) {
+        return m.types().stream().filter(t -> t.schema() != null).count();
+    }
+
+    /**
+     * A benchmark of a failing check would measure the wrong path: the setup refuses a history whose candidate
+     * is not compatible, or has warnings, and says which findings.
+     */
+    public static Report checkedClean(ReleaseChecker checker, Manifest candidate, List<Manifest> baselines) {
+        Report report = checker.check(candidate, baselines);
+        List<Finding> unexpected = report.findings().stream().filter(f -> f.severity() != Severity.INFO).toList();
+        if (!unexpected.isEmpty()) {
+            String first = unexpected.stream().limit(5)
+                    .map(f -> f.rule().id() + " " + f.subject() + " " + f.pointer() + ": " + f.message())
+                    .collect(Collectors.joining("\n  "));
+            throw new IllegalStateException("the generated history does not check clean: " + unexpected.size()
+                    + " breaking or warning findings for " + candidate.label() + ", e.g.\n  " + first);
+        }
+        return report;
+    }
+}
