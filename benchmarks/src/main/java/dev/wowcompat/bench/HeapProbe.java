@@ -36,16 +36,22 @@ public final class HeapProbe {
         int types = 5000;
         int releases = 51;
         int checks = 5;
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            switch (args[i]) {
-                case "--types" -> types = Integer.parseInt(args[i + 1]);
-                case "--releases" -> releases = Integer.parseInt(args[i + 1]);
-                case "--checks" -> checks = Integer.parseInt(args[i + 1]);
-                default -> {
-                    System.err.println("HeapProbe: unknown option " + args[i] + "; usage: HeapProbe [--types N] [--releases K] [--checks C]");
-                    System.exit(2);
+        try {
+            if (args.length % 2 != 0) throw new IllegalArgumentException("every option needs a value");
+            for (int i = 0; i < args.length; i += 2) {
+                int value = Integer.parseInt(args[i + 1]);
+                switch (args[i]) {
+                    case "--types" -> types = value;
+                    case "--releases" -> releases = value;
+                    case "--checks" -> checks = value;
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
                 }
             }
+            if (releases < 2) throw new IllegalArgumentException("--releases must be at least 2");
+        } catch (IllegalArgumentException e) {
+            // NumberFormatException included: one line, no stack trace
+            System.err.println("HeapProbe: " + e.getMessage() + "; usage: HeapProbe [--types N] [--releases K] [--checks C]");
+            System.exit(2);
         }
         long max = Runtime.getRuntime().maxMemory();
         System.out.printf("max heap %d MB, GC %s%n", mb(max),

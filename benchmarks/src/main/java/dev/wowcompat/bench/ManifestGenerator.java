@@ -120,6 +120,9 @@ public final class ManifestGenerator {
                           int stagedRevisions) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper EXACT_JSON = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
     private final Options options;
 
@@ -151,6 +154,37 @@ public final class ManifestGenerator {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("a generated tree always serialises", e);
         }
+    }
+
+    /**
+     * Parses a serialised document the way the product's reader does (exact decimals), without validating it:
+     * for measurements that must not include the reader.
+     */
+    public static JsonNode parse(byte[] document) {
+        try {
+            return EXACT_JSON.readTree(document);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a generated document always parses", e);
+        }
+    }
+
+    /** Every schema of a Manifest document (states, commands, event revisions), in declaration order. */
+    public static List<JsonNode> schemasOf(JsonNode document) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode context : iterable(document.path("contexts"))) {
+            for (JsonNode aggregate : iterable(context.path("aggregates"))) {
+                if (aggregate.has("state")) out.add(aggregate.get("state").get("schema"));
+                iterable(aggregate.path("commands")).forEach(c -> out.add(c.get("schema")));
+                for (JsonNode event : iterable(aggregate.path("events"))) {
+                    iterable(event.path("revisions")).forEach(r -> out.add(r.get("schema")));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Iterable<JsonNode> iterable(JsonNode node) {
+        return node::elements;
     }
 
     /** Hands each release to the sink as soon as it is made, oldest first; nothing is kept but the working model. */
