@@ -2,10 +2,12 @@ package dev.wowcompat.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.fingerprint.NotCanonicalizableException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,8 +76,27 @@ public final class ManifestReader {
             EmbeddedSchemaCheck.check(s.node, s.pointer, source, problems);
         }
         checkNameClashes(document, source, problems);
+        Map<JsonNode, SchemaDoc> docs = fingerprint(schemas, source, problems);
         if (!problems.isEmpty()) throw new InvalidInputException(problems);
-        return build(document, source);
+        return build(document, docs);
+    }
+
+    /**
+     * Fingerprints every embedded schema. Keyed by identity: each schema is its own node of the document (only the
+     * shared true/false nodes repeat, and those have one fingerprint each anyway).
+     */
+    private static Map<JsonNode, SchemaDoc> fingerprint(List<Located> schemas, String source, List<InputProblem> problems) {
+        Map<JsonNode, SchemaDoc> docs = new IdentityHashMap<>();
+        for (Located s : schemas) {
+            if (!s.node.isObject() && !s.node.isBoolean()) continue; // reported by the format's schema
+            try {
+                docs.put(s.node, new SchemaDoc(s.node, Fingerprint.of(s.node)));
+            } catch (NotCanonicalizableException e) {
+                problems.add(new InputProblem(source, s.pointer + e.pointer(), ProblemCodes.SCHEMA_NOT_CANONICALIZABLE,
+                        "this schema has no canonical JSON form (RFC 8785), so it cannot be fingerprinted: " + e.reason()));
+            }
+        }
+        return docs;
     }
 
     /**
@@ -165,27 +186,27 @@ public final class ManifestReader {
     }
 
     /** Builds the model from a document that passed every check, so every value has its validated shape. */
-    private static Manifest build(JsonNode document, String source) {
+    private static Manifest build(JsonNode document, Map<JsonNode, SchemaDoc> docs) {
         String service = document.get("service").asText();
         Version version = Version.parse(document.get("version").asText());
         Map<String, Manifest.Aggregate> aggregates = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> c : document.get("contexts").properties()) {
             String context = c.getKey();
             for (Map.Entry<String, JsonNode> a : c.getValue().get("aggregates").properties()) {
-                Manifest.Aggregate aggregate = aggregate(context, a.getKey(), a.getValue());
+                Manifest.Aggregate aggregate = aggregate(context, a.getKey(), a.getValue(), docs);
                 aggregates.put(aggregate.typeName(), aggregate);
             }
         }
         return new Manifest(FORMAT, service, version, aggregates, document);
     }
 
-    private static Manifest.Aggregate aggregate(String context, String name, JsonNode node) {
+    private static Manifest.Aggregate aggregate(String context, String name, JsonNode node, Map<JsonNode, SchemaDoc> docs) {
         String prefix = context + "." + name + ".";
         Optional<Manifest.State> state = Optional.ofNullable(node.get("state"))
-                .map(s -> new Manifest.State(schemaDoc(s.get("schema")), s.path("published").asBoolean(true)));
+                .map(s -> new Manifest.State(docs.get(s.get("schema")), s.path("published").asBoolean(true)));
         Map<String, Manifest.Command> commands = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : properties(node.get("commands"))) {
-            commands.put(e.getKey(), new Manifest.Command(prefix + e.getKey(), schemaDoc(e.getValue().get("schema")),
+            commands.put(e.getKey(), new Manifest.Command(prefix + e.getKey(), docs.get(e.getValue().get("schema")),
                     e.getValue().path("written").asBoolean(true)));
         }
         Map<String, Manifest.Event> events = new LinkedHashMap<>();
@@ -194,7 +215,7 @@ public final class ManifestReader {
             for (Map.Entry<String, JsonNode> r : e.getValue().get("revisions").properties()) {
                 int n = Integer.parseInt(r.getKey());
                 JsonNode upgradesFrom = r.getValue().get("upgradesFrom");
-                revisions.put(n, new Manifest.Revision(n, schemaDoc(r.getValue().get("schema")),
+                revisions.put(n, new Manifest.Revision(n, docs.get(r.getValue().get("schema")),
                         upgradesFrom == null ? null : upgradesFrom.asInt(), r.getValue().path("written").asBoolean(true)));
             }
             events.put(e.getKey(), new Manifest.Event(prefix + e.getKey(), revisions));
@@ -208,9 +229,5 @@ public final class ManifestReader {
 
     private static Iterable<Map.Entry<String, JsonNode>> properties(JsonNode map) {
         return map == null ? List.of() : map.properties();
-    }
-
-    private static SchemaDoc schemaDoc(JsonNode schema) {
-        return new SchemaDoc(schema, Fingerprint.of(schema));
     }
 }

@@ -33,6 +33,11 @@ public final class ProblemCodes {
     public static final String SCHEMA_REMOTE_REF = "wow-compat.schema.remote-ref";
     /** A local {@code $ref} that points at nothing inside its schema. */
     public static final String SCHEMA_UNRESOLVED_REF = "wow-compat.schema.unresolved-ref";
+    /**
+     * An embedded schema with no RFC 8785 canonical form (a number beyond the double range, a lone surrogate), so no
+     * fingerprint can name it.
+     */
+    public static final String SCHEMA_NOT_CANONICALIZABLE = "wow-compat.schema.not-canonicalizable";
     /** An embedded schema that is not a valid JSON Schema of its dialect (checked against the dialect's meta-schema). */
     public static final String SCHEMA_INVALID = "wow-compat.schema.invalid";
 }
