@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The Manifest format's own JSON Schema ({@code schemas/manifest.schema.json}, shipped on the classpath), compiled
@@ -47,7 +48,11 @@ final class ManifestSchema {
      * remote fetching stays off (the library default) and every other IRI, classpath ones included, is refused.
      */
     static SchemaRegistry offlineRegistry() {
-        SchemaRegistryConfig config = SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build();
+        // Messages are part of our output: fixed to English rather than following the machine's default locale.
+        SchemaRegistryConfig config = SchemaRegistryConfig.builder()
+                .pathType(PathType.JSON_POINTER)
+                .locale(Locale.ENGLISH)
+                .build();
         return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, b -> b
                 .schemaRegistryConfig(config)
                 .schemaLoader(loader -> loader
@@ -115,6 +120,11 @@ final class ManifestSchema {
                 Object[] args = e.getArguments();
                 String missing = args != null && args.length >= 1 ? String.valueOf(args[0]) : e.getProperty();
                 message = "missing required property " + JsonPointers.quote(String.valueOf(missing));
+            }
+            case "minProperties" -> {
+                Object[] args = e.getArguments();
+                String min = args != null && args.length >= 1 ? String.valueOf(args[0]) : "1";
+                message = "1".equals(min) ? "must not be empty" : "must have at least " + min + " entries";
             }
             default -> message = e.getMessage();
         }

@@ -262,4 +262,25 @@ class ManifestReaderProblemsTest {
         problems.forEach(p -> assertEquals("POST /services/x/releases", p.source()));
         assertEquals(4, problems.size(), problems::toString);
     }
+
+    @Test
+    void anEventNeedsARevision() {
+        String doc = """
+                {"manifest": 1, "service": "bank-service", "version": "1.0.0", "contexts": {"bank": {"aggregates": {"account": {
+                  "events": {"Deposited": {"revisions": {}}}}}}}}""";
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> reader.read(doc.getBytes(StandardCharsets.UTF_8), "m.json")));
+        assertEquals("/contexts/bank/aggregates/account/events/Deposited/revisions", p.pointer());
+        assertEquals("must not be empty", p.message());
+    }
+
+    @Test
+    void upgradesFromIsAWholeNumberFromOne() {
+        String doc = """
+                {"manifest": 1, "service": "bank-service", "version": "1.0.0", "contexts": {"bank": {"aggregates": {"account": {
+                  "events": {"Deposited": {"revisions": {"2": {"schema": true, "upgradesFrom": 1.5}, "3": {"schema": true, "upgradesFrom": 0}}}}}}}}}""";
+        Map<String, InputProblem> at = byPointer(problems(() -> reader.read(doc.getBytes(StandardCharsets.UTF_8), "m.json")));
+        String revisions = "/contexts/bank/aggregates/account/events/Deposited/revisions";
+        assertEquals("expected integer, found number", at.get(revisions + "/2/upgradesFrom").message());
+        assertEquals("must have a minimum value of 1", at.get(revisions + "/3/upgradesFrom").message());
+    }
 }
