@@ -27,7 +27,9 @@ import javax.management.openmbean.CompositeData;
  *   <li><b>pool peaks</b>: the sum over heap pools of each pool's peak since the checks began (an upper bound:
  *       the pools need not peak at the same moment, and it includes garbage not yet collected).</li>
  * </ul>
- * Usage: {@code HeapProbe [--types N] [--releases K] [--checks C]}. Exit 0 when the history checks clean.
+ * Usage: {@code HeapProbe [--types N] [--releases K] [--checks C] [--share-schemas]}. Exit 0 when the history
+ * checks clean. {@code --share-schemas} measures a proposed engine change instead of the product as it is
+ * (see {@link SharedSchemas}).
  */
 public final class HeapProbe {
     private HeapProbe() {}
@@ -36,7 +38,11 @@ public final class HeapProbe {
         int types = 5000;
         int releases = 51;
         int checks = 5;
+        boolean share = false;
         try {
+            List<String> rest = new java.util.ArrayList<>(List.of(args));
+            share = rest.remove("--share-schemas");
+            args = rest.toArray(String[]::new);
             if (args.length % 2 != 0) throw new IllegalArgumentException("every option needs a value");
             for (int i = 0; i < args.length; i += 2) {
                 int value = Integer.parseInt(args[i + 1]);
@@ -50,14 +56,20 @@ public final class HeapProbe {
             if (releases < 2) throw new IllegalArgumentException("--releases must be at least 2");
         } catch (IllegalArgumentException e) {
             // NumberFormatException included: one line, no stack trace
-            System.err.println("HeapProbe: " + e.getMessage() + "; usage: HeapProbe [--types N] [--releases K] [--checks C]");
+            System.err.println("HeapProbe: " + e.getMessage() + "; usage: HeapProbe [--types N] [--releases K] [--checks C] [--share-schemas]");
             System.exit(2);
         }
         long max = Runtime.getRuntime().maxMemory();
         System.out.printf("max heap %d MB, GC %s%n", mb(max),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
 
-        SyntheticHistory history = SyntheticHistory.read(ManifestGenerator.Options.of(types, releases));
+        SharedSchemas pool = new SharedSchemas();
+        SyntheticHistory history = SyntheticHistory.read(ManifestGenerator.Options.of(types, releases),
+                share ? pool::share : m -> m);
+        if (share) {
+            System.out.printf("--share-schemas: NOT the product's reading; releases rebuilt to share %d distinct schemas by fingerprint%n",
+                    pool.size());
+        }
         Manifest candidate = history.candidate();
         List<Manifest> earlier = history.earlier();
         long retained = usedAfterFullGc();

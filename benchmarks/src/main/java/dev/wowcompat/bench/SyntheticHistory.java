@@ -9,6 +9,7 @@ import dev.wowcompat.rules.Severity;
 import dev.wowcompat.report.Report;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -27,13 +28,18 @@ public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
     }
 
     public static SyntheticHistory read(ManifestGenerator.Options options) {
+        return read(options, UnaryOperator.identity());
+    }
+
+    /** @param afterRead applied to each release as soon as it is read (e.g. {@link SharedSchemas#share}) */
+    static SyntheticHistory read(ManifestGenerator.Options options, UnaryOperator<Manifest> afterRead) {
         ManifestReader reader = new ManifestReader();
         List<Manifest> manifests = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         new ManifestGenerator(options).generate(r -> {
             byte[] content = ManifestGenerator.toBytes(r.document());
             sizes.add(content.length);
-            manifests.add(readOrFail(reader, content, r.version()));
+            manifests.add(afterRead.apply(readOrFail(reader, content, r.version())));
         });
         return new SyntheticHistory(manifests, sizes);
     }
