@@ -66,6 +66,10 @@ public class CheckBenchmark {
                 candidate.label(), SyntheticHistory.schemaCount(candidate),
                 history.bytes().get(history.bytes().size() - 1), one.count(Severity.INFO),
                 earlier.size(), all.count(Severity.INFO));
+        System.out.printf("[setup] distinct changed schema pairs to diff: %d against the previous release, %d against"
+                        + " all %d earlier releases, %d against the projected baselines%n",
+                SyntheticHistory.changedSchemaPairs(candidate, previous), SyntheticHistory.changedSchemaPairs(candidate, earlier),
+                earlier.size(), SyntheticHistory.changedSchemaPairs(candidate, projected));
     }
 
     @Benchmark

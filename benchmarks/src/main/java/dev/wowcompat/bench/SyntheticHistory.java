@@ -7,7 +7,12 @@ import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.ReleaseChecker;
 import dev.wowcompat.rules.Severity;
 import dev.wowcompat.report.Report;
+import dev.wowcompat.manifest.TypeEntry;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -70,6 +75,27 @@ public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
 
     public static long schemaCount(Manifest m) {
         return m.types().stream().filter(t -> t.schema() != null).count();
+    }
+
+    /**
+     * How many distinct (subject, old fingerprint, new fingerprint) pairs with different fingerprints the
+     * baselines hold against the candidate: the schema diffs a check that diffs each pair once must run.
+     */
+    public static int changedSchemaPairs(Manifest candidate, List<Manifest> baselines) {
+        Map<String, String> now = new HashMap<>();
+        candidate.types().forEach(t -> {
+            if (t.schema() != null) now.put(t.kind() + " " + t.subject(), t.schema().fingerprint());
+        });
+        Set<String> pairs = new HashSet<>();
+        for (Manifest m : baselines) {
+            for (TypeEntry t : m.types()) {
+                if (t.schema() == null) continue;
+                String key = t.kind() + " " + t.subject();
+                String fp = now.get(key);
+                if (fp != null && !fp.equals(t.schema().fingerprint())) pairs.add(key + " " + t.schema().fingerprint() + " " + fp);
+            }
+        }
+        return pairs.size();
     }
 
     /**
