@@ -63,7 +63,18 @@ public final class HeapProbe {
         System.out.printf("max heap %d MB, GC %s%n", mb(max),
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
 
+        try {
+            probe(types, releases, checks, share, max);
+        } catch (OutOfMemoryError e) {
+            // The measurement's answer, not a crash to debug: the heap was too small for this history.
+            System.out.printf("RESULT does not fit in %d MB max heap: %s%n", mb(max), e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static void probe(int types, int releases, int checks, boolean share, long max) {
         SharedSchemas pool = new SharedSchemas();
+        System.out.println("reading the history (an OutOfMemoryError here is the reading's)");
         SyntheticHistory history = SyntheticHistory.read(ManifestGenerator.Options.of(types, releases),
                 share ? pool::share : m -> m);
         if (share) {
@@ -77,6 +88,7 @@ public final class HeapProbe {
                 history.releases().size(), candidate.label(), SyntheticHistory.schemaCount(candidate),
                 history.bytes().get(history.bytes().size() - 1));
         System.out.printf("history retained after full GC: %d MB%n", mb(retained));
+        System.out.println("checking (history read: an OutOfMemoryError from here on is the check's)");
 
         AtomicLong livePeak = new AtomicLong(retained);
         NotificationListener listener = (n, handback) -> {
