@@ -2,7 +2,6 @@ package dev.wowcompat.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +23,6 @@ final class SchemaDocument {
     private final JsonNode root;
     private final String rootId;
     private Map<String, String> anchors;
-    private final IdentityHashMap<JsonNode, Boolean> containsRef = new IdentityHashMap<>();
 
     SchemaDocument(JsonNode root) {
         this.root = root;
@@ -82,22 +80,20 @@ final class SchemaDocument {
                 : new View(this, node, true, pointer, pointer, target, null, t.name, false);
     }
 
-    /** Whether a $ref occurs anywhere inside {@code node} (then equal content may still differ in meaning). */
-    boolean containsRef(JsonNode node) {
+    /**
+     * Whether a $ref occurs anywhere inside {@code node} (then equal content may still differ in meaning). Not
+     * remembered: the walk asks once per equal subtree and never descends into one, so each node is scanned once.
+     */
+    static boolean containsRef(JsonNode node) {
         if (!node.isContainerNode()) return false;
-        Boolean known = containsRef.get(node);
-        if (known != null) return known;
-        boolean found = node.isObject() && node.has("$ref") && node.get("$ref").isTextual();
-        if (!found) {
-            for (JsonNode child : node) {
-                if (containsRef(child)) {
-                    found = true;
-                    break;
-                }
-            }
+        if (node.isObject()) {
+            JsonNode ref = node.get("$ref");
+            if (ref != null && ref.isTextual()) return true;
         }
-        containsRef.put(node, found);
-        return found;
+        for (JsonNode child : node) {
+            if (child.isContainerNode() && containsRef(child)) return true;
+        }
+        return false;
     }
 
     private record Target(JsonNode node, String pointer, String name) {}

@@ -28,6 +28,8 @@ final class View {
     final String refName;
     /** stands for an absent keyword whose default is {@code true} */
     final boolean synthetic;
+    /** {@link Keywords} families present, computed on first use (-1: not yet) */
+    private long mask = -1;
 
     View(SchemaDocument doc, JsonNode own, boolean bool, String site, String loc, View under, View conjunct,
             String refName, boolean synthetic) {
@@ -49,6 +51,20 @@ final class View {
     /** The same schema, as referred to from another place. */
     View referredFrom(String referringSite, String name) {
         return new View(doc, own, bool, referringSite, loc, under, conjunct, name, synthetic);
+    }
+
+    /** The {@link Keywords} families this schema uses, its $ref target's included. */
+    long mask() {
+        if (mask < 0) {
+            long m = 0;
+            if (own != null) {
+                for (java.util.Iterator<String> it = own.fieldNames(); it.hasNext(); ) m |= Keywords.of(it.next());
+            }
+            if (under != null) m |= under.mask();
+            if (conjunct != null) m |= Keywords.ALL_OF;
+            mask = m;
+        }
+        return mask;
     }
 
     JsonNode get(String keyword) {

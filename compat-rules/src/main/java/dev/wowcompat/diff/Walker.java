@@ -61,26 +61,39 @@ final class Walker {
             "readOnly", "writeOnly", "x-wow-written", "default", "$id", "id", "$anchor", "$schema", "$defs", "definitions");
     /** Probes inside probes: beyond this depth a question is answered "unknown", which reports the change. */
     private static final int MAX_PROBE_DEPTH = 2;
+    /**
+     * Probes per comparison. Schemas with many unmatched anyOf branches nested in each other would otherwise cost
+     * a number of walks that grows with the fourth power of the branch count; past the budget, "unknown".
+     */
+    private static final int PROBE_BUDGET = 2_000;
+
+    /** What one comparison may still spend on probes, shared by the walk and its probes. */
+    private static final class Budget {
+        int probes = PROBE_BUDGET;
+    }
 
     private final DiffContext ctx;
     private final boolean structural;
     private final boolean probe;
     private final int probeDepth;
     private final Map<String, Optional<Pattern>> patterns;
+    private final Budget budget;
     private final Set<String> visited = new HashSet<>();
     private final Map<String, Finding> findings = new LinkedHashMap<>();
     private Readers probed = NONE;
 
     Walker(DiffContext ctx) {
-        this(ctx, ctx.structural(), false, 0, new java.util.HashMap<>());
+        this(ctx, ctx.structural(), false, 0, new java.util.HashMap<>(), new Budget());
     }
 
-    private Walker(DiffContext ctx, boolean structural, boolean probe, int probeDepth, Map<String, Optional<Pattern>> patterns) {
+    private Walker(DiffContext ctx, boolean structural, boolean probe, int probeDepth, Map<String, Optional<Pattern>> patterns,
+            Budget budget) {
         this.ctx = ctx;
         this.structural = structural;
         this.probe = probe;
         this.probeDepth = probeDepth;
         this.patterns = patterns;
+        this.budget = budget;
     }
 
     List<Finding> findings() {
@@ -98,28 +111,29 @@ final class Walker {
             compareFalse(o, n, s);
             return;
         }
+        long m = o.mask() | n.mask();
         Set<String> ot = types(o, s.oldAlso());
         Set<String> nt = types(n, s.newAlso());
-        compareTypes(o, n, ot, nt, s);
-        compareValues(o, n, s);
-        compareMeaning(o, n, s);
-        compareDefault(o, n, s);
+        if ((m & Keywords.TYPE) != 0) compareTypes(o, n, ot, nt, s);
+        if ((m & Keywords.VALUES) != 0) compareValues(o, n, s);
+        if ((m & Keywords.MEANING) != 0) compareMeaning(o, n, s);
+        if ((m & Keywords.DEFAULT) != 0) compareDefault(o, n, s);
         // Keywords of one JSON type only matter when both schemas let values of that type through.
-        if (allows(ot, "string") && allows(nt, "string")) compareStrings(o, n, s);
-        if (allows(ot, "number") && allows(nt, "number")) compareNumbers(o, n, s);
-        if (allows(ot, "array") && allows(nt, "array")) compareArrays(o, n, s);
-        if (allows(ot, "object") && allows(nt, "object")) compareObjects(o, n, s);
-        compareAllOf(o, n, s);
-        compareDisjunctions(o, n, s);
-        compareNot(o, n, s);
-        compareConditional(o, n, s);
+        if ((m & Keywords.STRING) != 0 && allows(ot, "string") && allows(nt, "string")) compareStrings(o, n, s);
+        if ((m & Keywords.NUMBER) != 0 && allows(ot, "number") && allows(nt, "number")) compareNumbers(o, n, s);
+        if ((m & Keywords.ARRAY) != 0 && allows(ot, "array") && allows(nt, "array")) compareArrays(o, n, s);
+        if ((m & Keywords.OBJECT) != 0 && allows(ot, "object") && allows(nt, "object")) compareObjects(o, n, s);
+        if ((m & Keywords.ALL_OF) != 0) compareAllOf(o, n, s);
+        if ((m & Keywords.ANY_ONE_OF) != 0) compareDisjunctions(o, n, s);
+        if ((m & Keywords.NOT) != 0) compareNot(o, n, s);
+        if ((m & Keywords.CONDITIONAL) != 0) compareConditional(o, n, s);
     }
 
     private static boolean unchanged(View o, View n) {
         if (o.under != null || n.under != null || o.conjunct != null || n.conjunct != null) return false;
         if (o.own == null || n.own == null) return o.own == null && n.own == null && o.bool == n.bool;
         // Equal text with a $ref inside may still differ: each side resolves against its own root.
-        return JsonValues.same(o.own, n.own) && !o.doc.containsRef(o.own) && !n.doc.containsRef(n.own);
+        return JsonValues.same(o.own, n.own) && !SchemaDocument.containsRef(o.own);
     }
 
     private void compareFalse(View o, View n, Scope s) {
@@ -668,9 +682,10 @@ final class Walker {
         Map<String, String> out = new LinkedHashMap<>();
         Set<String> taken = new HashSet<>();
         for (String r : removed) {
+            if (prop(o, r).isFalse()) continue;
             Map<String, JsonNode> before = shape(prop(o, r));
             for (String a : added) {
-                if (taken.contains(a)) continue;
+                if (taken.contains(a) || prop(n, a).isFalse()) continue;
                 if (sameShape(before, shape(prop(n, a)))) {
                     out.put(r, a);
                     taken.add(a);
@@ -711,8 +726,13 @@ final class Walker {
         View before = prop(o, name);
         View now = fallback(n, name, s.newAlso());
         Scope here = s.property(name, List.of(), List.of());
+        if (before.isFalse()) {
+            // A forbidden name was no field: allowing it again is a constraint change.
+            compare(before, now, here);
+            return;
+        }
         if (structural) {
-            if (now.isFalse() && !before.isFalse()) {
+            if (now.isFalse()) {
                 emit(FIELD_REMOVED, null, before.site, NEW_READERS, here.what() + " was removed and the object is closed ("
                         + now.site + " is false): the new schema rejects documents that carry it", Fixes.fieldRemoved(name), s);
             } else if (!openObjectException(n, now, before)) {
@@ -929,6 +949,7 @@ final class Walker {
     }
 
     private static Map<String, Dep> dependencies(View v) {
+        if (v.get("dependencies") == null && v.get("dependentRequired") == null && v.get("dependentSchemas") == null) return Map.of();
         Map<String, Dep> out = new LinkedHashMap<>();
         for (String kw : new String[] {"dependencies", "dependentRequired", "dependentSchemas"}) {
             JsonNode d = v.get(kw);
@@ -1104,8 +1125,9 @@ final class Walker {
 
     /** Whom replacing {@code a} by {@code b} would break, judged on validation alone. */
     private Readers probe(View a, View b) {
-        if (probeDepth >= MAX_PROBE_DEPTH) return BOTH;
-        Walker w = new Walker(ctx, true, true, probeDepth + 1, patterns);
+        if (probeDepth >= MAX_PROBE_DEPTH || budget.probes <= 0) return BOTH;
+        budget.probes--;
+        Walker w = new Walker(ctx, true, true, probeDepth + 1, patterns, budget);
         w.compare(a, b, Scope.root());
         return w.probed;
     }
@@ -1119,7 +1141,7 @@ final class Walker {
         } else if (b == null) {
             emit(CONSTRAINT_LOOSENED, null, o.at("not"), OLD_READERS, s.what() + " dropped 'not': the old schema rejects what it matched", null, s);
         } else {
-            compare(o.doc.view(a, o.at("not")), n.doc.view(b, n.at("not")), s.negated(o, n));
+            compare(o.doc.view(a, o.at("not")), n.doc.view(b, n.at("not")), s.negated());
         }
     }
 
@@ -1161,6 +1183,7 @@ final class Walker {
             return;
         }
         Finding finding = new Finding(r, severity == null ? r.severity() : severity, ctx.subject(), pointer, b, message, f);
-        findings.merge(finding.id(), finding, (x, y) -> x.severity().compareTo(y.severity()) <= 0 ? x : y);
+        // One subject per walk: rule and pointer make the finding id, without hashing each one here.
+        findings.merge(r.id() + '\n' + pointer, finding, (x, y) -> x.severity().compareTo(y.severity()) <= 0 ? x : y);
     }
 }
