@@ -3,7 +3,6 @@ package dev.wowcompat.diff;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.Map;
 
 /** Value comparison for schema content: numbers compare by value (1 == 1.0), everything else structurally. */
@@ -44,8 +43,7 @@ final class JsonValues {
             // Object keys are unordered: sort them so that key order never makes two values differ.
             out.append('{');
             java.util.TreeMap<String, JsonNode> sorted = new java.util.TreeMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
                 sorted.put(e.getKey(), e.getValue());
             }
             for (Map.Entry<String, JsonNode> e : sorted.entrySet()) {

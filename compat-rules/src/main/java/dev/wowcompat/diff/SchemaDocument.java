@@ -2,7 +2,6 @@ package dev.wowcompat.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -62,8 +61,7 @@ final class SchemaDocument {
         View target = view(t.node, t.pointer, hops + 1);
         boolean siblings = false;
         boolean overlap = false;
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             String k = e.getKey();
             if (k.equals("$ref") || INERT_BESIDE_REF.contains(k)) continue;
             siblings = true;
@@ -152,22 +150,35 @@ final class SchemaDocument {
 
     /** Values of these keywords are data, not schemas: an "$anchor" inside them names nothing. */
     private static final Set<String> DATA_KEYWORDS = Set.of("enum", "const", "default", "examples");
+    /** Keywords whose value maps names to schemas: there a key is a name, never a keyword. */
+    private static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
+            "dependentSchemas", "dependencies");
 
-    private void collectAnchors(JsonNode node, String pointer) {
-        if (node.isObject()) {
-            String anchor = text(node.get("$anchor"), text(node.get("$dynamicAnchor"), null));
-            if (anchor != null) anchors.putIfAbsent(anchor, pointer);
-            for (String idKey : new String[] {"$id", "id"}) {
-                String id = text(node.get(idKey), null);
-                if (id != null && id.startsWith("#") && id.length() > 1) anchors.putIfAbsent(id.substring(1), pointer);
+    /** Walks schema positions only, so a property called "enum" is still searched and enum values are not. */
+    private void collectAnchors(JsonNode schema, String pointer) {
+        if (schema.isArray()) {
+            for (int i = 0; i < schema.size(); i++) collectAnchors(schema.get(i), Pointers.child(pointer, i));
+            return;
+        }
+        if (!schema.isObject()) return;
+        String anchor = text(schema.get("$anchor"), text(schema.get("$dynamicAnchor"), null));
+        if (anchor != null) anchors.putIfAbsent(anchor, pointer);
+        for (String idKey : new String[] {"$id", "id"}) {
+            String id = text(schema.get(idKey), null);
+            if (id != null && id.startsWith("#") && id.length() > 1) anchors.putIfAbsent(id.substring(1), pointer);
+        }
+        for (Map.Entry<String, JsonNode> e : schema.properties()) {
+            String key = e.getKey();
+            JsonNode value = e.getValue();
+            if (DATA_KEYWORDS.contains(key) || !value.isContainerNode()) continue;
+            String at = Pointers.child(pointer, key);
+            if (SCHEMA_MAPS.contains(key) && value.isObject()) {
+                for (Map.Entry<String, JsonNode> entry : value.properties()) {
+                    collectAnchors(entry.getValue(), Pointers.child(at, entry.getKey()));
+                }
+            } else {
+                collectAnchors(value, at);
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (DATA_KEYWORDS.contains(e.getKey())) continue;
-                if (e.getValue().isContainerNode()) collectAnchors(e.getValue(), Pointers.child(pointer, e.getKey()));
-            }
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) collectAnchors(node.get(i), Pointers.child(pointer, i));
         }
     }
 

@@ -78,6 +78,16 @@ class RefsDiffTest {
     }
 
     @Test
+    void anchorsAreFoundUnderPropertiesNamedLikeDataKeywordsButNotInData() {
+        String before = """
+                {'properties': {'a': {'$ref': '#x'}, 'enum': {'properties': {'b': {'$anchor': 'x', 'maxLength': 3}}}},
+                 'default': {'$anchor': 'y'}}""";
+        assertFinding(structural(before, before.replace("'maxLength': 3", "'maxLength': 2")), Rule.CONSTRAINT_TIGHTENED,
+                "/properties/enum/properties/b/maxLength", Readers.NEW_READERS);
+        assertThrows(IllegalArgumentException.class, () -> structural("{'properties': {'a': {'$ref': '#y'}}, 'default': {'$anchor': 'y'}}", "{}"));
+    }
+
+    @Test
     void aReferenceToTheRootsOwnIdIsLocal() {
         String before = "{'$id': 'https://example.com/s.json', 'properties': {'a': {'$ref': 'https://example.com/s.json#/$defs/A'}}, '$defs': {'A': {'type': 'string'}}}";
         assertFinding(structural(before, before.replace("'string'", "'integer'")), Rule.FIELD_TYPE_CHANGED, "/$defs/A/type", Readers.BOTH);
