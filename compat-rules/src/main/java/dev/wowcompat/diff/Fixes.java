@@ -91,8 +91,9 @@ final class Fixes {
                 + "; stage the value (read in one minor release, written in the next).";
     }
 
+    /** 'name' when the place is the property itself, else its description ("the items of 'tags'"). */
     private static String where(Scope s) {
-        return s.property() == null ? s.what() : "'" + s.property() + "'";
+        return s.property() != null && s.step() != null && s.propertyStep() ? "'" + s.property() + "'" : s.what();
     }
 
     /** timestamp + "ms" -> timestampMs; amount + "date-time" -> amountDateTime. */
