@@ -37,7 +37,11 @@ import java.util.regex.PatternSyntaxException;
  * DESIGN §5.
  */
 final class ObjectRules {
-    /** Ignored when deciding whether a removed and an added property are the same field under a new name. */
+    /**
+     * Ignored when deciding whether a removed and an added property are the same field under a new name:
+     * documentation, staging, and the default too, because the new name arrives as a new field, which must have one.
+     * Other x- keys are ignored as well, except the meaning annotations x-wow-unit and x-wow-meaning.
+     */
     private static final Set<String> NOT_SHAPE = Set.of("title", "description", "examples", "$comment", "deprecated",
             "readOnly", "writeOnly", "x-wow-written", "default", "$id", "id", "$anchor", "$schema", "$defs", "definitions");
 
