@@ -80,12 +80,16 @@ public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
     /**
      * How many distinct (subject, old fingerprint, new fingerprint) pairs with different fingerprints the
      * baselines hold against the candidate: the schema diffs a check that diffs each pair once must run.
+     *
+     * @param previous when not null, only schemas whose fingerprint differs from this release's count (the
+     *        checker does not compare a schema unchanged since the previous release with older ones again)
      */
-    public static int changedSchemaPairs(Manifest candidate, List<Manifest> baselines) {
-        Map<String, String> now = new HashMap<>();
-        candidate.types().forEach(t -> {
-            if (t.schema() != null) now.put(t.kind() + " " + t.subject(), t.schema().fingerprint());
-        });
+    public static int changedSchemaPairs(Manifest candidate, List<Manifest> baselines, Manifest previous) {
+        Map<String, String> now = fingerprints(candidate);
+        if (previous != null) {
+            Map<String, String> before = fingerprints(previous);
+            now.entrySet().removeIf(e -> e.getValue().equals(before.get(e.getKey())));
+        }
         Set<String> pairs = new HashSet<>();
         for (Manifest m : baselines) {
             for (TypeEntry t : m.types()) {
@@ -96,6 +100,14 @@ public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
             }
         }
         return pairs.size();
+    }
+
+    private static Map<String, String> fingerprints(Manifest m) {
+        Map<String, String> out = new HashMap<>();
+        m.types().forEach(t -> {
+            if (t.schema() != null) out.put(t.kind() + " " + t.subject(), t.schema().fingerprint());
+        });
+        return out;
     }
 
     /**
