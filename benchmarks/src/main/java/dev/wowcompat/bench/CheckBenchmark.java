@@ -4,6 +4,7 @@ import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.ReleaseChecker;
 import dev.wowcompat.rules.Severity;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -48,6 +49,7 @@ public class CheckBenchmark {
     private Manifest candidate;
     private List<Manifest> previous;
     private List<Manifest> earlier;
+    private List<Manifest> previousFiftyTimes;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -56,6 +58,11 @@ public class CheckBenchmark {
         candidate = history.candidate();
         previous = List.of(history.previous());
         earlier = history.earlier();
+        previousFiftyTimes = new ArrayList<>();
+        for (Manifest m : earlier) {
+            Manifest p = history.previous();
+            previousFiftyTimes.add(new Manifest(p.format(), p.service(), m.version(), p.aggregates(), p.source()));
+        }
         Report one = SyntheticHistory.checkedClean(checker, candidate, previous);
         Report all = SyntheticHistory.checkedClean(checker, candidate, earlier);
         System.out.printf("%n[setup] candidate %s: %d schemas, %d bytes; against previous: %d info findings;"
@@ -78,5 +85,15 @@ public class CheckBenchmark {
     @Benchmark
     public Report transitive50() {
         return checker.check(candidate, earlier);
+    }
+
+    /**
+     * Diagnostic, not a target: the transitive check against 50 baselines that all have the previous release's
+     * content (under the earlier versions). Every schema diff and finding equals the single check's, so the
+     * difference to {@link #againstPrevious} is the cost of walking 49 more baselines type by type.
+     */
+    @Benchmark
+    public Report walk50IdenticalBaselines() {
+        return checker.check(candidate, previousFiftyTimes);
     }
 }
