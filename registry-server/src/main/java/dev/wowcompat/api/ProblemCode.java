@@ -8,7 +8,7 @@ package dev.wowcompat.api;
  */
 public enum ProblemCode {
     UNSUPPORTED_MEDIA_TYPE("wow-compat.request.unsupported-media-type", 415, "The body must be JSON (Content-Type: application/json)"),
-    BODY_TOO_LARGE("wow-compat.request.too-large", 413, "The request body is larger than this registry accepts"),
+    BODY_TOO_LARGE("wow-compat.input.too-large", 413, "The request body is larger than this registry accepts"),
     INVALID_INPUT("wow-compat.request.invalid-input", 400, "The request body cannot be used"),
     BAD_PARAMETER("wow-compat.request.bad-parameter", 400, "A query or path parameter is missing or malformed"),
     ROUTE_NOT_FOUND("wow-compat.request.not-found", 404, "No such endpoint"),
