@@ -116,7 +116,7 @@ public final class RegistryServer implements AutoCloseable {
         return "http://" + host + ":" + port() + "/";
     }
 
-    Registration registration() {
+    public Registration registration() {
         return registration;
     }
 
