@@ -18,7 +18,9 @@ final class SchemaEndpoints {
     private final RegistryStore store;
     private final JsonResponses json;
     /** A fingerprint names immutable content, so a cached body is never stale; the bound only limits memory. */
-    private final Map<String, byte[]> bodies = new ConcurrentHashMap<>();
+    private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+    private record Cached(byte[] body, String etag) {}
 
     SchemaEndpoints(RegistryStore store, JsonResponses json) {
         this.store = store;
@@ -27,23 +29,30 @@ final class SchemaEndpoints {
 
     /** The canonical schema; ETag is the fingerprint, and the answer may be cached for ever. */
     void schema(Context ctx) {
-        String fp = fingerprint(ctx);
-        String etag = "\"" + fp + "\"";
-        ctx.header("ETag", etag);
-        ctx.header("Cache-Control", "public, max-age=31536000, immutable");
-        byte[] body = bodies.get(fp);
-        if (body == null) {
-            body = store.schema(fp).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseThrow(() -> unknown(fp));
-            if (bodies.size() >= CACHED_SCHEMAS) bodies.clear();
-            bodies.put(fp, body);
+        // The hot path: a cached entry was validated when it was stored, so a hit needs no other check.
+        Cached cached = cache.get(ctx.pathParam("fingerprint"));
+        if (cached == null) {
+            String fp = fingerprint(ctx);
+            byte[] body = store.schema(fp).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseThrow(() -> unknown(fp));
+            if (cache.size() >= CACHED_SCHEMAS) cache.clear();
+            cached = new Cached(body, "\"" + fp + "\"");
+            cache.put(fp, cached);
         }
+        ctx.header("ETag", cached.etag());
+        ctx.header("Cache-Control", "public, max-age=31536000, immutable");
         String ifNoneMatch = ctx.header("If-None-Match");
-        if (ifNoneMatch != null && (ifNoneMatch.strip().equals("*") || List.of(ifNoneMatch.split(",")).stream()
-                .map(String::strip).map(t -> t.startsWith("W/") ? t.substring(2) : t).anyMatch(etag::equals))) {
+        if (ifNoneMatch != null && matches(ifNoneMatch, cached.etag())) {
             ctx.status(304);
             return;
         }
-        ctx.status(200).contentType(JsonResponses.JSON).result(body);
+        ctx.contentType(JsonResponses.JSON).result(cached.body());
+    }
+
+    /** RFC 9110 If-None-Match: weak comparison, {@code *} or a list of tags. */
+    private static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch.strip().equals("*")) return true;
+        return List.of(ifNoneMatch.split(",")).stream().map(String::strip)
+                .map(t -> t.startsWith("W/") ? t.substring(2) : t).anyMatch(etag::equals);
     }
 
     void usages(Context ctx) {
