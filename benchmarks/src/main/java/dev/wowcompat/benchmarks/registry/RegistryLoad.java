@@ -123,8 +123,9 @@ public final class RegistryLoad {
     }
 
     /**
-     * A Manifest of about {@code types} types: aggregates of one state, three commands, five event revisions and
-     * one error code each. Release {@code k} (version 1.k.0) has the read-only properties f1..fk.
+     * A Manifest of {@code types / 10} aggregates with 11 types each (the aggregate, its state, three commands, five
+     * event revisions, one error code). Release {@code k} (version 1.k.0) has the read-only properties f1..fk in
+     * every command and event.
      */
     static String manifest(String service, int types, int k) {
         ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", service).put("version", "1." + k + ".0");
