@@ -18,10 +18,17 @@ public final class ServerProcess implements AutoCloseable {
 
     private final Process process;
     private final String base;
+    private final List<String> startup;
 
-    private ServerProcess(Process process, String base) {
+    private ServerProcess(Process process, String base, List<String> startup) {
         this.process = process;
         this.base = base;
+        this.startup = List.copyOf(startup);
+    }
+
+    /** What the server printed up to and including the line with its address. */
+    public List<String> startupOutput() {
+        return startup;
     }
 
     public static ServerProcess start(Path db, String... extraArgs) throws Exception {
@@ -32,9 +39,11 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(List.of(extraArgs));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        List<String> startup = java.util.Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<String> url = CompletableFuture.supplyAsync(() -> {
             try {
                 for (String line; (line = out.readLine()) != null; ) {
+                    startup.add(line);
                     Matcher m = LISTENING.matcher(line);
                     if (m.find()) {
                         // Keep draining the output so the server never blocks on a full pipe.
@@ -60,7 +69,7 @@ public final class ServerProcess implements AutoCloseable {
             p.destroyForcibly();
             throw new IllegalStateException("the registry process ended before listening (exit " + p.waitFor() + ")");
         }
-        return new ServerProcess(p, base);
+        return new ServerProcess(p, base, startup);
     }
 
     public String base() {

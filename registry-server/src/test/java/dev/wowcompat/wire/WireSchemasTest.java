@@ -11,6 +11,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,6 +84,36 @@ class WireSchemasTest {
         assertEquals(List.of(), result.violations());
         assertTrue(result.valid());
         assertEquals(1, result.format());
+    }
+
+    /**
+     * The copies in schemas/wire/examples/ are the seed's examples: when the seed is at hand (shared/ beside the
+     * repository, as on the developers' machines and in CI), every JSON example of its wire-protocol page is one of them.
+     */
+    @Test
+    void theExampleFilesAreTheSeedsExamples() throws Exception {
+        // Beside the repository (CI, /work/main), or beside the folder of worktrees.
+        Path seeds = Stream.of(Path.of("..", "..", "shared", "seeds"), Path.of("..", "..", "..", "shared", "seeds"))
+                .filter(Files::isDirectory).findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(seeds != null, "shared/seeds is not beside the repository");
+        Path page;
+        try (var files = Files.list(seeds)) {
+            page = files.filter(f -> f.getFileName().toString().startsWith("004_")).findFirst().orElseThrow();
+        }
+        String text = Files.readString(page);
+        java.util.regex.Matcher start = java.util.regex.Pattern.compile("\\{\\s*\"format\"").matcher(text);
+        List<JsonNode> fromSeed = new java.util.ArrayList<>();
+        int after = 0;
+        while (start.find(after)) {
+            try (var parser = JSON.getFactory().createParser(text.substring(start.start()))) {
+                fromSeed.add(JSON.readTree(parser));
+                after = start.start() + (int) parser.currentLocation().getCharOffset();
+            }
+        }
+        assertEquals(4, fromSeed.size(), "the page has four JSON examples");
+        for (String name : List.of("envelope-state-event", "envelope-command", "envelope-command-receipt", "wait-signal")) {
+            assertTrue(fromSeed.contains(example(name)), name + " is not one of the seed's examples");
+        }
     }
 
     @Test
