@@ -241,6 +241,12 @@ class RegistryApiTest {
         }
         assertTrue(typeChanged, body.path("report").toString());
 
+        Answer byFingerprint = registry.get("/diff?subject=bank.account.Deposited&from=" + body.at("/from/fingerprint").asText()
+                + "&to=" + body.at("/to/fingerprint").asText());
+        assertEquals(body.at("/report/findings"), byFingerprint.json().at("/report/findings"), "a side may be named by its fingerprint");
+        Answer byRelease = registry.get("/diff?subject=bank.account.Deposited@1&from=1.0.0&to=1.1.0&service=diffed");
+        assertEquals(body.at("/from/fingerprint"), byRelease.json().at("/to/fingerprint"), "revision 1 is unchanged in 1.1.0");
+
         Answer same = registry.get("/diff?subject=bank.account.Withdraw&from=1.0.0&to=1.1.0&service=diffed");
         assertEquals(0, same.json().at("/report/findings").size());
     }
