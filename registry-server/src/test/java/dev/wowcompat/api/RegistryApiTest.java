@@ -64,8 +64,8 @@ class RegistryApiTest {
     @AfterAll
     void everyProblemCodeWasAnswered() {
         Set<String> expected = Arrays.stream(ProblemCode.values())
-                // Neither can be caused by a request: they answer a failing database or a defect.
-                .filter(p -> p != ProblemCode.INTERNAL && p != ProblemCode.STORE_UNAVAILABLE)
+                // No request can cause it: it answers a defect.
+                .filter(p -> p != ProblemCode.INTERNAL)
                 .map(ProblemCode::code).collect(Collectors.toCollection(TreeSet::new));
         expected.addAll(List.of("wow-compat.input.invalid-json", "wow-compat.input.too-deep",
                 "wow-compat.input.too-many-schemas", "wow-compat.schema.remote-ref", "wow-compat.manifest.invalid"));
@@ -370,6 +370,17 @@ class RegistryApiTest {
             assertEquals(0, guarded.store().stats().releases());
             assertEquals(201, guarded.post("/services/bank-service/releases", manifest, AUTHORIZED).status());
             assertEquals(200, guarded.get("/services/bank-service/releases").status(), "reads stay open");
+        }
+    }
+
+    @Test
+    void aFailingDatabaseIsA503AndTheServerStaysUp() throws Exception {
+        Path db = Files.createTempDirectory(dir, "failing").resolve("r.db");
+        try (RunningRegistry failing = new RunningRegistry(db, RegistryServer.Config.local(0))) {
+            failing.store().close(); // what a deleted file, a full disk or a broken volume looks like from the API
+            problem(failing.get("/services"), 503, "wow-compat.server.store-unavailable");
+            problem(failing.post("/services/bank-service/releases", BankManifests.bank("1.0.0")), 503, "wow-compat.server.store-unavailable");
+            assertEquals(200, failing.get("/health").status());
         }
     }
 
