@@ -3,7 +3,7 @@ package dev.wowcompat.api;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
-import dev.wowcompat.store.StoredRelease;
+import dev.wowcompat.store.HistoryRelease;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ final class ManifestCache {
         this.maxTypes = maxTypes;
     }
 
-    Manifest get(StoredRelease release) {
+    Manifest get(HistoryRelease release) {
         String key = key(release.service(), release.version(), release.contentDigest());
         synchronized (this) {
             Manifest cached = entries.get(key);

@@ -6,5 +6,5 @@ import java.util.List;
 @FunctionalInterface
 public interface ReleaseGate {
     /** @param history every stored release of the candidate's service, oldest version first */
-    GateDecision decide(List<StoredRelease> history);
+    GateDecision decide(List<HistoryRelease> history);
 }

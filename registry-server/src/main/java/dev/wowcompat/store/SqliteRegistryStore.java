@@ -119,7 +119,7 @@ public final class SqliteRegistryStore implements RegistryStore {
                     ? RegistrationResult.Outcome.SAME_CONTENT : RegistrationResult.Outcome.VERSION_CONFLICT;
             return new RegistrationResult(outcome, stored, stored.reportJson());
         }
-        GateDecision decision = gate.decide(history(writer, release.service()));
+        GateDecision decision = gate.decide(history(writer, release.service(), (s, v) -> manifestText(writer, s, v)));
         if (!decision.accepted()) {
             return new RegistrationResult(RegistrationResult.Outcome.REFUSED, null, decision.reportJson());
         }
@@ -189,20 +189,35 @@ public final class SqliteRegistryStore implements RegistryStore {
 
     @Override
     public GateDecision dryRun(String service, Version version, ReleaseGate gate) {
-        List<StoredRelease> history = read(c -> history(c, service));
+        // Each Manifest the gate asks for is read with a connection of its own, so a long check holds none.
+        List<HistoryRelease> history = read(c -> history(c, service, (s, v) -> read(r -> manifestText(r, s, v))));
         return gate.decide(history);
     }
 
-    private static List<StoredRelease> history(Connection c, String service) throws SQLException {
+    /** @param manifests reads one release's Manifest text when the gate asks for it */
+    private static List<HistoryRelease> history(Connection c, String service, java.util.function.BinaryOperator<String> manifests)
+            throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT service, version, registered_at, content_digest, manifest, report FROM releases "
-                        + "WHERE service = ? ORDER BY major, minor, patch")) {
+                "SELECT service, version, content_digest FROM releases WHERE service = ? ORDER BY major, minor, patch")) {
             ps.setString(1, service);
             try (ResultSet rs = ps.executeQuery()) {
-                List<StoredRelease> out = new ArrayList<>();
-                while (rs.next()) out.add(storedRelease(rs));
+                List<HistoryRelease> out = new ArrayList<>();
+                while (rs.next()) {
+                    String s = rs.getString(1);
+                    String v = rs.getString(2);
+                    out.add(new HistoryRelease(s, v, rs.getString(3), () -> manifests.apply(s, v)));
+                }
                 return out;
             }
+        }
+    }
+
+    private static String manifestText(Connection c, String service, String version) {
+        try {
+            return findRelease(c, service, version).map(StoredRelease::manifestJson)
+                    .orElseThrow(() -> new StoreException("release " + service + "@" + version + " is gone", null));
+        } catch (SQLException e) {
+            throw new StoreException("cannot read " + service + "@" + version + ": " + e.getMessage(), e);
         }
     }
 

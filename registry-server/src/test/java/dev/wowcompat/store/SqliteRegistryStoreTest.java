@@ -92,6 +92,7 @@ class SqliteRegistryStoreTest {
             List<String> seen = new ArrayList<>();
             store.dryRun("bank", Version.parse("2.0.0"), h -> {
                 h.forEach(r -> seen.add(r.version()));
+                assertEquals("{\"service\":\"bank\"}", h.get(0).manifestJson(), "the Manifest as stored, read on demand");
                 return new GateDecision(true, "{}");
             });
             assertEquals(List.of("1.2.0", "1.10.0"), seen);
