@@ -1,9 +1,9 @@
 package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
+import dev.wowcompat.manifest.StandaloneSchema;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Level;
 import dev.wowcompat.rules.SchemaChecker;
@@ -53,12 +53,7 @@ final class CheckSchemaCommand implements Callable<Integer> {
         for (Path file : schemas) {
             JsonNode schema = files.read(file, json::parse);
             if (schema == null) continue;
-            if (!schema.isObject() && !schema.isBoolean()) {
-                files.add(new InputProblem(file.toString(), "", "wow-compat.schema.invalid",
-                        "a JSON Schema is an object or a boolean, not " + schema.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
-                continue;
-            }
-            PlainSchemaCheck.problems(schema, file.toString()).forEach(files::add);
+            StandaloneSchema.problems(schema, file.toString()).forEach(files::add);
             versions.add(schema);
         }
         files.throwIfAny();

@@ -3,9 +3,11 @@ package dev.wowcompat.cli;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.fingerprint.NotCanonicalizableException;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
+import dev.wowcompat.manifest.ProblemCodes;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,7 +53,14 @@ final class FingerprintCommand implements Callable<Integer> {
         if (value.isMissingNode()) {
             throw problem("nothing at this pointer");
         }
-        spec.commandLine().getOut().println(Fingerprint.of(value));
+        String fingerprint;
+        try {
+            fingerprint = Fingerprint.of(value);
+        } catch (NotCanonicalizableException e) {
+            throw new InvalidInputException(new InputProblem(file.toString(), pointer + e.pointer(), ProblemCodes.SCHEMA_NOT_CANONICALIZABLE,
+                    "this value has no canonical JSON form (RFC 8785), so it has no fingerprint: " + e.reason()));
+        }
+        spec.commandLine().getOut().println(fingerprint);
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

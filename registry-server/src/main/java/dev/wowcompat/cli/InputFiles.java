@@ -2,6 +2,7 @@ package dev.wowcompat.cli;
 
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.ProblemCodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,16 +15,13 @@ import java.util.stream.Stream;
  * (a user fixing one file at a time through repeated runs is what this avoids).
  */
 final class InputFiles {
-    static final String MISSING = "wow-compat.input.missing-file";
-    static final String UNREADABLE = "wow-compat.input.unreadable";
-
     private final List<InputProblem> problems = new ArrayList<>();
 
     /** Reads one input; on failure keeps its problems and returns null. */
     <T> T read(Path file, Reading<T> reading) {
         if (!exists(file)) return null;
         if (Files.isDirectory(file)) {
-            problems.add(new InputProblem(file.toString(), "", UNREADABLE, "is a directory, expected a JSON file"));
+            problems.add(new InputProblem(file.toString(), "", ProblemCodes.UNREADABLE, "is a directory, expected a JSON file"));
             return null;
         }
         try {
@@ -44,11 +42,11 @@ final class InputFiles {
                     .sorted()
                     .toList();
             if (files.isEmpty()) {
-                problems.add(new InputProblem(fileOrDirectory.toString(), "", MISSING, "no *.json file in this directory"));
+                problems.add(new InputProblem(fileOrDirectory.toString(), "", ProblemCodes.UNREADABLE, "no *.json file in this directory"));
             }
             return files;
         } catch (IOException e) {
-            problems.add(new InputProblem(fileOrDirectory.toString(), "", UNREADABLE, "cannot list this directory: " + e.getMessage()));
+            problems.add(new InputProblem(fileOrDirectory.toString(), "", ProblemCodes.UNREADABLE, "cannot list this directory: " + e.getMessage()));
             return List.of();
         }
     }
@@ -64,7 +62,7 @@ final class InputFiles {
 
     private boolean exists(Path file) {
         if (Files.exists(file)) return true;
-        problems.add(new InputProblem(file.toString(), "", MISSING, "no such file"));
+        problems.add(new InputProblem(file.toString(), "", ProblemCodes.UNREADABLE, "no such file"));
         return false;
     }
 

@@ -154,5 +154,9 @@ class BadInputTest {
         assertEquals(1, m.errLines().size());
         Cli.Result big = Cli.run("fingerprint", doc.toString(), "--max-bytes", "5").assertBadInput(doc.toString());
         assertEquals(1, big.errLines().size());
+        Path huge = write(dir, "huge.json", "{\"a\": [1, 1e400]}");
+        Cli.Result h = Cli.run("fingerprint", huge.toString(), "--pointer", "/a").assertBadInput(huge.toString());
+        assertEquals(List.of(huge + ": /a/1: this value has no canonical JSON form (RFC 8785), so it has no fingerprint: "), 
+                h.errLines().stream().map(l -> l.substring(0, l.indexOf("fingerprint: ") + 13)).toList());
     }
 }
