@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -55,9 +56,12 @@ final class InputFiles {
         problems.add(problem);
     }
 
-    /** @throws InvalidInputException with every problem collected so far, if there is any */
+    /**
+     * @throws InvalidInputException with every problem collected so far, if there is any; a file given twice (the
+     *         candidate inside a baseline directory, say) is reported once
+     */
     void throwIfAny() throws InvalidInputException {
-        if (!problems.isEmpty()) throw new InvalidInputException(problems);
+        if (!problems.isEmpty()) throw new InvalidInputException(List.copyOf(new LinkedHashSet<>(problems)));
     }
 
     private boolean exists(Path file) {

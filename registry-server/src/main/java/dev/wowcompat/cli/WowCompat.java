@@ -77,6 +77,9 @@ public final class WowCompat implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        // SLF4J's own notices (e.g. "no providers found" while the schema validator loads) are not for the user of a
+        // command line tool; -Dslf4j.internal.verbosity=WARN brings them back.
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(args, out, err, "1".equals(System.getenv(DEBUG_VARIABLE))));

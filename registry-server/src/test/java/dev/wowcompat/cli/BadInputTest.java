@@ -100,6 +100,15 @@ class BadInputTest {
     }
 
     @Test
+    void aBadCandidateInsideTheBaselineDirectoryIsReportedOnce() {
+        Path bad = write(dir, "releases/1.1.0.json", "{");
+        write(dir, "releases/1.0.0.json", bank("1.0.0"));
+        Cli.Result r = Cli.run("check", "--candidate", bad.toString(), "--baseline", dir.resolve("releases").toString());
+        r.assertBadInput(bad.toString());
+        assertEquals(1, r.errLines().size(), r.err());
+    }
+
+    @Test
     void everyBadFileIsReportedInOneRun() {
         Path invalid = write(dir, "a.json", "not json");
         Path deep = write(dir, "b.json", nested(10_000));
