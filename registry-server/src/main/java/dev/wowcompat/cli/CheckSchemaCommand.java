@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
         description = {
                 "The last file is the candidate; the earlier ones are its previous versions, oldest first. Levels:",
                 "additive, none, backward, backward-transitive, forward, forward-transitive, full, full-transitive.",
+                "The report names the files' versions v1 (the first file) to vN (the candidate), subject 'schema'.",
                 "Only local $ref resolve; a remote $ref is refused, never fetched.",
                 "Exit codes: 0 compatible, 1 breaking findings (or warnings with --fail-on warning), 2 bad input or usage."})
 final class CheckSchemaCommand implements Callable<Integer> {
