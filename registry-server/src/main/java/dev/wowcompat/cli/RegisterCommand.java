@@ -6,6 +6,8 @@ import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,9 +27,6 @@ import picocli.CommandLine.Spec;
                 "Exit codes: 0 registered (or already registered with the same content), 1 refused as breaking, "
                         + "2 bad input, version already registered with other content, or no access."})
 public final class RegisterCommand implements Callable<Integer> {
-    private static final int OK = 0;
-    private static final int FINDINGS = 1;
-    private static final int BAD_INPUT = 2;
 
     @Spec
     CommandSpec spec;
@@ -58,14 +57,19 @@ public final class RegisterCommand implements Callable<Integer> {
             default -> {
                 answer.problemLines(file.toString()).forEach(err::println);
                 JsonNode report = answer.body().path("report");
-                if (!report.isMissingNode()) ReportLines.print(report, err);
+                if (!report.isMissingNode()) err.print(text(report));
                 err.flush();
-                return answer.body().path("code").asText().equals("wow-compat.release.breaking") ? FINDINGS : BAD_INPUT;
+                return answer.body().path("code").asText().equals("wow-compat.release.breaking") ? ExitCodes.FINDINGS : ExitCodes.BAD_INPUT;
             }
         }
-        ReportLines.print(answer.body(), out);
+        out.print(text(answer.body()));
         out.flush();
-        return OK;
+        return ExitCodes.OK;
+    }
+
+    /** The registry's JSON report (format 1), rendered as the check command renders its own. */
+    private String text(JsonNode report) throws InvalidInputException {
+        return ReportFormat.TEXT.render(ReportJson.read(report, registry));
     }
 
     static byte[] read(Path file) throws InvalidInputException {

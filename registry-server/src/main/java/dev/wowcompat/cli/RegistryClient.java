@@ -101,7 +101,8 @@ public final class RegistryClient {
             response = http.send(request.timeout(Duration.ofMinutes(2)).header("Accept", "application/json").build(),
                     HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException | IllegalArgumentException e) {
-            throw new InvalidInputException(new InputProblem(base, "", UNREACHABLE, "cannot reach the registry: " + e.getMessage()));
+            throw new InvalidInputException(new InputProblem(base, "", UNREACHABLE, "cannot reach the registry: "
+                    + (e.getMessage() == null ? "no answer (connection refused or timed out)" : e.getMessage())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InvalidInputException(new InputProblem(base, "", UNREACHABLE, "interrupted while waiting for the registry"));

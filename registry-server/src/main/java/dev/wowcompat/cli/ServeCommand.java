@@ -74,7 +74,7 @@ public final class ServeCommand implements Callable<Integer> {
         out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
         out.flush();
         stopped.await();
-        return 0;
+        return ExitCodes.OK;
     }
 
     private Tokens tokens() throws InvalidInputException {

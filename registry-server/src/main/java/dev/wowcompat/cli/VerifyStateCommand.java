@@ -34,8 +34,6 @@ import picocli.CommandLine.Spec;
         description = {"Exit codes: 0 the fingerprint is known and current and the state validates; 1 it is unknown, "
                 + "stale (rebuild the view) or the state does not validate; 2 bad input."})
 public final class VerifyStateCommand implements Callable<Integer> {
-    private static final int OK = 0;
-    private static final int FINDINGS = 1;
 
     @Spec
     CommandSpec spec;
@@ -67,7 +65,7 @@ public final class VerifyStateCommand implements Callable<Integer> {
         out.println("  valid:   " + yesNo(result.valid()));
         for (String v : result.violations()) out.println(file + ": " + v);
         out.flush();
-        return result.known() && result.current() && result.valid() ? OK : FINDINGS;
+        return result.known() && result.current() && result.valid() ? ExitCodes.OK : ExitCodes.FINDINGS;
     }
 
     private record Result(String fingerprint, String aggregate, boolean known, boolean current, boolean valid,

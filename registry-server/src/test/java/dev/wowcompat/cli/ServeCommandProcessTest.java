@@ -19,10 +19,11 @@ class ServeCommandProcessTest {
     @TempDir
     Path dir;
 
-    /** The releases in schemas/examples/ (everything but candidates/), as the build bundles them. */
+    /** The releases the build bundled from schemas/examples/ (everything but candidates/). */
     private static long bundledReleases() throws Exception {
-        Path examples = Path.of("..", "schemas", "examples");
-        if (!Files.isDirectory(examples)) return 0;
+        java.net.URL bundled = ServeCommandProcessTest.class.getResource("/examples");
+        if (bundled == null) return 0;
+        Path examples = Path.of(bundled.toURI());
         try (Stream<Path> files = Files.walk(examples)) {
             return files.filter(p -> p.toString().endsWith(".json"))
                     .filter(p -> !examples.relativize(p).toString().matches("(.*/)?candidates/.*")).count();
