@@ -295,11 +295,15 @@ public final class ReleaseChecker {
             }
             Manifest.State now = after.state().get();
             if (old.schema().equals(now.schema())) return;
-            out.add(Finding.of(Rule.STATE_VIEW_CHANGED, before.typeName(), "", Readers.NONE,
-                    "the state schema of " + before.typeName() + " changed (" + shortFp(old.schema()) + " -> "
-                            + shortFp(now.schema()) + "): snapshots and state views with the old fingerprint will be rebuilt"));
             // Readers outside the service depended on a published state; an unpublished one is only a view.
-            if (old.published() || now.published()) {
+            boolean published = old.published() || now.published();
+            out.add(new Finding(Rule.STATE_VIEW_CHANGED, Rule.STATE_VIEW_CHANGED.severity(), before.typeName(), "", Readers.NONE,
+                    "the state schema of " + before.typeName() + " changed (" + shortFp(old.schema()) + " -> "
+                            + shortFp(now.schema()) + "): snapshots and state views with the old fingerprint will be rebuilt",
+                    published ? "Nothing to do for snapshots: they are rebuilt from the events. The state is published"
+                            + " in state events, so the change itself must be additive: see this subject's other findings."
+                            : Rule.STATE_VIEW_CHANGED.fix()));
+            if (published) {
                 diff(before.typeName(), Role.STATE, old.schema(), now.schema());
             }
         }
