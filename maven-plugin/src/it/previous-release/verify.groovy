@@ -1,0 +1,31 @@
+import groovy.json.JsonSlurper
+
+def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).findAll { it.trim() }
+assert runs.size() == 4 : "expected 4 invocations, found ${runs.size()}"
+
+// 1.0.0: no earlier release, a note, and the Manifest installed beside the pom.
+assert runs[0].contains('BUILD SUCCESS')
+assert runs[0].contains('no earlier release of dev.wowcompat.it:previous-release with an attached Manifest was found')
+def installed = new File(localRepositoryPath, 'dev/wowcompat/it/previous-release/1.0.0/previous-release-1.0.0-wow-manifest.json')
+assert installed.isFile()
+assert new JsonSlurper().parse(installed).version == '1.0.0'
+
+// 1.1.0: compatible with 1.0.0, found in the repository.
+assert runs[1].contains('BUILD SUCCESS')
+assert runs[1].contains('baseline dev.wowcompat.it:previous-release:1.0.0')
+def r110 = new JsonSlurper().parse(new File(basedir, 'v1.1.0/target/wow-compat/report.json'))
+assert r110.verdict == 'compatible' && r110.baselines.collect { it.version } == ['1.0.0']
+
+// 1.2.0: removes a field that 1.0.0 has.
+assert runs[2].contains('BUILD FAILURE')
+assert runs[2].contains('baseline dev.wowcompat.it:previous-release:1.0.0')
+assert runs[2].contains('[field-removed] bank.account.Deposited@1')
+def r120 = new JsonSlurper().parse(new File(basedir, 'v1.2.0-breaking/target/wow-compat/report.json'))
+assert r120.verdict == 'breaking' && r120.findings.any { it.rule == 'field-removed' }
+
+// 2.0.0: the same removal across a major boundary is information, not a failure.
+assert runs[3].contains('BUILD SUCCESS')
+def r200 = new JsonSlurper().parse(new File(basedir, 'v2.0.0/target/wow-compat/report.json'))
+assert r200.verdict == 'compatible'
+assert r200.findings.any { it.rule == 'major-breaking-change' && it.severity == 'info' }
+true
