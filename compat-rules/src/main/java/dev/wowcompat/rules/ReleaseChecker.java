@@ -1,18 +1,393 @@
 package dev.wowcompat.rules;
 
+import dev.wowcompat.diff.DiffContext;
+import dev.wowcompat.diff.DiffContext.Role;
+import dev.wowcompat.diff.SchemaDiff;
 import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.Manifest.Aggregate;
+import dev.wowcompat.manifest.Manifest.Command;
+import dev.wowcompat.manifest.Manifest.Event;
+import dev.wowcompat.manifest.Manifest.Revision;
+import dev.wowcompat.manifest.SchemaDoc;
+import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The ADDITIVE check of a candidate release against the releases of the same service before it
  * (DESIGN §5): transitive within the major version, staging rules against the previous release, and only
  * {@code major-breaking-change} info across a major boundary.
+ *
+ * <p>Type-level rules (removals, renames, revisions, staging of types, patch releases) live here; everything
+ * inside one schema is {@link SchemaDiff}'s. A schema pair is diffed at most once per check, however many
+ * baselines share it: in a long history most types keep their fingerprint from release to release.
+ * An instance is stateless and may be shared.
  */
 public final class ReleaseChecker {
 
+    public static final String LEVEL = "ADDITIVE";
+
+    private static final Comparator<Finding> ORDER = Comparator
+            .comparing(Finding::severity)
+            .thenComparing(Finding::subject)
+            .thenComparing(Finding::pointer)
+            .thenComparing(f -> f.rule().id());
+
     /** @param history any releases; those of other services, or not earlier than the candidate, are ignored */
     public Report check(Manifest candidate, Collection<Manifest> history) {
-        throw new UnsupportedOperationException("TODO release checker");
+        TreeMap<Version, Manifest> earlier = new TreeMap<>();
+        for (Manifest m : history) {
+            if (m.service().equals(candidate.service()) && m.version().compareTo(candidate.version()) < 0) {
+                earlier.put(m.version(), m);
+            }
+        }
+        List<Manifest> sameMajor = earlier.values().stream()
+                .filter(m -> m.version().major() == candidate.version().major())
+                .toList();
+        Findings findings = new Findings();
+        DiffCache diffs = new DiffCache();
+        List<Manifest> baselines;
+        if (!sameMajor.isEmpty()) {
+            baselines = sameMajor;
+            Manifest previous = sameMajor.get(sameMajor.size() - 1);
+            for (Manifest baseline : sameMajor) {
+                new Comparison(baseline, candidate, baseline == previous, findings, diffs).run();
+            }
+            checkRevisionUpgrades(candidate, sameMajor, findings);
+            checkPatchRelease(previous, candidate, findings);
+        } else if (!earlier.isEmpty()) {
+            Manifest lastOfEarlierMajor = earlier.lastEntry().getValue();
+            baselines = List.of(lastOfEarlierMajor);
+            Findings acrossMajor = new Findings();
+            new Comparison(lastOfEarlierMajor, candidate, false, acrossMajor, diffs).run();
+            for (Finding f : acrossMajor.all()) {
+                if (f.severity() == Severity.BREAKING) findings.add(toMajorChange(f, lastOfEarlierMajor, candidate));
+            }
+        } else {
+            baselines = List.of();
+            checkRevisionUpgrades(candidate, List.of(), findings);
+        }
+        List<Finding> sorted = new ArrayList<>(findings.all());
+        sorted.sort(ORDER);
+        return new Report(LEVEL, release(candidate), baselines.stream().map(ReleaseChecker::release).toList(), sorted);
+    }
+
+    private static Report.Release release(Manifest m) {
+        return new Report.Release(m.service(), m.version().toString());
+    }
+
+    private static Finding toMajorChange(Finding f, Manifest from, Manifest to) {
+        String message = f.rule().id() + " from " + from.version() + " to " + to.version() + ": " + f.message()
+                + " (allowed in a new major version; stored data of " + from.version().major() + ".x needs a migration)";
+        return new Finding(Rule.MAJOR_BREAKING_CHANGE, Rule.MAJOR_BREAKING_CHANGE.severity(), f.subject(), f.pointer(),
+                f.breaks(), message, Rule.MAJOR_BREAKING_CHANGE.fix());
+    }
+
+    /**
+     * A revision that no baseline of this major has is new: it needs an upgrade path from an existing, lower
+     * revision, unless it is the first revision of its event.
+     */
+    private static void checkRevisionUpgrades(Manifest candidate, List<Manifest> baselines, Findings out) {
+        for (Aggregate aggregate : candidate.aggregates().values()) {
+            for (Event event : aggregate.events().values()) {
+                int lowest = event.revisions().firstKey();
+                for (Revision r : event.revisions().values()) {
+                    if (hasRevision(baselines, aggregate.typeName(), event.typeName(), r.revision())) continue;
+                    String subject = event.typeName() + "@" + r.revision();
+                    Integer from = r.upgradesFrom();
+                    if (from == null) {
+                        if (r.revision() != lowest) {
+                            out.add(Finding.of(Rule.REVISION_WITHOUT_UPGRADE, subject, "", Readers.NEW_READERS,
+                                    "new revision " + r.revision() + " of " + event.typeName()
+                                            + " has no upgradesFrom: stored events of earlier revisions cannot be upgraded to it"));
+                        }
+                    } else if (from >= r.revision() || !event.revisions().containsKey(from)) {
+                        out.add(Finding.of(Rule.REVISION_WITHOUT_UPGRADE, subject, "", Readers.NEW_READERS,
+                                "revision " + r.revision() + " of " + event.typeName() + " upgrades from revision " + from
+                                        + ", which " + (from >= r.revision() ? "is not lower than it" : "this release does not declare")));
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean hasRevision(List<Manifest> releases, String aggregate, String event, int revision) {
+        for (Manifest m : releases) {
+            Aggregate a = m.aggregates().get(aggregate);
+            if (a == null) continue;
+            Event e = a.events().get(simpleName(event));
+            if (e != null && e.revisions().containsKey(revision)) return true;
+        }
+        return false;
+    }
+
+    /** A patch release keeps every schema: a fix that changes what is written belongs in a minor release. */
+    private static void checkPatchRelease(Manifest previous, Manifest candidate, Findings out) {
+        Version p = previous.version();
+        Version c = candidate.version();
+        if (p.major() != c.major() || p.minor() != c.minor()) return;
+        Map<String, String> before = schemaFingerprints(previous);
+        Map<String, String> after = schemaFingerprints(candidate);
+        for (Map.Entry<String, String> e : after.entrySet()) {
+            String old = before.get(e.getKey());
+            if (!e.getValue().equals(old)) {
+                out.add(Finding.of(Rule.PATCH_CHANGES_SCHEMA, e.getKey(), "", Readers.NONE,
+                        "patch release " + c + " " + (old == null ? "adds the schema of " : "changes the schema of ")
+                                + e.getKey() + " (it was " + (old == null ? "absent" : "unchanged") + " in " + p + ")"));
+            }
+        }
+        for (String subject : before.keySet()) {
+            if (!after.containsKey(subject)) {
+                out.add(Finding.of(Rule.PATCH_CHANGES_SCHEMA, subject, "", Readers.NONE,
+                        "patch release " + c + " drops the schema of " + subject + " that " + p + " had"));
+            }
+        }
+    }
+
+    /** subject -> fingerprint, for every schema of a release. */
+    private static Map<String, String> schemaFingerprints(Manifest m) {
+        Map<String, String> out = new LinkedHashMap<>();
+        m.types().forEach(t -> {
+            if (t.schema() != null) out.put(t.kind().label() + " " + t.subject(), t.schema().fingerprint());
+        });
+        return out;
+    }
+
+    private static String simpleName(String typeName) {
+        return typeName.substring(typeName.lastIndexOf('.') + 1);
+    }
+
+    /** Findings keyed by id: the same change seen against several baselines is reported once, at its worst. */
+    private static final class Findings {
+        private final Map<String, Finding> byId = new LinkedHashMap<>();
+
+        void add(Finding f) {
+            byId.merge(f.id(), f, (a, b) -> b.severity().compareTo(a.severity()) < 0 ? b : a);
+        }
+
+        void addAll(Collection<Finding> fs) {
+            fs.forEach(this::add);
+        }
+
+        Collection<Finding> all() {
+            return byId.values();
+        }
+    }
+
+    /**
+     * Diff results of one check by (subject, role, old fingerprint, new fingerprint, staging): a type that kept
+     * its schema across many baselines is diffed once, not once per baseline.
+     */
+    private static final class DiffCache {
+        private record Key(String subject, Role role, String before, String after, boolean againstPrevious) {}
+
+        private final Map<Key, List<Finding>> results = new HashMap<>();
+
+        List<Finding> diff(String subject, Role role, SchemaDoc old, SchemaDoc now, boolean againstPrevious) {
+            return results.computeIfAbsent(new Key(subject, role, old.fingerprint(), now.fingerprint(), againstPrevious),
+                    k -> SchemaDiff.compare(old.schema(), now.schema(), new DiffContext(subject, role, againstPrevious, false)));
+        }
+    }
+
+    /** One baseline against the candidate. */
+    private static final class Comparison {
+        private final Manifest baseline;
+        private final Manifest candidate;
+        private final boolean againstPrevious;
+        private final Findings out;
+        private final DiffCache diffs;
+        private Map<String, SchemaDoc> addedCommands;
+        private Map<String, SchemaDoc> addedEvents;
+
+        Comparison(Manifest baseline, Manifest candidate, boolean againstPrevious, Findings out, DiffCache diffs) {
+            this.baseline = baseline;
+            this.candidate = candidate;
+            this.againstPrevious = againstPrevious;
+            this.out = out;
+            this.diffs = diffs;
+        }
+
+        void run() {
+            for (Aggregate before : baseline.aggregates().values()) {
+                Aggregate after = candidate.aggregates().get(before.typeName());
+                if (after == null) {
+                    out.add(Finding.of(Rule.TYPE_REMOVED, before.typeName(), "", Readers.OLD_READERS,
+                            "aggregate " + before.typeName() + " (its state, commands, events and error codes) is gone"
+                                    + " from " + candidate.label()));
+                } else {
+                    compareState(before, after);
+                    compareCommands(before, after);
+                    compareEvents(before, after);
+                    compareErrors(before, after);
+                }
+            }
+            if (againstPrevious) {
+                for (Aggregate after : candidate.aggregates().values()) {
+                    if (!baseline.aggregates().containsKey(after.typeName())) {
+                        after.events().values().forEach(this::newEventWritten);
+                    }
+                }
+            }
+        }
+
+        private void compareState(Aggregate before, Aggregate after) {
+            if (before.state().isEmpty()) return;
+            Manifest.State old = before.state().get();
+            if (after.state().isEmpty()) {
+                out.add(Finding.of(Rule.TYPE_REMOVED, before.typeName(), "", Readers.OLD_READERS,
+                        "the state schema of " + before.typeName() + " is gone"));
+                return;
+            }
+            Manifest.State now = after.state().get();
+            if (old.schema().equals(now.schema())) return;
+            out.add(Finding.of(Rule.STATE_VIEW_CHANGED, before.typeName(), "", Readers.NONE,
+                    "the state schema of " + before.typeName() + " changed (" + shortFp(old.schema()) + " -> "
+                            + shortFp(now.schema()) + "): snapshots and state views with the old fingerprint will be rebuilt"));
+            // Readers outside the service depended on a published state; an unpublished one is only a view.
+            if (old.published() || now.published()) {
+                diff(before.typeName(), Role.STATE, old.schema(), now.schema());
+            }
+        }
+
+        private void compareCommands(Aggregate before, Aggregate after) {
+            for (Command old : before.commands().values()) {
+                Command now = after.commands().get(simpleName(old.typeName()));
+                if (now == null) {
+                    removedType("command", old.typeName(), old.schema(), addedCommands());
+                } else if (!old.schema().equals(now.schema())) {
+                    diff(old.typeName(), Role.COMMAND, old.schema(), now.schema());
+                }
+            }
+        }
+
+        private void compareEvents(Aggregate before, Aggregate after) {
+            for (Event old : before.events().values()) {
+                Event now = after.events().get(simpleName(old.typeName()));
+                if (now == null) {
+                    removedType("event", old.typeName(), latest(old).schema(), addedEvents());
+                    continue;
+                }
+                for (Revision r : old.revisions().values()) {
+                    Revision n = now.revisions().get(r.revision());
+                    String subject = old.typeName() + "@" + r.revision();
+                    if (n == null) {
+                        out.add(Finding.of(Rule.REVISION_REMOVED, subject, "", Readers.NEW_READERS,
+                                "revision " + r.revision() + " of " + old.typeName() + " is gone, but stored events of that"
+                                        + " revision are facts that replay and new consumers still read"));
+                    } else if (!r.schema().equals(n.schema())) {
+                        List<Finding> changes = diff(subject, Role.EVENT, r.schema(), n.schema());
+                        Readers broken = changes.stream().filter(f -> f.severity() == Severity.BREAKING)
+                                .map(Finding::breaks).reduce(Readers.NONE, Readers::and);
+                        if (changes.stream().anyMatch(f -> f.severity() == Severity.BREAKING)) {
+                            out.add(Finding.of(Rule.REVISION_CHANGED, subject, "", broken,
+                                    "the schema of existing revision " + r.revision() + " of " + old.typeName()
+                                            + " changed in a way that is not additive (see the findings at its pointers)"));
+                        }
+                    }
+                }
+                if (againstPrevious) {
+                    for (Revision n : now.revisions().values()) {
+                        if (!old.revisions().containsKey(n.revision()) && n.written()) {
+                            out.add(Finding.of(Rule.WRITTEN_BEFORE_READ, now.typeName() + "@" + n.revision(), "",
+                                    Readers.OLD_READERS, "revision " + n.revision() + " of " + now.typeName()
+                                            + " is written by " + candidate.version() + ", but " + baseline.version()
+                                            + " does not read it yet: during a rolling upgrade its nodes meet events they cannot decode"));
+                        }
+                    }
+                }
+            }
+            if (againstPrevious) {
+                for (Event now : after.events().values()) {
+                    if (!before.events().containsKey(simpleName(now.typeName()))) newEventWritten(now);
+                }
+            }
+        }
+
+        private void newEventWritten(Event now) {
+            for (Revision n : now.revisions().values()) {
+                if (n.written()) {
+                    out.add(Finding.of(Rule.WRITTEN_BEFORE_READ, now.typeName() + "@" + n.revision(), "", Readers.OLD_READERS,
+                            "new event " + now.typeName() + " (revision " + n.revision() + ") is written by "
+                                    + candidate.version() + ", but " + baseline.version()
+                                    + " does not read it yet: during a rolling upgrade its nodes meet an event type they do not know"));
+                }
+            }
+        }
+
+        private void compareErrors(Aggregate before, Aggregate after) {
+            for (Manifest.ErrorCode old : before.errors().values()) {
+                if (after.errors().values().stream().noneMatch(e -> e.code().equals(old.code()))) {
+                    out.add(Finding.of(Rule.ERROR_CODE_REMOVED, old.code(), "", Readers.OLD_READERS,
+                            "error code " + old.code() + " is gone; clients that match on it stop recognising the error"));
+                }
+            }
+        }
+
+        /** A removed command or event is a rename when the candidate adds one of the same kind with the same schema. */
+        private void removedType(String kind, String typeName, SchemaDoc schema, Map<String, SchemaDoc> added) {
+            String renamedTo = added.entrySet().stream()
+                    .filter(e -> e.getValue().equals(schema))
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .findFirst().orElse(null);
+            if (renamedTo != null) {
+                out.add(Finding.of(Rule.TYPE_RENAMED, typeName, "", Readers.BOTH,
+                        kind + " " + typeName + " is gone and " + renamedTo + " with the same schema was added: looks like a"
+                                + " rename of " + typeName + " to " + renamedTo + "; readers of the old name see nothing, and"
+                                + " senders of the old name are refused"));
+            } else {
+                out.add(Finding.of(Rule.TYPE_REMOVED, typeName, "", Readers.OLD_READERS,
+                        kind + " " + typeName + " is gone from " + candidate.label()));
+            }
+        }
+
+        /** Commands of the candidate (any aggregate) that the baseline does not have, by type name. */
+        private Map<String, SchemaDoc> addedCommands() {
+            if (addedCommands == null) {
+                addedCommands = new HashMap<>();
+                for (Aggregate a : candidate.aggregates().values()) {
+                    Aggregate b = baseline.aggregates().get(a.typeName());
+                    for (Command c : a.commands().values()) {
+                        if (b == null || !b.commands().containsKey(simpleName(c.typeName()))) addedCommands.put(c.typeName(), c.schema());
+                    }
+                }
+            }
+            return addedCommands;
+        }
+
+        /** Events of the candidate that the baseline does not have, by type name, with their latest revision's schema. */
+        private Map<String, SchemaDoc> addedEvents() {
+            if (addedEvents == null) {
+                addedEvents = new HashMap<>();
+                for (Aggregate a : candidate.aggregates().values()) {
+                    Aggregate b = baseline.aggregates().get(a.typeName());
+                    for (Event e : a.events().values()) {
+                        if (b == null || !b.events().containsKey(simpleName(e.typeName()))) addedEvents.put(e.typeName(), latest(e).schema());
+                    }
+                }
+            }
+            return addedEvents;
+        }
+
+        private List<Finding> diff(String subject, Role role, SchemaDoc old, SchemaDoc now) {
+            List<Finding> found = diffs.diff(subject, role, old, now, againstPrevious);
+            out.addAll(found);
+            return found;
+        }
+
+        private static Revision latest(Event e) {
+            return e.revisions().get(e.revisions().lastKey());
+        }
+
+        private static String shortFp(SchemaDoc d) {
+            return d.fingerprint().substring(0, Math.min(12, d.fingerprint().length()));
+        }
     }
 }
