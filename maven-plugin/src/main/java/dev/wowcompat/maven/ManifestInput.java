@@ -85,13 +85,24 @@ final class ManifestInput {
     }
 
     Manifest read(Path file, String what) throws MojoFailureException {
+        String shown = display(file);
+        long size;
         try {
-            return reader.read(file);
-        } catch (InvalidInputException e) {
-            throw invalid(what + display(file), e.problems());
-        } catch (RuntimeException e) {
-            throw unexpected(what + display(file), e);
+            size = Files.size(file);
+        } catch (IOException e) {
+            throw new MojoFailureException(what + shown + " cannot be read: " + e.getMessage() + ".");
         }
+        if (size > reader.limits().maxBytes()) {
+            throw new MojoFailureException(what + shown + " is " + size + " bytes, more than the " + reader.limits().maxBytes() + " a Manifest may have.");
+        }
+        byte[] content;
+        try {
+            content = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new MojoFailureException(what + shown + " cannot be read: " + e.getMessage() + ".");
+        }
+        // Read from bytes so that problems name the file as the user knows it (relative to the project).
+        return read(content, shown, what);
     }
 
     /** Paths inside the project are shown relative to it: shorter, and what the user typed. */
