@@ -9,10 +9,13 @@ package dev.wowcompat.manifest;
  */
 public record InputProblem(String source, String pointer, String code, String message) {
 
-    /** One readable line: {@code source: pointer: message} (pointer left out when empty). */
+    /**
+     * One readable line: {@code source: pointer: message} (pointer left out when empty). Control characters are
+     * escaped, since names and pointers come from untrusted input and a newline in them must not split the line.
+     */
     public String line() {
-        StringBuilder sb = new StringBuilder(source);
-        if (!pointer.isEmpty()) sb.append(": ").append(pointer);
-        return sb.append(": ").append(message).toString();
+        StringBuilder sb = new StringBuilder(JsonPointers.oneLine(source));
+        if (!pointer.isEmpty()) sb.append(": ").append(JsonPointers.oneLine(pointer));
+        return sb.append(": ").append(JsonPointers.oneLine(message)).toString();
     }
 }

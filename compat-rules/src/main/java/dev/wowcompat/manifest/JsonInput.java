@@ -1,24 +1,275 @@
 package dev.wowcompat.manifest;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Parses untrusted JSON within {@link InputLimits}: size, nesting depth, duplicate keys refused, numbers kept
  * exact (BigDecimal), one readable {@link InputProblem} per failure and never a stack trace.
+ * Thread-safe; build one per set of limits and reuse it.
  */
 public final class JsonInput {
+    /** Java arrays stop a little short of Integer.MAX_VALUE; a larger configured limit reads at most this much. */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
     private final InputLimits limits;
+    private final ObjectMapper mapper;
 
     public JsonInput(InputLimits limits) {
-        this.limits = limits;
+        this.limits = Objects.requireNonNull(limits, "limits");
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxDepth())
+                        .maxDocumentLength(limits.maxBytes())
+                        .build())
+                // Which of two equal keys wins differs between parsers; a registry must not guess.
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+        this.mapper = JsonMapper.builder(factory)
+                // Schemas compare numbers (minimum, multipleOf, const, default): 0.1 must stay 0.1, not a double,
+                // and 2.50 must keep its scale (the wire protocol promises it). Big integers stay BigInteger anyway.
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+                .build();
+    }
+
+    public InputLimits limits() {
+        return limits;
     }
 
     public JsonNode parse(Path file) throws InvalidInputException {
-        throw new UnsupportedOperationException("TODO parse");
+        String source = file.toString();
+        return parse(readBounded(file, source), source);
     }
 
     public JsonNode parse(byte[] content, String source) throws InvalidInputException {
-        throw new UnsupportedOperationException("TODO parse");
+        if (content.length > limits.maxBytes()) {
+            throw new InvalidInputException(tooLarge(source, content.length));
+        }
+        try (JsonParser parser = mapper.createParser(content)) {
+            return readDocument(parser, source);
+        } catch (IOException e) {
+            // Only close() can get here: reading a byte array does no I/O that fails.
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE, oneLine(e.getMessage())));
+        }
+    }
+
+    /** Convenience for text already in memory (tests, request parameters). */
+    public JsonNode parse(String content, String source) throws InvalidInputException {
+        return parse(content.getBytes(StandardCharsets.UTF_8), source);
+    }
+
+    /**
+     * Refuses a tree built elsewhere that is nested deeper than the limit, as parsing would have. Iterative, so that
+     * a tree of any depth is measured without running out of stack.
+     */
+    public void checkDepth(JsonNode document, String source) throws InvalidInputException {
+        record Frame(JsonNode node, int depth, String pointer) {}
+        Deque<Frame> stack = new ArrayDeque<>();
+        stack.push(new Frame(document, document.isContainerNode() ? 1 : 0, ""));
+        while (!stack.isEmpty()) {
+            Frame f = stack.pop();
+            if (f.depth > limits.maxDepth()) {
+                throw new InvalidInputException(new InputProblem(source, f.pointer, ProblemCodes.TOO_DEEP,
+                        "JSON nesting is deeper than the limit of " + limits.maxDepth()
+                                + " levels; raise the nesting limit (maxDepth) if inputs this deep are expected"));
+            }
+            if (f.node.isObject()) {
+                for (var e : f.node.properties()) {
+                    if (e.getValue().isContainerNode()) {
+                        stack.push(new Frame(e.getValue(), f.depth + 1, JsonPointers.child(f.pointer, e.getKey())));
+                    }
+                }
+            } else if (f.node.isArray()) {
+                for (int i = 0; i < f.node.size(); i++) {
+                    JsonNode child = f.node.get(i);
+                    if (child.isContainerNode()) stack.push(new Frame(child, f.depth + 1, JsonPointers.child(f.pointer, i)));
+                }
+            }
+        }
+    }
+
+    private JsonNode readDocument(JsonParser parser, String source) throws InvalidInputException {
+        JsonNode document;
+        try {
+            document = mapper.readTree(parser);
+        } catch (StreamConstraintsException e) {
+            throw new InvalidInputException(constraintProblem(e, parser, source));
+        } catch (JacksonException e) {
+            throw new InvalidInputException(syntaxProblem(e, parser, source));
+        } catch (IOException e) {
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE, oneLine(e.getMessage())));
+        }
+        if (document == null || document.isMissingNode()) {
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.INVALID_JSON,
+                    "the input is empty: expected a JSON document"));
+        }
+        // A second value after the document means the input is not what its sender thinks it is (two documents
+        // concatenated, a truncated edit): refuse rather than silently read only the first.
+        JsonLocation end = parser.currentLocation();
+        boolean trailing;
+        try {
+            trailing = parser.nextToken() != null;
+        } catch (IOException e) {
+            trailing = true;
+        }
+        if (trailing) {
+            JsonLocation at = parser.currentTokenLocation();
+            if (at == null || at.getLineNr() < 1) at = end;
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.INVALID_JSON,
+                    at(at) + "unexpected content after the end of the JSON document"));
+        }
+        return document;
+    }
+
+    private InputProblem constraintProblem(StreamConstraintsException e, JsonParser parser, String source) {
+        String pointer = pointerOf(parser);
+        JsonLocation location = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
+        String original = String.valueOf(e.getOriginalMessage());
+        if (original.contains("nesting depth")) {
+            return new InputProblem(source, pointer, ProblemCodes.TOO_DEEP,
+                    at(location) + "JSON nesting is deeper than the limit of " + limits.maxDepth()
+                            + " levels; raise the nesting limit (maxDepth) if inputs this deep are expected");
+        }
+        if (original.contains("Document length")) {
+            return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is larger than the limit of "
+                    + bytes(limits.maxBytes()) + "; raise the size limit (maxBytes) if inputs this large are expected");
+        }
+        // Jackson's other bounds (a string, a number or a key name longer than it accepts) are about size too.
+        return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + cleanMessage(original));
+    }
+
+    private static InputProblem syntaxProblem(JacksonException e, JsonParser parser, String source) {
+        String original = cleanMessage(String.valueOf(e.getOriginalMessage()));
+        String pointer = pointerOf(parser);
+        JsonLocation location = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
+        Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+        if (duplicate.lookingAt()) {
+            return new InputProblem(source, pointer, ProblemCodes.DUPLICATE_KEY, at(location) + "duplicate key "
+                    + JsonPointers.quote(duplicate.group(1)) + ": every key of an object must be unique");
+        }
+        return new InputProblem(source, pointer, ProblemCodes.INVALID_JSON, at(location) + original);
+    }
+
+    private static String pointerOf(JsonParser parser) {
+        try {
+            return parser.getParsingContext().pathAsPointer().toString();
+        } catch (RuntimeException e) {
+            // The pointer is a help, not the problem: without it the line and column still locate the fault.
+            return "";
+        }
+    }
+
+    private static String at(JsonLocation location) {
+        if (location == null || location.getLineNr() < 1) return "";
+        return "line " + location.getLineNr() + ", column " + location.getColumnNr() + ": ";
+    }
+
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'", Pattern.DOTALL);
+    private static final Pattern SOURCE_AT = Pattern.compile("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]");
+    private static final Pattern SOURCE_ANY = Pattern.compile("\\s*\\[Source: [^\\]]*\\]");
+    private static final Pattern CHAR_CODE = Pattern.compile("\\('(.)' \\(code \\d+\\)\\)", Pattern.DOTALL);
+    private static final Pattern CTRL_CODE = Pattern.compile("\\(\\(CTRL-CHAR, code (\\d+)\\)\\)");
+    private static final String EXPECTED_VALUE =
+            "was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
+
+    /**
+     * Jackson's messages, made into one readable clause: no source excerpt, no Java type names, lower case like the
+     * rest of our messages.
+     */
+    static String cleanMessage(String message) {
+        String m = message;
+        int newline = m.indexOf('\n');
+        if (newline >= 0) m = m.substring(0, newline);
+        m = SOURCE_AT.matcher(m).replaceAll("line $1, column $2");
+        m = SOURCE_ANY.matcher(m).replaceAll("");
+        m = m.replace("start marker at line", "opened at line");
+        m = CTRL_CODE.matcher(m).replaceAll(r -> "control character U+" + String.format("%04X", Integer.parseInt(r.group(1))));
+        m = CHAR_CODE.matcher(m).replaceAll(r -> Matcher.quoteReplacement(r.group(1).equals("'") ? "\"'\"" : "'" + r.group(1) + "'"));
+        m = m.replace(EXPECTED_VALUE, "expected a JSON value (string, number, array, object, true, false or null)");
+        m = m.replace("was expecting", "expected");
+        m = m.replace("end-of-input", "end of input");
+        m = m.replace("in VALUE_STRING", "inside a string").replace("in FIELD_NAME", "inside a key");
+        m = m.replace(" (for Object starting at", " (object opened at").replace(" (for root starting at", " (document starting at");
+        m = m.trim();
+        if (!m.isEmpty() && Character.isUpperCase(m.charAt(0)) && (m.length() == 1 || !Character.isUpperCase(m.charAt(1)))) {
+            m = Character.toLowerCase(m.charAt(0)) + m.substring(1);
+        }
+        return oneLine(m);
+    }
+
+    private static String oneLine(String text) {
+        if (text == null || text.isBlank()) return "cannot be read";
+        return text.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+    }
+
+    private byte[] readBounded(Path file, String source) throws InvalidInputException {
+        try {
+            if (Files.isDirectory(file)) {
+                throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE,
+                        "is a directory, expected a JSON file"));
+            }
+            // A regular file says its size: refuse before reading a byte of it.
+            if (Files.isRegularFile(file)) {
+                long size = Files.size(file);
+                if (size > limits.maxBytes()) throw new InvalidInputException(tooLarge(source, size));
+            }
+            // Streams (a pipe, /dev/stdin) and files that grow while read: read one byte past the limit at most.
+            int cap = (int) Math.min(limits.maxBytes() + 1, MAX_ARRAY);
+            try (InputStream in = Files.newInputStream(file)) {
+                byte[] content = in.readNBytes(cap);
+                if (content.length > limits.maxBytes()) {
+                    throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.TOO_LARGE,
+                            "the input is larger than the limit of " + bytes(limits.maxBytes())
+                                    + "; raise the size limit (maxBytes) if inputs this large are expected"));
+                }
+                return content;
+            }
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE, "no such file"));
+        } catch (AccessDeniedException e) {
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE,
+                    "permission denied: the file cannot be read"));
+        } catch (IOException | SecurityException e) {
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE,
+                    "cannot be read: " + oneLine(e.getMessage())));
+        }
+    }
+
+    private InputProblem tooLarge(String source, long size) {
+        return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is " + bytes(size)
+                + ", over the limit of " + bytes(limits.maxBytes())
+                + "; raise the size limit (maxBytes) if inputs this large are expected");
+    }
+
+    /** A byte count people can read: exact, plus the binary unit when it is large. */
+    static String bytes(long n) {
+        String exact = String.format(java.util.Locale.ROOT, "%,d bytes", n);
+        if (n >= 1024L * 1024) return exact + String.format(java.util.Locale.ROOT, " (%.1f MiB)", n / (1024.0 * 1024));
+        if (n >= 1024) return exact + String.format(java.util.Locale.ROOT, " (%.1f KiB)", n / 1024.0);
+        return exact;
     }
 }

@@ -1,18 +1,37 @@
 package dev.wowcompat.manifest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.fingerprint.NotCanonicalizableException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Reads a Manifest (format 1, DESIGN §3): parses within the limits, validates against
  * {@code schemas/manifest.schema.json}, checks names, refuses remote {@code $ref}s, fingerprints every schema.
- * Thread-safe; build one and reuse it.
+ * Every problem found is reported at once, not just the first. Thread-safe; build one and reuse it.
  */
 public final class ManifestReader {
+    /** The only format this reader knows. */
+    public static final int FORMAT = 1;
+
     private final InputLimits limits;
+    private final JsonInput json;
+    private final ManifestSchema manifestSchema;
 
     public ManifestReader(InputLimits limits) {
-        this.limits = limits;
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.json = new JsonInput(limits);
+        this.manifestSchema = new ManifestSchema(ManifestSchema.offlineRegistry());
     }
 
     public ManifestReader() {
@@ -24,15 +43,191 @@ public final class ManifestReader {
     }
 
     public Manifest read(Path file) throws InvalidInputException {
-        throw new UnsupportedOperationException("TODO read manifest");
+        return readParsed(json.parse(file), file.toString());
     }
 
     /** @param source the name to show in problems (file name, URL, request) */
     public Manifest read(byte[] content, String source) throws InvalidInputException {
-        throw new UnsupportedOperationException("TODO read manifest");
+        return readParsed(json.parse(content, source), source);
     }
 
+    /**
+     * Reads a tree parsed elsewhere. It is measured against the depth limit as parsing would have, and copied, so
+     * that later changes to the caller's tree cannot change what the fingerprints name.
+     */
     public Manifest read(JsonNode document, String source) throws InvalidInputException {
-        throw new UnsupportedOperationException("TODO read manifest");
+        Objects.requireNonNull(document, "document");
+        json.checkDepth(document, source);
+        return readParsed(document.deepCopy(), source);
+    }
+
+    private Manifest readParsed(JsonNode document, String source) throws InvalidInputException {
+        checkFormat(document, source);
+        List<Located> schemas = embeddedSchemas(document);
+        if (schemas.size() > limits.maxSchemas()) {
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.TOO_MANY_SCHEMAS,
+                    "the Manifest declares " + schemas.size() + " schemas, over the limit of " + limits.maxSchemas()
+                            + "; raise the schema limit (maxSchemas) if Manifests this large are expected"));
+        }
+        List<InputProblem> problems = new ArrayList<>(manifestSchema.validate(document, source));
+        // The embedded schemas are checked even when the Manifest's structure is wrong elsewhere, so that one
+        // run lists everything to fix.
+        for (Located s : schemas) {
+            EmbeddedSchemaCheck.check(s.node, s.pointer, source, problems);
+        }
+        checkNameClashes(document, source, problems);
+        Map<JsonNode, SchemaDoc> docs = fingerprint(schemas, source, problems);
+        if (!problems.isEmpty()) throw new InvalidInputException(problems);
+        return build(document, docs);
+    }
+
+    /**
+     * Fingerprints every embedded schema. Keyed by identity: each schema is its own node of the document (only the
+     * shared true/false nodes repeat, and those have one fingerprint each anyway).
+     */
+    private static Map<JsonNode, SchemaDoc> fingerprint(List<Located> schemas, String source, List<InputProblem> problems) {
+        Map<JsonNode, SchemaDoc> docs = new IdentityHashMap<>();
+        for (Located s : schemas) {
+            if (!s.node.isObject() && !s.node.isBoolean()) continue; // reported by the format's schema
+            try {
+                docs.put(s.node, new SchemaDoc(s.node, Fingerprint.of(s.node)));
+            } catch (NotCanonicalizableException e) {
+                problems.add(new InputProblem(source, s.pointer + e.pointer(), ProblemCodes.SCHEMA_NOT_CANONICALIZABLE,
+                        "this schema has no canonical JSON form (RFC 8785), so it cannot be fingerprinted: " + e.reason()));
+            }
+        }
+        return docs;
+    }
+
+    /**
+     * A document of another format is not a broken format 1 document: one problem saying so beats a list of
+     * violations of a schema it never claimed to follow.
+     */
+    private static void checkFormat(JsonNode document, String source) throws InvalidInputException {
+        JsonNode format = document.get("manifest");
+        if (format != null && format.isNumber() && format.decimalValue().compareTo(BigDecimal.valueOf(FORMAT)) != 0) {
+            throw new InvalidInputException(new InputProblem(source, "/manifest", ProblemCodes.MANIFEST_UNSUPPORTED_FORMAT,
+                    "Manifest format " + format.asText() + " is not supported: this version of wow-compat reads format " + FORMAT));
+        }
+    }
+
+    private record Located(JsonNode node, String pointer) {}
+
+    /**
+     * Every {@code schema} member where the format puts one, found leniently (wrong shapes are skipped here and
+     * reported by the format's schema), in document order.
+     */
+    private static List<Located> embeddedSchemas(JsonNode document) {
+        List<Located> out = new ArrayList<>();
+        forEachMember(document.get("contexts"), "/contexts", (context, contextPointer) ->
+                forEachMember(context.get("aggregates"), contextPointer + "/aggregates", (aggregate, aggregatePointer) -> {
+                    JsonNode state = aggregate.get("state");
+                    if (state != null && state.isObject() && state.has("schema")) {
+                        out.add(new Located(state.get("schema"), aggregatePointer + "/state/schema"));
+                    }
+                    forEachMember(aggregate.get("commands"), aggregatePointer + "/commands", (command, commandPointer) -> {
+                        if (command.has("schema")) out.add(new Located(command.get("schema"), commandPointer + "/schema"));
+                    });
+                    forEachMember(aggregate.get("events"), aggregatePointer + "/events", (event, eventPointer) ->
+                            forEachMember(event.get("revisions"), eventPointer + "/revisions", (revision, revisionPointer) -> {
+                                if (revision.has("schema")) out.add(new Located(revision.get("schema"), revisionPointer + "/schema"));
+                            }));
+                }));
+        return out;
+    }
+
+    private interface MemberVisitor {
+        void visit(JsonNode value, String pointer);
+    }
+
+    /** Calls the visitor for each member of {@code map} whose value is an object; does nothing if it is no object. */
+    private static void forEachMember(JsonNode map, String pointer, MemberVisitor visitor) {
+        if (map == null || !map.isObject()) return;
+        for (Map.Entry<String, JsonNode> e : map.properties()) {
+            if (e.getValue().isObject()) visitor.visit(e.getValue(), JsonPointers.child(pointer, e.getKey()));
+        }
+    }
+
+    /**
+     * Commands, events and error codes of one aggregate share a namespace ({@code bank.account.X}): two of them with
+     * one name would be one identity for two things in every report, URL and lookup.
+     */
+    private static void checkNameClashes(JsonNode document, String source, List<InputProblem> problems) {
+        forEachMember(document.get("contexts"), "/contexts", (context, contextPointer) ->
+                forEachMember(context.get("aggregates"), contextPointer + "/aggregates", (aggregate, aggregatePointer) -> {
+                    Map<String, String> seen = new HashMap<>();
+                    for (String kind : List.of("commands", "events", "errors")) {
+                        JsonNode map = aggregate.get(kind);
+                        if (map == null || !map.isObject()) continue;
+                        for (String name : iterable(map)) {
+                            String first = seen.putIfAbsent(name, kind);
+                            if (first != null) {
+                                problems.add(new InputProblem(source, JsonPointers.child(aggregatePointer + "/" + kind, name),
+                                        ProblemCodes.MANIFEST_DUPLICATE_NAME,
+                                        singular(kind) + " " + JsonPointers.quote(name) + " has the same name as the "
+                                                + singular(first) + " " + JsonPointers.quote(name)
+                                                + " of this aggregate: names are identities, so each needs its own"));
+                            }
+                        }
+                    }
+                }));
+    }
+
+    private static Iterable<String> iterable(JsonNode map) {
+        return map::fieldNames;
+    }
+
+    private static String singular(String kind) {
+        return switch (kind) {
+            case "commands" -> "command";
+            case "events" -> "event";
+            default -> "error code";
+        };
+    }
+
+    /** Builds the model from a document that passed every check, so every value has its validated shape. */
+    private static Manifest build(JsonNode document, Map<JsonNode, SchemaDoc> docs) {
+        String service = document.get("service").asText();
+        Version version = Version.parse(document.get("version").asText());
+        Map<String, Manifest.Aggregate> aggregates = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> c : document.get("contexts").properties()) {
+            String context = c.getKey();
+            for (Map.Entry<String, JsonNode> a : c.getValue().get("aggregates").properties()) {
+                Manifest.Aggregate aggregate = aggregate(context, a.getKey(), a.getValue(), docs);
+                aggregates.put(aggregate.typeName(), aggregate);
+            }
+        }
+        return new Manifest(FORMAT, service, version, aggregates, document);
+    }
+
+    private static Manifest.Aggregate aggregate(String context, String name, JsonNode node, Map<JsonNode, SchemaDoc> docs) {
+        String prefix = context + "." + name + ".";
+        Optional<Manifest.State> state = Optional.ofNullable(node.get("state"))
+                .map(s -> new Manifest.State(docs.get(s.get("schema")), s.path("published").asBoolean(true)));
+        Map<String, Manifest.Command> commands = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : properties(node.get("commands"))) {
+            commands.put(e.getKey(), new Manifest.Command(prefix + e.getKey(), docs.get(e.getValue().get("schema")),
+                    e.getValue().path("written").asBoolean(true)));
+        }
+        Map<String, Manifest.Event> events = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : properties(node.get("events"))) {
+            TreeMap<Integer, Manifest.Revision> revisions = new TreeMap<>();
+            for (Map.Entry<String, JsonNode> r : e.getValue().get("revisions").properties()) {
+                int n = Integer.parseInt(r.getKey());
+                JsonNode upgradesFrom = r.getValue().get("upgradesFrom");
+                revisions.put(n, new Manifest.Revision(n, docs.get(r.getValue().get("schema")),
+                        upgradesFrom == null ? null : upgradesFrom.asInt(), r.getValue().path("written").asBoolean(true)));
+            }
+            events.put(e.getKey(), new Manifest.Event(prefix + e.getKey(), revisions));
+        }
+        Map<String, Manifest.ErrorCode> errors = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : properties(node.get("errors"))) {
+            errors.put(e.getKey(), new Manifest.ErrorCode(prefix + e.getKey(), e.getValue().path("description").asText("")));
+        }
+        return new Manifest.Aggregate(context, name, state, commands, events, errors);
+    }
+
+    private static Iterable<Map.Entry<String, JsonNode>> properties(JsonNode map) {
+        return map == null ? List.of() : map.properties();
     }
 }

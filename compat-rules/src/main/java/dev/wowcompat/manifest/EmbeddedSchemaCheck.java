@@ -1,0 +1,182 @@
+package dev.wowcompat.manifest;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The checks a schema embedded in a Manifest must pass before anything compares or validates with it:
+ * its dialect is one we support, and every reference stays inside it. A reference that leaves the schema is
+ * refused, never fetched: a registry that followed it would depend on, and could be steered by, somebody else's
+ * server.
+ *
+ * <p>Only schema positions are walked (properties, items, allOf ...), not the data inside {@code const},
+ * {@code enum}, {@code default} or {@code examples}: a {@code "$ref"} key there is data, not a reference.
+ * The walk is iterative, so a deep schema cannot exhaust the stack.
+ */
+final class EmbeddedSchemaCheck {
+    private EmbeddedSchemaCheck() {}
+
+    /** Keywords whose value is one schema. */
+    private static final List<String> SINGLE = List.of("additionalProperties", "additionalItems", "unevaluatedItems",
+            "unevaluatedProperties", "contains", "propertyNames", "if", "then", "else", "not", "contentSchema", "items");
+    /** Keywords whose value is an array of schemas ({@code items} too, in its draft-07 tuple form). */
+    private static final List<String> ARRAYS = List.of("allOf", "anyOf", "oneOf", "prefixItems", "items");
+    /**
+     * Keywords whose value maps names to schemas. {@code definitions} and {@code dependencies} are draft-07's, which
+     * 2020-12's meta-schema keeps reserved; a draft-07 {@code dependencies} entry that is a list of names is skipped.
+     */
+    private static final List<String> MAPS = List.of("properties", "patternProperties", "$defs", "definitions",
+            "dependentSchemas", "dependencies");
+    private static final List<String> REFERENCES = List.of("$ref", "$dynamicRef");
+
+    /** A schema resource: the embedded schema's root, or a subschema with its own {@code $id}. */
+    private record Resource(JsonNode root, String pointer, Set<String> anchors) {}
+
+    private record Reference(String keyword, String value, String pointer, Resource resource) {}
+
+    private record Frame(JsonNode node, String pointer, Resource resource) {}
+
+    /**
+     * Adds one problem per unsupported {@code $schema}, remote reference and unresolved local reference in
+     * {@code schema}, found at {@code pointer} in the Manifest.
+     */
+    static void check(JsonNode schema, String pointer, String source, List<InputProblem> out) {
+        if (!schema.isObject()) return; // true and false have no keywords
+        List<Reference> references = new ArrayList<>();
+        Deque<Frame> stack = new ArrayDeque<>();
+        stack.push(new Frame(schema, pointer, new Resource(schema, pointer, new HashSet<>())));
+        while (!stack.isEmpty()) {
+            Frame f = stack.pop();
+            JsonNode node = f.node;
+            Resource resource = f.resource;
+            JsonNode id = node.get("$id");
+            if (id != null && id.isTextual()) {
+                String text = id.asText();
+                if (text.startsWith("#")) {
+                    resource.anchors.add(text.substring(1)); // draft-07 names anchors with a fragment-only $id
+                } else if (node != schema) {
+                    // An embedded resource: "#/..." inside it resolves against it, not against the outer schema.
+                    resource = new Resource(node, f.pointer, new HashSet<>());
+                }
+            }
+            addAnchor(node.get("$anchor"), resource);
+            addAnchor(node.get("$dynamicAnchor"), resource);
+            JsonNode declared = node.get("$schema");
+            if (declared != null && SchemaDialect.of(node).isEmpty()) {
+                out.add(new InputProblem(source, JsonPointers.child(f.pointer, "$schema"), ProblemCodes.SCHEMA_UNSUPPORTED_DIALECT,
+                        "$schema " + (declared.isTextual() ? JsonPointers.quote(declared.asText()) : declared.getNodeType().name().toLowerCase(java.util.Locale.ROOT))
+                                + " is not supported: use draft 2020-12 (" + SchemaDialect.DRAFT_2020_12.metaSchemaId()
+                                + ", the default when $schema is absent) or draft-07 (" + SchemaDialect.DRAFT_07.metaSchemaId() + ")"));
+            }
+            for (String keyword : REFERENCES) {
+                JsonNode ref = node.get(keyword);
+                if (ref == null) continue;
+                String at = JsonPointers.child(f.pointer, keyword);
+                if (ref.isTextual()) {
+                    references.add(new Reference(keyword, ref.asText(), at, resource));
+                } else {
+                    out.add(new InputProblem(source, at, ProblemCodes.SCHEMA_INVALID,
+                            keyword + " must be a string (a URI reference), found " + ref.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+                }
+            }
+            pushChildren(node, f.pointer, resource, stack);
+        }
+        for (Reference r : references) {
+            resolve(r, source, out);
+        }
+    }
+
+    private static void addAnchor(JsonNode anchor, Resource resource) {
+        if (anchor != null && anchor.isTextual()) resource.anchors.add(anchor.asText());
+    }
+
+    private static void pushChildren(JsonNode node, String pointer, Resource resource, Deque<Frame> stack) {
+        // Pushed in reverse so that problems come out in document order.
+        List<Frame> children = new ArrayList<>();
+        for (String keyword : SINGLE) {
+            JsonNode child = node.get(keyword);
+            if (child != null && child.isObject()) children.add(new Frame(child, JsonPointers.child(pointer, keyword), resource));
+        }
+        for (String keyword : ARRAYS) {
+            JsonNode list = node.get(keyword);
+            if (list == null || !list.isArray()) continue;
+            String base = JsonPointers.child(pointer, keyword);
+            for (int i = 0; i < list.size(); i++) {
+                if (list.get(i).isObject()) children.add(new Frame(list.get(i), JsonPointers.child(base, i), resource));
+            }
+        }
+        for (String keyword : MAPS) {
+            JsonNode map = node.get(keyword);
+            if (map == null || !map.isObject()) continue;
+            String base = JsonPointers.child(pointer, keyword);
+            for (Map.Entry<String, JsonNode> e : map.properties()) {
+                if (e.getValue().isObject()) children.add(new Frame(e.getValue(), JsonPointers.child(base, e.getKey()), resource));
+            }
+        }
+        for (int i = children.size() - 1; i >= 0; i--) stack.push(children.get(i));
+    }
+
+    private static void resolve(Reference r, String source, List<InputProblem> out) {
+        if (!r.value.startsWith("#")) {
+            out.add(new InputProblem(source, r.pointer, ProblemCodes.SCHEMA_REMOTE_REF,
+                    "remote " + r.keyword + " " + JsonPointers.quote(r.value)
+                            + " is not allowed: only local references (#/...) resolve, and nothing is ever fetched;"
+                            + " copy the referenced schema into $defs and refer to it as '#/$defs/<name>'"));
+            return;
+        }
+        String fragment = percentDecode(r.value.substring(1));
+        if (fragment == null) {
+            out.add(unresolved(r, source, "its fragment is not valid percent-encoding"));
+        } else if (fragment.isEmpty()) {
+            return; // "#": the resource itself
+        } else if (fragment.startsWith("/")) {
+            JsonNode target;
+            try {
+                target = r.resource.root.at(JsonPointer.compile(fragment));
+            } catch (IllegalArgumentException e) {
+                target = null;
+            }
+            if (target == null || target.isMissingNode()) {
+                out.add(unresolved(r, source, "this schema has nothing at " + JsonPointers.quote(fragment)));
+            }
+        } else if (!r.resource.anchors.contains(fragment)) {
+            out.add(unresolved(r, source, "this schema has no $anchor " + JsonPointers.quote(fragment)));
+        }
+    }
+
+    private static InputProblem unresolved(Reference r, String source, String why) {
+        return new InputProblem(source, r.pointer, ProblemCodes.SCHEMA_UNRESOLVED_REF,
+                r.keyword + " " + JsonPointers.quote(r.value) + " does not resolve: " + why);
+    }
+
+    /** RFC 3986 percent-decoding of a URI fragment as UTF-8 ('+' stays '+'); null when malformed. */
+    static String percentDecode(String fragment) {
+        if (fragment.indexOf('%') < 0) return fragment;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(fragment.length());
+        for (int i = 0; i < fragment.length(); ) {
+            char c = fragment.charAt(i);
+            if (c == '%') {
+                int hi = i + 1 < fragment.length() ? Character.digit(fragment.charAt(i + 1), 16) : -1;
+                int lo = i + 2 < fragment.length() ? Character.digit(fragment.charAt(i + 2), 16) : -1;
+                if (hi < 0 || lo < 0) return null;
+                bytes.write(hi * 16 + lo);
+                i += 3;
+            } else {
+                int cp = fragment.codePointAt(i);
+                byte[] utf8 = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8);
+                bytes.write(utf8, 0, utf8.length);
+                i += Character.charCount(cp);
+            }
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,227 @@
+package dev.wowcompat.manifest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonInputTest {
+    private final JsonInput json = new JsonInput(InputLimits.defaults());
+
+    static Path fixture(String name) {
+        try {
+            return Path.of(JsonInputTest.class.getResource("/manifest/" + name).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static InputProblem onlyProblem(InvalidInputException e) {
+        assertEquals(1, e.problems().size(), () -> "expected one problem, got " + e.problems());
+        return e.problems().get(0);
+    }
+
+    /** A problem a user reads: one line, no Java or Jackson internals. */
+    static void assertReadable(InputProblem p) {
+        String line = p.line();
+        assertFalse(line.contains("\n"), () -> "not one line: " + line);
+        assertFalse(line.contains("Source:"), line);
+        assertFalse(line.contains("REDACTED"), line);
+        assertFalse(line.contains("Exception"), line);
+        assertFalse(line.contains("com.fasterxml"), line);
+        assertFalse(line.contains("StreamReadConstraints"), line);
+        assertFalse(p.message().isBlank(), line);
+    }
+
+    @Test
+    void syntaxErrorNamesLineColumnAndPointer() {
+        Path file = fixture("invalid-json.json");
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.parse(file));
+        InputProblem p = onlyProblem(e);
+        assertEquals(ProblemCodes.INVALID_JSON, p.code());
+        assertEquals(file.toString(), p.source());
+        assertEquals("line 7, column 3: unexpected character '}': expected double-quote to start field name", p.message());
+        // Jackson's context still names the last key read: the fault is just after it.
+        assertEquals("/contexts/bank", p.pointer());
+        assertReadable(p);
+    }
+
+    @Test
+    void unexpectedEndOfInputSaysWhereTheObjectOpened() {
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class,
+                () -> json.parse("{\n  \"a\": [1,\n  2", "body")));
+        assertEquals(ProblemCodes.INVALID_JSON, p.code());
+        assertTrue(p.message().startsWith("line 3, column 4: unexpected end of input"), p.message());
+        assertTrue(p.message().contains("line 2, column 8"), p.message());
+        assertReadable(p);
+    }
+
+    @Test
+    void duplicateKeyIsRefusedAtItsPointer() {
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(fixture("duplicate-key.json"))));
+        assertEquals(ProblemCodes.DUPLICATE_KEY, p.code());
+        assertEquals("/contexts/bank/aggregates/account/commands/Deposit", p.pointer());
+        assertEquals("line 11, column 22: duplicate key 'Deposit': every key of an object must be unique", p.message());
+        assertReadable(p);
+    }
+
+    @Test
+    void tenThousandDeepArrayGivesOneCleanProblem() {
+        String deep = "[".repeat(10_000) + "]".repeat(10_000);
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(deep, "deep.json")));
+        assertEquals(ProblemCodes.TOO_DEEP, p.code());
+        assertTrue(p.message().contains("deeper than the limit of 500 levels"), p.message());
+        assertTrue(p.message().contains("maxDepth"), p.message());
+        assertEquals("/0".repeat(500), p.pointer());
+        assertReadable(p);
+    }
+
+    @Test
+    void deepObjectsAreRefusedToo() {
+        String deep = "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_000);
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(deep, "deep.json")));
+        assertEquals(ProblemCodes.TOO_DEEP, p.code());
+    }
+
+    @Test
+    void depthUpToTheLimitIsAccepted() throws InvalidInputException {
+        JsonInput shallow = new JsonInput(InputLimits.defaults().withMaxDepth(3));
+        assertEquals(3, depth(shallow.parse("[[[1]]]", "ok")));
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> shallow.parse("[[[[1]]]]", "deep")));
+        assertEquals(ProblemCodes.TOO_DEEP, p.code());
+        assertEquals("/0/0/0", p.pointer());
+    }
+
+    private static int depth(JsonNode n) {
+        int d = 0;
+        while (n.isArray()) {
+            d++;
+            n = n.get(0);
+        }
+        return d;
+    }
+
+    @Test
+    void treeBuiltElsewhereIsMeasuredWithoutRecursion() {
+        ArrayNode root = JsonNodeFactory.instance.arrayNode();
+        ArrayNode at = root;
+        for (int i = 0; i < 100_000; i++) at = at.addArray();
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.checkDepth(root, "tree")));
+        assertEquals(ProblemCodes.TOO_DEEP, p.code());
+        assertEquals("/0".repeat(500), p.pointer());
+    }
+
+    @Test
+    void fileOverTheLimitIsRefusedBeforeReading(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("big.json");
+        Files.writeString(file, "{\"pad\": \"" + "x".repeat(2000) + "\"}");
+        JsonInput small = new JsonInput(InputLimits.defaults().withMaxBytes(1024));
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> small.parse(file)));
+        assertEquals(ProblemCodes.TOO_LARGE, p.code());
+        assertEquals("", p.pointer());
+        assertEquals("the input is 2,011 bytes (2.0 KiB), over the limit of 1,024 bytes (1.0 KiB);"
+                + " raise the size limit (maxBytes) if inputs this large are expected", p.message());
+        assertReadable(p);
+        // One byte under the limit passes the size check.
+        Files.writeString(file, "{\"pad\": \"" + "x".repeat(1024 - 11) + "\"}");
+        assertTrue(assertDoesNotThrowParse(small, file).isObject());
+    }
+
+    private static JsonNode assertDoesNotThrowParse(JsonInput input, Path file) {
+        try {
+            return input.parse(file);
+        } catch (InvalidInputException e) {
+            throw new AssertionError(e.getMessage());
+        }
+    }
+
+    @Test
+    void bytesOverTheLimitAreRefused() {
+        JsonInput small = new JsonInput(InputLimits.defaults().withMaxBytes(10));
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> small.parse("[1,2,3,4,5,6,7]", "request body")));
+        assertEquals(ProblemCodes.TOO_LARGE, p.code());
+        assertEquals("request body", p.source());
+        assertTrue(p.message().contains("15 bytes, over the limit of 10 bytes"), p.message());
+    }
+
+    @Test
+    void contentAfterTheDocumentIsRefused() {
+        for (String text : List.of("{\"a\":1} {\"b\":2}", "{\"a\":1}\n  x", "[1] ]")) {
+            InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(text, "t")));
+            assertEquals(ProblemCodes.INVALID_JSON, p.code(), text);
+            assertTrue(p.message().endsWith("unexpected content after the end of the JSON document"), p.message());
+            assertTrue(p.message().startsWith("line "), p.message());
+            assertReadable(p);
+        }
+    }
+
+    @Test
+    void emptyInputIsInvalid() {
+        for (String text : List.of("", "   \n ")) {
+            InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(text, "t")));
+            assertEquals(ProblemCodes.INVALID_JSON, p.code());
+            assertEquals("the input is empty: expected a JSON document", p.message());
+        }
+    }
+
+    @Test
+    void jacksonWordingIsMadeReadable() {
+        InputProblem token = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse("{\"a\": tru}", "t")));
+        assertEquals("line 1, column 7: unrecognized token 'tru': expected a JSON value"
+                + " (string, number, array, object, true, false or null)", token.message());
+        assertEquals("/a", token.pointer());
+        InputProblem quote = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse("{'a': 1}", "t")));
+        assertEquals("line 1, column 2: unexpected character \"'\": expected double-quote to start field name", quote.message());
+        InputProblem control = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse("\u0001", "t")));
+        assertTrue(control.message().contains("control character U+0001"), control.message());
+        InputProblem string = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse("{\"a\": \"x", "t")));
+        assertTrue(string.message().contains("unexpected end of input inside a string"), string.message());
+        for (InputProblem p : List.of(token, quote, control, string)) assertReadable(p);
+    }
+
+    @Test
+    void numbersStayExact() throws InvalidInputException {
+        JsonNode n = json.parse("{\"price\": 2.50, \"tenth\": 0.1, \"big\": 123456789012345678901234567890, \"small\": 7}", "t");
+        assertEquals(new BigDecimal("2.50"), n.get("price").decimalValue());
+        assertEquals(2, n.get("price").decimalValue().scale());
+        assertEquals(new BigDecimal("0.1"), n.get("tenth").decimalValue());
+        assertTrue(n.get("big").isBigInteger());
+        assertEquals(new BigInteger("123456789012345678901234567890"), n.get("big").bigIntegerValue());
+        assertTrue(n.get("small").isInt());
+    }
+
+    @Test
+    void missingFileAndDirectoryAreUnreadable(@TempDir Path dir) {
+        InputProblem missing = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(dir.resolve("nope.json"))));
+        assertEquals(ProblemCodes.UNREADABLE, missing.code());
+        assertEquals("no such file", missing.message());
+        InputProblem directory = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(dir)));
+        assertEquals(ProblemCodes.UNREADABLE, directory.code());
+        assertEquals("is a directory, expected a JSON file", directory.message());
+    }
+
+    @Test
+    void exceptionCarriesNoStackTrace() {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.parse("{", "t"));
+        assertEquals(0, e.getStackTrace().length);
+        assertEquals(e.problems().get(0).line(), e.getMessage());
+    }
+
+    @Test
+    void problemLineEscapesControlCharactersFromInput() {
+        InputProblem p = new InputProblem("f.json", "/contexts/a\nb", "c", "bad 'a\nb'");
+        assertEquals("f.json: /contexts/a\\u000ab: bad 'a\\u000ab'", p.line());
+    }
+}

@@ -1,0 +1,35 @@
+package dev.wowcompat.manifest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class SchemaDialectTest {
+    @Test
+    void knowsBothDialectsWithAndWithoutTheEmptyFragment() {
+        assertEquals(Optional.of(SchemaDialect.DRAFT_2020_12), SchemaDialect.fromId("https://json-schema.org/draft/2020-12/schema"));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_2020_12), SchemaDialect.fromId("https://json-schema.org/draft/2020-12/schema#"));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_07), SchemaDialect.fromId("http://json-schema.org/draft-07/schema#"));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_07), SchemaDialect.fromId("http://json-schema.org/draft-07/schema"));
+    }
+
+    @Test
+    void refusesEverythingElse() {
+        for (String id : new String[] {"http://json-schema.org/draft-04/schema#", "https://json-schema.org/draft/2019-09/schema",
+                "https://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema##", ""}) {
+            assertEquals(Optional.empty(), SchemaDialect.fromId(id), id);
+        }
+    }
+
+    @Test
+    void absentSchemaMeans2020() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        assertEquals(Optional.of(SchemaDialect.DRAFT_2020_12), SchemaDialect.of(m.readTree("{\"type\": \"object\"}")));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_2020_12), SchemaDialect.of(BooleanNode.TRUE));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_07), SchemaDialect.of(m.readTree("{\"$schema\": \"http://json-schema.org/draft-07/schema#\"}")));
+        assertEquals(Optional.empty(), SchemaDialect.of(m.readTree("{\"$schema\": 7}")));
+    }
+}
