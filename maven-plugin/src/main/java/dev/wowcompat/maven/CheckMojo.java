@@ -121,8 +121,10 @@ public class CheckMojo extends AbstractWowCompatMojo {
         Level checkLevel = level();
         Set<ReportFormat> reportFormats = ReportFiles.formats(formats);
 
+        long started = System.nanoTime();
         ManifestInput input = manifestInput();
         Manifest candidate = readManifest(input);
+        long read = System.nanoTime();
         warnOnVersionMismatch(candidate);
         if (attach) attachManifest();
 
@@ -130,10 +132,13 @@ public class CheckMojo extends AbstractWowCompatMojo {
         Path out = outputDirectory.toPath();
         try {
             report = compare(input, candidate, checkLevel);
+            long compared = System.nanoTime();
             warnOnUnusedWaivers(waivers, report);
             report = report.withWaivers(waivers);
             ReportFiles.write(report, out, reportFormats);
             logLines(ReportFormat.TEXT.render(report));
+            getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
+                    (read - started) / 1_000_000, (compared - read) / 1_000_000, (System.nanoTime() - compared) / 1_000_000));
         } catch (RuntimeException e) {
             // A defect in the engine: the user still gets one sentence (and -e cannot add a trace we never attach).
             throw new MojoExecutionException("wow-compat failed while checking " + candidate.label() + ": " + e.getClass().getSimpleName()
