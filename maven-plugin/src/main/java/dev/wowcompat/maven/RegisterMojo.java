@@ -81,7 +81,8 @@ public class RegisterMojo extends AbstractWowCompatMojo {
         if (answer.status() == 201 || answer.status() == 200) {
             getLog().info("wow-compat: " + candidate.label() + (answer.status() == 201 ? " registered" : " was registered before with the same content")
                     + " at " + client.base() + ".");
-            report.ifPresent(r -> logLines(ReportFormat.TEXT.render(r)));
+            // The check goal has shown the report already; repeat it only when the registry found something.
+            report.filter(r -> !r.findings().isEmpty()).ifPresent(r -> logLines(ReportFormat.TEXT.render(r)));
             return;
         }
         if (answer.status() == 401 || answer.status() == 403) {
