@@ -16,8 +16,11 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -52,11 +55,11 @@ public final class ReleaseChecker {
                 .filter(m -> m.version().major() == candidate.version().major())
                 .toList();
         Findings findings = new Findings();
-        DiffCache diffs = new DiffCache();
         List<Manifest> baselines;
         if (!sameMajor.isEmpty()) {
             baselines = sameMajor;
             Manifest previous = sameMajor.get(sameMajor.size() - 1);
+            DiffCache diffs = new DiffCache(schemaFingerprints(previous));
             for (Manifest baseline : sameMajor) {
                 new Comparison(baseline, candidate, baseline == previous, findings, diffs).run();
             }
@@ -66,7 +69,7 @@ public final class ReleaseChecker {
             Manifest lastOfEarlierMajor = earlier.lastEntry().getValue();
             baselines = List.of(lastOfEarlierMajor);
             Findings acrossMajor = new Findings();
-            new Comparison(lastOfEarlierMajor, candidate, false, acrossMajor, diffs).run();
+            new Comparison(lastOfEarlierMajor, candidate, false, acrossMajor, new DiffCache(Map.of())).run();
             for (Finding f : acrossMajor.all()) {
                 if (f.severity() == Severity.BREAKING) findings.add(toMajorChange(f, lastOfEarlierMajor, candidate));
             }
@@ -135,27 +138,29 @@ public final class ReleaseChecker {
         if (p.major() != c.major() || p.minor() != c.minor()) return;
         Map<String, String> before = schemaFingerprints(previous);
         Map<String, String> after = schemaFingerprints(candidate);
-        for (Map.Entry<String, String> e : after.entrySet()) {
-            String old = before.get(e.getKey());
-            if (!e.getValue().equals(old)) {
-                out.add(Finding.of(Rule.PATCH_CHANGES_SCHEMA, e.getKey(), "", Readers.NONE,
-                        "patch release " + c + " " + (old == null ? "adds the schema of " : "changes the schema of ")
-                                + e.getKey() + " (it was " + (old == null ? "absent" : "unchanged") + " in " + p + ")"));
-            }
-        }
-        for (String subject : before.keySet()) {
-            if (!after.containsKey(subject)) {
-                out.add(Finding.of(Rule.PATCH_CHANGES_SCHEMA, subject, "", Readers.NONE,
-                        "patch release " + c + " drops the schema of " + subject + " that " + p + " had"));
-            }
+        Set<String> keys = new LinkedHashSet<>(after.keySet());
+        keys.addAll(before.keySet());
+        for (String key : keys) {
+            String old = before.get(key);
+            String now = after.get(key);
+            if (Objects.equals(old, now)) continue;
+            String what = old == null ? "adds" : now == null ? "drops" : "changes";
+            String subject = key.substring(key.indexOf(' ') + 1);
+            out.add(Finding.of(Rule.PATCH_CHANGES_SCHEMA, subject, "", Readers.NONE,
+                    "patch release " + c + " " + what + " the schema of " + subject + " (compared with " + p + ")"));
         }
     }
 
-    /** subject -> fingerprint, for every schema of a release. */
+    /** "STATE bank.account", "EVENT bank.account.Deposited@2": role and TypeKind names coincide on purpose. */
+    private static String schemaKey(String kind, String subject) {
+        return kind + " " + subject;
+    }
+
+    /** schema key -> fingerprint, for every schema of a release. */
     private static Map<String, String> schemaFingerprints(Manifest m) {
         Map<String, String> out = new LinkedHashMap<>();
         m.types().forEach(t -> {
-            if (t.schema() != null) out.put(t.kind().label() + " " + t.subject(), t.schema().fingerprint());
+            if (t.schema() != null) out.put(schemaKey(t.kind().name(), t.subject()), t.schema().fingerprint());
         });
         return out;
     }
@@ -183,14 +188,23 @@ public final class ReleaseChecker {
 
     /**
      * Diff results of one check by (subject, role, old fingerprint, new fingerprint, staging): a type that kept
-     * its schema across many baselines is diffed once, not once per baseline.
+     * its schema across many baselines is diffed once, not once per baseline. And a schema the previous release
+     * already had is not compared with older releases again: it was checked against them when that release was.
      */
     private static final class DiffCache {
         private record Key(String subject, Role role, String before, String after, boolean againstPrevious) {}
 
         private final Map<Key, List<Finding>> results = new HashMap<>();
+        private final Map<String, String> previousFingerprints;
+
+        DiffCache(Map<String, String> previousFingerprints) {
+            this.previousFingerprints = previousFingerprints;
+        }
 
         List<Finding> diff(String subject, Role role, SchemaDoc old, SchemaDoc now, boolean againstPrevious) {
+            if (!againstPrevious && now.fingerprint().equals(previousFingerprints.get(schemaKey(role.name(), subject)))) {
+                return List.of();
+            }
             return results.computeIfAbsent(new Key(subject, role, old.fingerprint(), now.fingerprint(), againstPrevious),
                     k -> SchemaDiff.compare(old.schema(), now.schema(), new DiffContext(subject, role, againstPrevious, false)));
         }

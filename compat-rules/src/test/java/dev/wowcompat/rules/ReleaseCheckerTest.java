@@ -308,4 +308,31 @@ class ReleaseCheckerTest {
         assertEquals(Severity.BREAKING, severities.get(0));
         assertEquals(Severity.INFO, severities.get(severities.size() - 1));
     }
+
+    private static SchemaDoc realSchema(String json) throws Exception {
+        var node = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        return new SchemaDoc(node, dev.wowcompat.fingerprint.Fingerprint.of(node));
+    }
+
+    private static Manifest withDeposited(String version, SchemaDoc schema) {
+        Release r = base(version);
+        r.events.computeIfAbsent("Deposited", k -> new TreeMap<>()).put(1, new Revision(1, schema, null, true));
+        return r.build();
+    }
+
+    @Test
+    void schemaUnchangedSinceThePreviousReleaseIsNotComparedWithOlderOnesAgain() throws Exception {
+        SchemaDoc a = realSchema("{\"type\":\"object\",\"properties\":{\"amount\":{\"type\":\"integer\"},\"note\":{\"type\":\"string\"}}}");
+        SchemaDoc b = realSchema("{\"type\":\"object\",\"properties\":{\"amount\":{\"type\":\"integer\"}}}");
+        SchemaDoc c = realSchema("{\"type\":\"object\",\"properties\":{\"amount\":{\"type\":\"integer\",\"maximum\":10}}}");
+        Manifest v10 = withDeposited("1.0.0", a);
+        Manifest v11 = withDeposited("1.1.0", b); // dropped 'note': 1.1.0 answered for that when it was released
+        // Unchanged since 1.1.0: already checked against 1.0.0 when 1.1.0 was, so nothing is reported again.
+        assertEquals(List.of(), rules(checker.check(withDeposited("1.2.0", b), List.of(v10, v11))));
+        // Changed since 1.1.0: compared with every release of the major again, 1.0.0 included.
+        List<String> found = rules(checker.check(withDeposited("1.2.0", c), List.of(v10, v11)));
+        assertTrue(found.contains("field-removed"), found.toString());
+        assertTrue(found.contains("constraint-tightened"), found.toString());
+        assertTrue(found.contains("revision-changed"), found.toString());
+    }
 }

@@ -1,10 +1,87 @@
 package dev.wowcompat.cli;
 
-/** Entry point of the wow-compat command line. */
-public final class WowCompat {
-    private WowCompat() {}
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * Entry point of the wow-compat command line (DESIGN §7). Every subcommand is listed once, in the
+ * {@code subcommands} of the annotation below; adding one is adding its class there.
+ *
+ * <p>Exit codes: 0 compatible, 1 findings that fail the check, 2 bad input or usage. {@link #main} is the only
+ * place that exits the JVM; commands return their code, and problems reach the user through the handlers
+ * installed by {@link #commandLine}, one line each and never as a stack trace.
+ */
+@Command(name = "wow-compat",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Schema registry and compatibility checker for event-sourced services.",
+        subcommands = {
+                CheckCommand.class,
+                CheckSchemaCommand.class,
+                FingerprintCommand.class,
+                CommandLine.HelpCommand.class,
+        })
+public final class WowCompat implements Callable<Integer> {
+
+    /** Set to 1 to see the stack trace of an internal error (for reporting a bug, not for users). */
+    public static final String DEBUG_VARIABLE = "WOW_COMPAT_DEBUG";
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "Missing command: give one of " + String.join(", ", spec.subcommands().keySet()));
+    }
+
+    /**
+     * The configured command line: output to {@code out}, problems to {@code err}, the exit codes above.
+     *
+     * @param debug whether an internal error prints its stack trace after the one-line message
+     */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err, boolean debug) {
+        CommandLine cli = new CommandLine(new WowCompat());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setParameterExceptionHandler(new Failures.UsageHandler());
+        cli.setExecutionExceptionHandler(new Failures.ExecutionHandler(debug));
+        return cli;
+    }
+
+    /** Runs one command line to its exit code; whatever goes wrong is reported on {@code err} as one line. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err, boolean debug) {
+        return execute(commandLine(out, err, debug), args, debug);
+    }
+
+    /** Executes a configured command line (see {@link #commandLine}); the seam tests use to add a command. */
+    static int execute(CommandLine cli, String[] args, boolean debug) {
+        PrintWriter out = cli.getOut();
+        PrintWriter err = cli.getErr();
+        try {
+            return cli.execute(args);
+        } catch (RuntimeException | Error e) {
+            // picocli hands Errors (e.g. StackOverflowError) and failures inside its own handlers straight through.
+            return Failures.internalError(e, err, debug);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
 
     public static void main(String[] args) {
-        throw new UnsupportedOperationException("TODO cli");
+        // SLF4J's own notices (e.g. "no providers found" while the schema validator loads) are not for the user of a
+        // command line tool; -Dslf4j.internal.verbosity=WARN brings them back.
+        if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        System.exit(run(args, out, err, "1".equals(System.getenv(DEBUG_VARIABLE))));
     }
 }

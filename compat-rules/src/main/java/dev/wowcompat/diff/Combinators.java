@@ -1,0 +1,195 @@
+package dev.wowcompat.diff;
+
+import static dev.wowcompat.rules.Readers.BOTH;
+import static dev.wowcompat.rules.Readers.NEW_READERS;
+import static dev.wowcompat.rules.Readers.OLD_READERS;
+import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
+import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * allOf, anyOf, oneOf, not and if/then/else. Branches are paired by equal content first, then in order; a branch
+ * without a partner is judged by a probe (does one schema accept everything the other does?).
+ */
+final class Combinators {
+    private final Walker w;
+
+    Combinators(Walker walker) {
+        this.w = walker;
+    }
+
+    private static List<View> branches(View v, String kw) {
+        JsonNode arr = v.get(kw);
+        if (arr == null || !arr.isArray()) return null;
+        String base = v.at(kw);
+        List<View> out = new ArrayList<>(arr.size());
+        for (int i = 0; i < arr.size(); i++) out.add(v.doc.view(arr.get(i), Pointers.child(base, i)));
+        return out;
+    }
+
+    /** allOf branches, plus referred targets that must hold beside the referring object's own keywords. */
+    static List<View> allOfParts(View v) {
+        List<View> listed = branches(v, "allOf");
+        List<View> extra = v.conjuncts();
+        if (extra.isEmpty()) return listed == null ? List.of() : listed;
+        List<View> out = new ArrayList<>(listed == null ? List.of() : listed);
+        out.addAll(extra);
+        return out;
+    }
+
+    static boolean sameContent(View a, View b) {
+        if (a.own == null || b.own == null) return a.own == null && b.own == null && a.bool == b.bool;
+        return JsonValues.same(a.own, b.own);
+    }
+
+    /** Pairs branches: equal content first, then what is left in order. For each old branch, its new one or -1. */
+    private static int[] match(List<View> before, List<View> after) {
+        int[] pair = new int[before.size()];
+        Arrays.fill(pair, -1);
+        boolean[] used = new boolean[after.size()];
+        for (int i = 0; i < before.size(); i++) {
+            for (int j = 0; j < after.size(); j++) {
+                if (!used[j] && sameContent(before.get(i), after.get(j))) {
+                    pair[i] = j;
+                    used[j] = true;
+                    break;
+                }
+            }
+        }
+        int j = 0;
+        for (int i = 0; i < before.size(); i++) {
+            if (pair[i] >= 0) continue;
+            while (j < after.size() && used[j]) j++;
+            if (j == after.size()) break;
+            pair[i] = j;
+            used[j] = true;
+        }
+        return pair;
+    }
+
+    private static boolean[] usedOf(int[] pair, int size) {
+        boolean[] used = new boolean[size];
+        for (int p : pair) if (p >= 0) used[p] = true;
+        return used;
+    }
+
+    void compareAllOf(View o, View n, Scope s) {
+        List<View> before = allOfParts(o);
+        List<View> after = allOfParts(n);
+        if (before.isEmpty() && after.isEmpty()) return;
+        int[] pair = match(before, after);
+        for (int i = 0; i < before.size(); i++) {
+            if (pair[i] >= 0) {
+                w.compare(before.get(i), after.get(pair[i]), s.branch("in allOf branch " + pair[i], o, n));
+            } else if (!w.implies(n, before.get(i))) {
+                w.emit(CONSTRAINT_LOOSENED, null, before.get(i).site, OLD_READERS, s.what() + " dropped allOf branch " + i
+                        + " (" + before.get(i).site + "): the old schema rejects data the new one accepts", null, s);
+            }
+        }
+        boolean[] used = usedOf(pair, after.size());
+        for (int j = 0; j < after.size(); j++) {
+            if (!used[j] && !w.implies(o, after.get(j))) {
+                w.emit(CONSTRAINT_TIGHTENED, null, after.get(j).site, NEW_READERS, s.what() + " added allOf branch " + j
+                        + ": the new schema rejects data the old one accepted", null, s);
+            }
+        }
+    }
+
+    /**
+     * anyOf and oneOf are compared branch by branch, like sets of alternatives: a branch added lets more through, a
+     * branch removed less. Whether oneOf's branches overlap is not analysed (oneOf is read like anyOf); turning
+     * oneOf into anyOf over the same branches loosens, the reverse tightens.
+     */
+    void compareDisjunctions(View o, View n, Scope s) {
+        List<View> oa = branches(o, "anyOf");
+        List<View> oo = branches(o, "oneOf");
+        List<View> na = branches(n, "anyOf");
+        List<View> no = branches(n, "oneOf");
+        if (oa == null && oo == null && na == null && no == null) return;
+        if (oo != null && oa == null && na != null && no == null) {
+            w.emit(CONSTRAINT_LOOSENED, null, n.at("anyOf"), OLD_READERS, s.what()
+                    + " changed oneOf to anyOf: a value may now match several branches", null, s);
+            compareAlternatives(o, n, oo, na, "anyOf", s);
+        } else if (oa != null && oo == null && no != null && na == null) {
+            w.emit(CONSTRAINT_TIGHTENED, null, n.at("oneOf"), NEW_READERS, s.what()
+                    + " changed anyOf to oneOf: a value must now match exactly one branch", null, s);
+            compareAlternatives(o, n, oa, no, "oneOf", s);
+        } else {
+            compareAlternatives(o, n, oa, na, "anyOf", s);
+            compareAlternatives(o, n, oo, no, "oneOf", s);
+        }
+    }
+
+    private void compareAlternatives(View o, View n, List<View> before, List<View> after, String kw, Scope s) {
+        if (before == null && after == null) return;
+        if (before == null) {
+            if (after.stream().noneMatch(b -> w.implies(o, b))) {
+                w.emit(CONSTRAINT_TIGHTENED, null, n.at(kw), NEW_READERS, s.what() + " added " + kw
+                        + ": no branch accepts everything the old schema did", null, s);
+            }
+            return;
+        }
+        if (after == null) {
+            if (before.stream().noneMatch(b -> w.implies(n, b))) {
+                w.emit(CONSTRAINT_LOOSENED, null, o.at(kw), OLD_READERS, s.what() + " dropped " + kw
+                        + ": the old schema rejects data the new one accepts", null, s);
+            }
+            return;
+        }
+        int[] pair = match(before, after);
+        for (int i = 0; i < before.size(); i++) {
+            View b = before.get(i);
+            if (pair[i] >= 0) {
+                w.compare(b, after.get(pair[i]), s.branch("in " + kw + " branch " + pair[i], o, n));
+            } else if (after.stream().noneMatch(a -> !w.probe(b, a).breaksNewReaders())) {
+                w.emit(CONSTRAINT_TIGHTENED, null, b.site, NEW_READERS, s.what() + " dropped " + kw + " branch " + i
+                        + ": data that matched only it is rejected now", null, s);
+            }
+        }
+        boolean[] used = usedOf(pair, after.size());
+        for (int j = 0; j < after.size(); j++) {
+            View a = after.get(j);
+            if (!used[j] && before.stream().noneMatch(b -> !w.probe(b, a).breaksOldReaders())) {
+                w.emit(CONSTRAINT_LOOSENED, null, a.site, OLD_READERS, s.what() + " added " + kw + " branch " + j
+                        + ": the old schema rejects data that matches only it", null, s);
+            }
+        }
+    }
+
+    void compareNot(View o, View n, Scope s) {
+        JsonNode a = o.get("not");
+        JsonNode b = n.get("not");
+        if (a == null && b == null) return;
+        if (a == null) {
+            w.emit(CONSTRAINT_TIGHTENED, null, n.at("not"), NEW_READERS, s.what() + " added 'not': the new schema rejects what it matches", null, s);
+        } else if (b == null) {
+            w.emit(CONSTRAINT_LOOSENED, null, o.at("not"), OLD_READERS, s.what() + " dropped 'not': the old schema rejects what it matched", null, s);
+        } else {
+            w.compare(o.doc.view(a, o.at("not")), n.doc.view(b, n.at("not")), s.negated());
+        }
+    }
+
+    /**
+     * if/then/else: a changed condition moves values between then and else, which can break either side. then and
+     * else compare like any schema; without an if they do nothing, so they count as absent.
+     */
+    void compareConditional(View o, View n, Scope s) {
+        JsonNode ia = o.get("if");
+        JsonNode ib = n.get("if");
+        if (ia == null && ib == null) return;
+        if (ia != null && ib != null && !sameContent(o.doc.view(ia, o.at("if")), n.doc.view(ib, n.at("if")))) {
+            w.emit(CONSTRAINT_TIGHTENED, null, n.at("if"), BOTH, s.what()
+                    + " changed its 'if' condition: values move between 'then' and 'else'", null, s);
+        }
+        for (String kw : new String[] {"then", "else"}) {
+            View a = o.doc.view(ia == null ? null : o.get(kw), o.at(kw));
+            View b = n.doc.view(ib == null ? null : n.get(kw), n.at(kw));
+            if (a.synthetic && b.synthetic) continue;
+            w.compare(a, b, s.branch("in '" + kw + "'", o, n));
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package dev.wowcompat.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One schema document: builds {@link View}s of its subschemas, resolving local {@code $ref} against its own root.
+ * Only local references resolve ({@code #}, {@code #/json/pointer} with ~ and %-escapes, {@code #anchor} from
+ * {@code $anchor} or a draft-07 {@code $id: "#name"}); any other reference is refused, never fetched.
+ * Not thread-safe: one instance per comparison.
+ */
+final class SchemaDocument {
+    /** Keywords beside a $ref that never change what it means (documentation and bookkeeping). */
+    private static final Set<String> INERT_BESIDE_REF = Set.of(
+            "title", "description", "examples", "$comment", "$id", "id", "$schema", "$anchor", "$defs",
+            "definitions", "$vocabulary", "$dynamicAnchor");
+    /** A chain of $ref that points from schema to schema without ever descending is a cycle beyond this. */
+    private static final int MAX_REF_HOPS = 64;
+
+    private final JsonNode root;
+    private final String rootId;
+    private Map<String, String> anchors;
+
+    SchemaDocument(JsonNode root) {
+        this.root = root;
+        String id = root.isObject() ? text(root.get("$id"), text(root.get("id"), null)) : null;
+        if (id != null && id.indexOf('#') >= 0) id = id.substring(0, id.indexOf('#'));
+        this.rootId = id == null || id.isEmpty() ? null : id;
+    }
+
+    View root() {
+        return view(root, "");
+    }
+
+    /** The schema {@code node} found at {@code pointer}; null stands for an absent schema ({@code true}). */
+    View view(JsonNode node, String pointer) {
+        return view(node, pointer, 0);
+    }
+
+    private View view(JsonNode node, String pointer, int hops) {
+        if (node == null) return View.absent(this, pointer);
+        if (node.isBoolean()) return new View(this, null, node.booleanValue(), pointer, pointer, null, null, null, false);
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("the schema at " + show(pointer) + " is " + node.getNodeType().name().toLowerCase()
+                    + ", not an object or a boolean");
+        }
+        JsonNode ref = node.get("$ref");
+        if (ref == null || !ref.isTextual()) {
+            return new View(this, node, true, pointer, pointer, null, null, null, false);
+        }
+        if (hops > MAX_REF_HOPS) {
+            throw new IllegalArgumentException("$ref at " + show(pointer) + " is part of a cycle of references that never reaches a schema");
+        }
+        String refText = ref.textValue();
+        Target t = resolve(refText, pointer);
+        if (t.pointer.equals(pointer)) {
+            throw new IllegalArgumentException("$ref '" + refText + "' at " + show(pointer) + " refers to itself");
+        }
+        View target = view(t.node, t.pointer, hops + 1);
+        boolean siblings = false;
+        boolean overlap = false;
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            String k = e.getKey();
+            if (k.equals("$ref") || INERT_BESIDE_REF.contains(k)) continue;
+            siblings = true;
+            JsonNode there = target.get(k);
+            if (there != null && !JsonValues.same(there, e.getValue())) overlap = true;
+        }
+        if (!siblings) return target.referredFrom(pointer, t.name);
+        if (target.own == null) {
+            // A boolean target: true adds nothing to the siblings, false rejects everything whatever they say.
+            return new View(this, node, true, pointer, pointer, null, target.bool ? null : target, t.name, false);
+        }
+        return overlap
+                ? new View(this, node, true, pointer, pointer, null, target, t.name, false)
+                : new View(this, node, true, pointer, pointer, target, null, t.name, false);
+    }
+
+    /**
+     * Whether a $ref occurs anywhere inside {@code node} (then equal content may still differ in meaning). Not
+     * remembered: the walk asks once per equal subtree and never descends into one, so each node is scanned once.
+     */
+    static boolean containsRef(JsonNode node) {
+        if (!node.isContainerNode()) return false;
+        if (node.isObject()) {
+            JsonNode ref = node.get("$ref");
+            if (ref != null && ref.isTextual()) return true;
+        }
+        for (JsonNode child : node) {
+            if (child.isContainerNode() && containsRef(child)) return true;
+        }
+        return false;
+    }
+
+    private record Target(JsonNode node, String pointer, String name) {}
+
+    private Target resolve(String ref, String site) {
+        int hash = ref.indexOf('#');
+        String base = hash < 0 ? ref : ref.substring(0, hash);
+        if (!base.isEmpty() && !base.equals(rootId)) {
+            throw new IllegalArgumentException("remote $ref '" + ref + "' at " + show(site)
+                    + " is not allowed: only local references (#/...) are resolved, never fetched");
+        }
+        String fragment = Pointers.percentDecode(hash < 0 ? "" : ref.substring(hash + 1));
+        if (fragment.isEmpty()) return new Target(root, "", "#");
+        if (fragment.charAt(0) == '/') {
+            JsonNode at = root;
+            StringBuilder normal = new StringBuilder();
+            for (String token : Pointers.tokens(fragment)) {
+                at = at.isArray() ? at.get(index(token)) : at.get(token);
+                if (at == null) break;
+                normal.append('/').append(Pointers.escape(token));
+            }
+            if (at == null) {
+                throw new IllegalArgumentException("$ref '" + ref + "' at " + show(site) + " points to nothing in this schema");
+            }
+            String pointer = normal.toString();
+            return new Target(at, pointer, Pointers.lastToken(pointer));
+        }
+        String pointer = anchors().get(fragment);
+        if (pointer == null) {
+            throw new IllegalArgumentException("$ref '" + ref + "' at " + show(site) + " names an anchor this schema does not define");
+        }
+        return new Target(node(pointer), pointer, fragment);
+    }
+
+    private static int index(String token) {
+        try {
+            return Integer.parseInt(token);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private JsonNode node(String pointer) {
+        JsonNode at = root;
+        for (String token : Pointers.tokens(pointer)) at = at.isArray() ? at.get(index(token)) : at.get(token);
+        return at;
+    }
+
+    private Map<String, String> anchors() {
+        if (anchors == null) {
+            anchors = new HashMap<>();
+            collectAnchors(root, "");
+        }
+        return anchors;
+    }
+
+    /** Values of these keywords are data, not schemas: an "$anchor" inside them names nothing. */
+    private static final Set<String> DATA_KEYWORDS = Set.of("enum", "const", "default", "examples");
+    /** Keywords whose value maps names to schemas: there a key is a name, never a keyword. */
+    private static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
+            "dependentSchemas", "dependencies");
+
+    /** Walks schema positions only, so a property called "enum" is still searched and enum values are not. */
+    private void collectAnchors(JsonNode schema, String pointer) {
+        if (schema.isArray()) {
+            for (int i = 0; i < schema.size(); i++) collectAnchors(schema.get(i), Pointers.child(pointer, i));
+            return;
+        }
+        if (!schema.isObject()) return;
+        String anchor = text(schema.get("$anchor"), text(schema.get("$dynamicAnchor"), null));
+        if (anchor != null) anchors.putIfAbsent(anchor, pointer);
+        for (String idKey : new String[] {"$id", "id"}) {
+            String id = text(schema.get(idKey), null);
+            if (id != null && id.startsWith("#") && id.length() > 1) anchors.putIfAbsent(id.substring(1), pointer);
+        }
+        for (Map.Entry<String, JsonNode> e : schema.properties()) {
+            String key = e.getKey();
+            JsonNode value = e.getValue();
+            if (DATA_KEYWORDS.contains(key) || !value.isContainerNode()) continue;
+            String at = Pointers.child(pointer, key);
+            if (SCHEMA_MAPS.contains(key) && value.isObject()) {
+                for (Map.Entry<String, JsonNode> entry : value.properties()) {
+                    collectAnchors(entry.getValue(), Pointers.child(at, entry.getKey()));
+                }
+            } else {
+                collectAnchors(value, at);
+            }
+        }
+    }
+
+    private static String text(JsonNode node, String otherwise) {
+        return node != null && node.isTextual() ? node.textValue() : otherwise;
+    }
+
+    static String show(String pointer) {
+        return pointer.isEmpty() ? "the root" : pointer;
+    }
+}

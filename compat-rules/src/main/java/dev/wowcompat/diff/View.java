@@ -1,0 +1,108 @@
+package dev.wowcompat.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The effective schema at one place of one document, after following {@code $ref}.
+ *
+ * <p>A schema that is only a {@code $ref} (plus documentation) is its target. A {@code $ref} with other keywords
+ * beside it is read as draft 2020-12 reads it, in every draft: both apply. When no keyword is on both sides the
+ * two are overlaid ({@link #under} shows through where the referring object has no value); when one is, the
+ * target is kept whole as an extra conjunct, compared like an {@code allOf} branch.
+ */
+final class View {
+    final SchemaDocument doc;
+    /** the schema object, or null for a boolean schema */
+    final JsonNode own;
+    /** the value of a boolean schema (true for object schemas) */
+    final boolean bool;
+    /** where this schema is written (for a $ref, the referring object) */
+    final String site;
+    /** where {@link #own} is */
+    final String loc;
+    final View under;
+    final View conjunct;
+    /** the name of the $ref target written at {@link #site} (the last pointer token or anchor), or null */
+    final String refName;
+    /** stands for an absent keyword whose default is {@code true} */
+    final boolean synthetic;
+    /** {@link Keywords} families present, computed on first use (-1: not yet) */
+    private long mask = -1;
+
+    View(SchemaDocument doc, JsonNode own, boolean bool, String site, String loc, View under, View conjunct,
+            String refName, boolean synthetic) {
+        this.doc = doc;
+        this.own = own;
+        this.bool = bool;
+        this.site = site;
+        this.loc = loc;
+        this.under = under;
+        this.conjunct = conjunct;
+        this.refName = refName;
+        this.synthetic = synthetic;
+    }
+
+    static View absent(SchemaDocument doc, String pointer) {
+        return new View(doc, null, true, pointer, pointer, null, null, null, true);
+    }
+
+    /** The same schema, as referred to from another place. */
+    View referredFrom(String referringSite, String name) {
+        return new View(doc, own, bool, referringSite, loc, under, conjunct, name, synthetic);
+    }
+
+    /** The {@link Keywords} families this schema uses, its $ref target's included. */
+    long mask() {
+        if (mask < 0) {
+            long m = 0;
+            if (own != null) {
+                for (java.util.Iterator<String> it = own.fieldNames(); it.hasNext(); ) m |= Keywords.of(it.next());
+            }
+            if (under != null) m |= under.mask();
+            if (conjunct != null) m |= Keywords.ALL_OF;
+            mask = m;
+        }
+        return mask;
+    }
+
+    JsonNode get(String keyword) {
+        if (own != null) {
+            JsonNode v = own.get(keyword);
+            if (v != null) return v;
+        }
+        return under == null ? null : under.get(keyword);
+    }
+
+    /** The pointer of a keyword's value (where it would be, if absent). */
+    String at(String keyword) {
+        if (own != null && own.has(keyword)) return Pointers.child(loc, keyword);
+        if (under != null && under.get(keyword) != null) return under.at(keyword);
+        return Pointers.child(loc, keyword);
+    }
+
+    boolean isFalse() {
+        return own == null && !bool;
+    }
+
+    /** Accepts every value as written: true, {} or absent (annotations aside, which are not looked at here). */
+    boolean acceptsAnything() {
+        if (own == null) return bool;
+        return own.isEmpty() && under == null && conjunct == null;
+    }
+
+    boolean viaRef() {
+        return refName != null || under != null || conjunct != null;
+    }
+
+    /** Referred targets that must hold as well, along the chain of $ref. */
+    List<View> conjuncts() {
+        if (conjunct == null && under == null) return List.of();
+        List<View> out = new ArrayList<>(2);
+        if (conjunct != null) out.add(conjunct);
+        if (under != null) out.addAll(under.conjuncts());
+        if (conjunct != null) out.addAll(conjunct.conjuncts());
+        return out;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.wowcompat.report;
+
+import dev.wowcompat.rules.Finding;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * GitHub Actions workflow commands: one annotation per finding ({@code ::error}, {@code ::warning},
+ * {@code ::notice}), preceded by the plain verdict line. Waived findings become notices that carry the reason.
+ */
+final class GithubReport {
+    private GithubReport() {}
+
+    static String render(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append(ReportParts.oneLine(ReportParts.verdictLine(report))).append('\n');
+        for (Map.Entry<String, List<Finding>> group : ReportParts.bySubject(report.findings()).entrySet()) {
+            for (Finding f : group.getValue()) {
+                String command = switch (f.severity()) {
+                    case BREAKING -> "error";
+                    case WARNING -> "warning";
+                    case INFO -> "notice";
+                };
+                annotation(out, command, f.rule().id() + " " + f.subject(), body(f));
+            }
+        }
+        for (List<Report.Waived> group : ReportParts.waivedBySubject(report.waived()).values()) {
+            for (Report.Waived w : group) {
+                Finding f = w.finding();
+                annotation(out, "notice", "waived " + f.rule().id() + " " + f.subject(),
+                        "Waived because: " + w.reason() + ". " + body(f));
+            }
+        }
+        return out.toString();
+    }
+
+    private static String body(Finding f) {
+        return ReportParts.oneLine(f.message()) + " (at " + ReportParts.where(f.pointer()) + "; "
+                + ReportParts.breaksShort(f.breaks()) + ") Fix: " + ReportParts.oneLine(f.fix());
+    }
+
+    private static void annotation(StringBuilder out, String command, String title, String message) {
+        out.append("::").append(command).append(" title=").append(property(ReportParts.oneLine(title))).append("::")
+                .append(data(ReportParts.oneLine(message))).append('\n');
+    }
+
+    /** The escaping GitHub applies to a command's message: %, CR and LF. */
+    static String data(String text) {
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    /** Property values additionally escape the separators of the property list, ':' and ','. */
+    static String property(String text) {
+        return data(text).replace(":", "%3A").replace(",", "%2C");
+    }
+}

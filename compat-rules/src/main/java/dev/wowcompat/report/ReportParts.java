@@ -1,0 +1,126 @@
+package dev.wowcompat.report;
+
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Readers;
+import dev.wowcompat.rules.Severity;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The wording and ordering every renderer shares, so that text, markdown, junit and the annotations tell the
+ * reader the same thing in the same order.
+ */
+final class ReportParts {
+    private ReportParts() {}
+
+    /** Within one subject: worst first, then by place in the schema, then by rule. */
+    static final Comparator<Finding> FINDING_ORDER = Comparator
+            .comparing(Finding::severity)
+            .thenComparing(Finding::pointer)
+            .thenComparing(f -> f.rule().id());
+
+    /**
+     * Findings grouped by subject. Subjects with breaking findings come first (the reader's build failed because
+     * of them), then by name, so that the grouping does not depend on the order the checker produced.
+     */
+    static Map<String, List<Finding>> bySubject(List<Finding> findings) {
+        Map<String, List<Finding>> groups = findings.stream().collect(Collectors.groupingBy(Finding::subject));
+        Map<String, List<Finding>> ordered = new LinkedHashMap<>();
+        groups.entrySet().stream()
+                .sorted(Comparator.<Map.Entry<String, List<Finding>>, Severity>comparing(e -> worst(e.getValue()))
+                        .thenComparing(Map.Entry::getKey))
+                .forEach(e -> {
+                    List<Finding> list = new ArrayList<>(e.getValue());
+                    list.sort(FINDING_ORDER);
+                    ordered.put(e.getKey(), List.copyOf(list));
+                });
+        return ordered;
+    }
+
+    /** Waived findings grouped by subject the same way. */
+    static Map<String, List<Report.Waived>> waivedBySubject(List<Report.Waived> waived) {
+        Map<String, List<Report.Waived>> ordered = new LinkedHashMap<>();
+        waived.stream()
+                .sorted(Comparator.comparing((Report.Waived w) -> w.finding().subject())
+                        .thenComparing(Report.Waived::finding, FINDING_ORDER))
+                .forEach(w -> ordered.computeIfAbsent(w.finding().subject(), k -> new ArrayList<>()).add(w));
+        return ordered;
+    }
+
+    static Severity worst(List<Finding> findings) {
+        return findings.stream().map(Finding::severity).min(Comparator.naturalOrder()).orElse(Severity.INFO);
+    }
+
+    /** {@code service@version}; a plain schema version may have no version part. */
+    static String label(Report.Release release) {
+        if (release == null) return "(unnamed)";
+        String service = release.service() == null ? "" : release.service();
+        String version = release.version() == null ? "" : release.version();
+        if (version.isEmpty()) return service;
+        if (service.isEmpty()) return version;
+        return service + "@" + version;
+    }
+
+    static String baselines(Report report) {
+        if (report.baselines().isEmpty()) return "no baseline";
+        return report.baselines().stream().map(ReportParts::label).collect(Collectors.joining(", "));
+    }
+
+    /** "2 breaking, 1 warning, 0 info" plus the waived count when there are any. */
+    static String counts(Report report) {
+        String counts = report.count(Severity.BREAKING) + " breaking, " + report.count(Severity.WARNING) + " warning, "
+                + report.count(Severity.INFO) + " info";
+        return report.waived().isEmpty() ? counts : counts + ", " + report.waived().size() + " waived";
+    }
+
+    /** The one-line verdict every human-facing format starts with. */
+    static String verdictLine(Report report) {
+        return report.verdict().toUpperCase(java.util.Locale.ROOT) + ": " + label(report.candidate())
+                + " against " + baselines(report) + " (level " + report.level() + "): " + counts(report);
+    }
+
+    /** Whom the change breaks, in the words of DESIGN §5: old readers read new data, new readers read old data. */
+    static String breaks(Readers readers) {
+        return switch (readers) {
+            case OLD_READERS -> "old readers (the previous release reading data the new one writes)";
+            case NEW_READERS -> "new readers (the new release reading old, stored data)";
+            case BOTH -> "old and new readers (the previous release reading new data, and the new release reading old, stored data)";
+            case NONE -> "no reader";
+        };
+    }
+
+    /** Short form for one-line formats. */
+    static String breaksShort(Readers readers) {
+        return switch (readers) {
+            case OLD_READERS -> "breaks old readers";
+            case NEW_READERS -> "breaks new readers";
+            case BOTH -> "breaks old and new readers";
+            case NONE -> "breaks no reader";
+        };
+    }
+
+    /** Where in the subject's schema: the pointer, or the whole type when the pointer is empty. */
+    static String where(String pointer) {
+        return pointer.isEmpty() ? "the whole type" : pointer;
+    }
+
+    /**
+     * User text as one printable line: a line break would split a finding in two (or end a workflow command), and
+     * other control characters (terminal escape sequences among them) must not reach a terminal or a CI log.
+     */
+    static String oneLine(String text) {
+        if (text == null) return "";
+        String joined = text.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' ');
+        StringBuilder out = new StringBuilder(joined.length());
+        joined.codePoints().forEach(cp -> {
+            if (cp == '\t') out.append(' ');
+            else if (Character.isISOControl(cp)) out.append('\uFFFD');
+            else out.appendCodePoint(cp);
+        });
+        return out.toString();
+    }
+}

@@ -1,0 +1,104 @@
+package dev.wowcompat.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Rule;
+import dev.wowcompat.rules.Severity;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * SARIF 2.1.0, for code-scanning tools. The rule catalogue becomes the driver's rules; findings have no file
+ * position (they are about schema subjects), so each result points at its subject as a logical location and
+ * carries the JSON pointer in its properties. Waived findings are results with an external suppression.
+ */
+final class SarifReport {
+    /** Thread-safe once configured; configured only here. */
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+    private SarifReport() {}
+
+    static String render(Report report) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        root.put("$schema", SCHEMA);
+        root.put("version", "2.1.0");
+        ObjectNode run = root.putArray("runs").addObject();
+        ObjectNode driver = run.putObject("tool").putObject("driver");
+        driver.put("name", "wow-compat");
+        ArrayNode rules = driver.putArray("rules");
+        for (Rule rule : Rule.values()) {
+            ObjectNode descriptor = rules.addObject();
+            descriptor.put("id", rule.id());
+            descriptor.putObject("shortDescription").put("text", rule.purpose());
+            descriptor.putObject("help").put("text", rule.fix());
+            descriptor.putObject("defaultConfiguration").put("level", level(rule.severity()));
+        }
+        ArrayNode results = run.putArray("results");
+        for (List<Finding> group : ReportParts.bySubject(report.findings()).values()) {
+            group.forEach(x -> results.add(result(x)));
+        }
+        for (List<Report.Waived> group : ReportParts.waivedBySubject(report.waived()).values()) {
+            for (Report.Waived w : group) {
+                ObjectNode result = result(w.finding());
+                ObjectNode suppression = result.putArray("suppressions").addObject();
+                suppression.put("kind", "external");
+                suppression.put("status", "accepted");
+                suppression.put("justification", w.reason());
+                results.add(result);
+            }
+        }
+        ObjectNode properties = run.putObject("properties");
+        properties.put("verdict", report.verdict());
+        properties.put("level", report.level());
+        properties.put("candidate", ReportParts.label(report.candidate()));
+        ArrayNode baselines = properties.putArray("baselines");
+        report.baselines().forEach(b -> baselines.add(ReportParts.label(b)));
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            // A tree of strings and numbers always serialises; reaching this is a bug, not bad input.
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectNode result(Finding finding) {
+        ObjectNode result = JsonNodeFactory.instance.objectNode();
+        result.put("ruleId", finding.rule().id());
+        result.put("ruleIndex", finding.rule().ordinal());
+        result.put("level", level(finding.severity()));
+        result.putObject("message").put("text", ReportParts.oneLine(finding.message()) + " ("
+                + ReportParts.breaksShort(finding.breaks()) + ") Fix: " + ReportParts.oneLine(finding.fix()));
+        ObjectNode location = result.putArray("locations").addObject();
+        ObjectNode logical = location.putArray("logicalLocations").addObject();
+        logical.put("name", finding.subject());
+        logical.put("fullyQualifiedName", finding.subject());
+        logical.put("kind", "type");
+        location.putObject("properties").put("pointer", finding.pointer());
+        result.putObject("partialFingerprints").put("wowCompatFindingId/v1", finding.id());
+        ObjectNode properties = result.putObject("properties");
+        properties.put("findingId", finding.id());
+        properties.put("severity", finding.severity().label());
+        properties.put("subject", finding.subject());
+        properties.put("pointer", finding.pointer());
+        ArrayNode breaks = properties.putArray("breaks");
+        finding.breaks().labels().forEach(breaks::add);
+        properties.put("fix", finding.fix());
+        return result;
+    }
+
+    /** SARIF levels: breaking findings fail the build (error), warnings warn, info is a note. */
+    static String level(Severity severity) {
+        return switch (severity) {
+            case BREAKING -> "error";
+            case WARNING -> "warning";
+            case INFO -> "note";
+        };
+    }
+}

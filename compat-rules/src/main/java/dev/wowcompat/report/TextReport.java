@@ -1,0 +1,45 @@
+package dev.wowcompat.report;
+
+import dev.wowcompat.rules.Finding;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The default report, for a person reading a terminal or a CI log: verdict first, then findings by subject. */
+final class TextReport {
+    private TextReport() {}
+
+    static String render(Report report) {
+        StringBuilder out = new StringBuilder();
+        out.append(ReportParts.verdictLine(report)).append('\n');
+        if (report.findings().isEmpty()) {
+            out.append("\nNo findings: every reader keeps working.\n");
+        }
+        for (Map.Entry<String, List<Finding>> group : ReportParts.bySubject(report.findings()).entrySet()) {
+            out.append('\n').append(ReportParts.oneLine(group.getKey())).append('\n');
+            for (Finding f : group.getValue()) {
+                finding(out, f, "  ");
+            }
+        }
+        if (!report.waived().isEmpty()) {
+            out.append("\nWaived (not counted in the verdict):\n");
+            for (Map.Entry<String, List<Report.Waived>> group : ReportParts.waivedBySubject(report.waived()).entrySet()) {
+                out.append("  ").append(ReportParts.oneLine(group.getKey())).append('\n');
+                for (Report.Waived w : group.getValue()) {
+                    finding(out, w.finding(), "    ");
+                    out.append("    ").append("  Waived because: ").append(ReportParts.oneLine(w.reason())).append('\n');
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static void finding(StringBuilder out, Finding f, String indent) {
+        out.append(indent).append(f.severity().label().toUpperCase(Locale.ROOT)).append(' ').append(f.rule().id())
+                .append(" at ").append(ReportParts.where(f.pointer())).append("  [id ").append(f.id()).append("]\n");
+        String inner = indent + "  ";
+        out.append(inner).append(ReportParts.oneLine(f.message())).append('\n');
+        out.append(inner).append("Breaks: ").append(ReportParts.breaks(f.breaks())).append('\n');
+        out.append(inner).append("Fix: ").append(ReportParts.oneLine(f.fix())).append('\n');
+    }
+}

@@ -1,0 +1,86 @@
+package dev.wowcompat.cli;
+
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.ReleaseChecker;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wow-compat check}: a candidate Manifest against the earlier releases of its service (DESIGN §5, §7). */
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Check a release's Manifest against earlier releases of its service.",
+        description = {
+                "The candidate is compared under the ADDITIVE rules with every earlier release of its major version.",
+                "Baselines of other services, and releases not earlier than the candidate, are not compared.",
+                "Exit codes: 0 compatible, 1 breaking findings (or warnings with --fail-on warning), 2 bad input or usage."})
+final class CheckCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--candidate", required = true, paramLabel = "FILE", description = "The Manifest of the release to check.")
+    Path candidate;
+
+    @Option(names = "--baseline", required = true, paramLabel = "FILE|DIR",
+            description = "An earlier release's Manifest, or a directory whose *.json files are all Manifests. Repeatable.")
+    List<Path> baselines = new ArrayList<>();
+
+    @Mixin
+    InputOptions input;
+
+    @Mixin
+    ReportOptions report;
+
+    @Override
+    public Integer call() throws InvalidInputException {
+        ManifestReader reader = new ManifestReader(input.limits());
+        InputFiles files = new InputFiles();
+        Manifest release = files.read(candidate, reader::read);
+        List<Baseline> history = new ArrayList<>();
+        for (Path baseline : baselines) {
+            boolean named = !Files.isDirectory(baseline);
+            for (Path file : files.expand(baseline)) {
+                Manifest m = files.read(file, reader::read);
+                if (m != null) history.add(new Baseline(file, m, named));
+            }
+        }
+        files.throwIfAny();
+        noteBaselinesNotCompared(release, history);
+        Report result = new ReleaseChecker().check(release, history.stream().map(Baseline::manifest).toList());
+        return report.emit(result, spec);
+    }
+
+    /** @param named given as a file of its own rather than found in a directory */
+    private record Baseline(Path file, Manifest manifest, boolean named) {}
+
+    /**
+     * A baseline the checker does not compare could make the check pass for the wrong reason, so say so on
+     * standard error. A directory is a service's release history and may hold later releases (the candidate
+     * itself, often), so only baselines named one by one are reported for their version.
+     */
+    private void noteBaselinesNotCompared(Manifest release, List<Baseline> history) {
+        PrintWriter err = spec.commandLine().getErr();
+        for (Baseline b : history) {
+            Manifest m = b.manifest();
+            if (!m.service().equals(release.service())) {
+                err.println("wow-compat: note: " + b.file() + ": is a release of " + m.service() + ", not of "
+                        + release.service() + "; not compared");
+            } else if (b.named() && m.version().compareTo(release.version()) >= 0) {
+                err.println("wow-compat: note: " + b.file() + ": version " + m.version()
+                        + " is not earlier than the candidate's " + release.version() + "; not compared");
+            }
+        }
+        err.flush();
+    }
+}

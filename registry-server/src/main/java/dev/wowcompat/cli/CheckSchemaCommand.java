@@ -1,0 +1,65 @@
+package dev.wowcompat.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.JsonInput;
+import dev.wowcompat.manifest.StandaloneSchema;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.Level;
+import dev.wowcompat.rules.SchemaChecker;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code wow-compat check-schema}: versions of one plain JSON Schema under a compatibility level (DESIGN §5). */
+@Command(name = "check-schema", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Check versions of a plain JSON Schema under a compatibility level.",
+        customSynopsis = "wow-compat check-schema --level LEVEL [OPTIONS] OLD.json [MORE.json...] NEW.json",
+        description = {
+                "The last file is the candidate; the earlier ones are its previous versions, oldest first. Levels:",
+                "additive, none, backward, backward-transitive, forward, forward-transitive, full, full-transitive.",
+                "The report names the files' versions v1 (the first file) to vN (the candidate), subject 'schema'.",
+                "Only local $ref resolve; a remote $ref is refused, never fetched.",
+                "Exit codes: 0 compatible, 1 breaking findings (or warnings with --fail-on warning), 2 bad input or usage."})
+final class CheckSchemaCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--level", required = true, paramLabel = "LEVEL", converter = Converters.LevelName.class,
+            description = "The compatibility level.")
+    Level level;
+
+    @Parameters(arity = "2..*", paramLabel = "SCHEMA.json", description = "Schema versions, oldest first; the last is the candidate.")
+    List<Path> schemas = new ArrayList<>();
+
+    @Mixin
+    InputOptions input;
+
+    @Mixin
+    ReportOptions report;
+
+    @Override
+    public Integer call() throws InvalidInputException {
+        JsonInput json = new JsonInput(input.limits());
+        InputFiles files = new InputFiles();
+        List<JsonNode> versions = new ArrayList<>();
+        for (Path file : schemas) {
+            JsonNode schema = files.read(file, json::parse);
+            if (schema == null) continue;
+            StandaloneSchema.problems(schema, file.toString()).forEach(files::add);
+            versions.add(schema);
+        }
+        files.throwIfAny();
+        List<JsonNode> earlier = versions.subList(0, versions.size() - 1);
+        Report result = SchemaChecker.check(level, List.copyOf(earlier), versions.get(versions.size() - 1));
+        return report.emit(result, spec);
+    }
+}

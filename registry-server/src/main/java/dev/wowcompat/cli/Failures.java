@@ -1,0 +1,66 @@
+package dev.wowcompat.cli;
+
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/** How failures reach the user: one line per problem on standard error, exit code 2, no stack trace. */
+final class Failures {
+    private Failures() {}
+
+    /** Usage errors: picocli's message, suggestions for a mistyped name, and where to find the usage. */
+    static final class UsageHandler implements IParameterExceptionHandler {
+        @Override
+        public int handleParseException(ParameterException ex, String[] args) {
+            CommandLine cmd = ex.getCommandLine();
+            PrintWriter err = cmd.getErr();
+            err.println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
+            UnmatchedArgumentException.printSuggestions(ex, err);
+            err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for usage.");
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    /** Bad input found while running: every problem as {@code file: pointer: message}; anything else is a bug. */
+    static final class ExecutionHandler implements IExecutionExceptionHandler {
+        private final boolean debug;
+
+        ExecutionHandler(boolean debug) {
+            this.debug = debug;
+        }
+
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
+            PrintWriter err = cmd.getErr();
+            if (ex instanceof InvalidInputException invalid) {
+                for (InputProblem problem : invalid.problems()) {
+                    err.println(problem.line());
+                }
+                if (invalid.problems().isEmpty()) err.println(cmd.getCommandSpec().qualifiedName() + ": invalid input");
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            return internalError(ex, err, debug);
+        }
+    }
+
+    /** One line for the user; the stack trace only when debugging was asked for. */
+    static int internalError(Throwable e, PrintWriter err, boolean debug) {
+        String message = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+        err.println("wow-compat: internal error: " + oneLine(message));
+        if (debug) e.printStackTrace(err);
+        err.flush();
+        return ExitCodes.BAD_INPUT;
+    }
+
+    static String oneLine(String text) {
+        return text == null ? "" : text.replace("\r\n", " ").replace('\r', ' ').replace('\n', ' ');
+    }
+}

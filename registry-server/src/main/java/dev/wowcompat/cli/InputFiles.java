@@ -1,0 +1,77 @@
+package dev.wowcompat.cli;
+
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.ProblemCodes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Collects the problems of every input file before giving up, so that one run shows everything that is wrong
+ * (a user fixing one file at a time through repeated runs is what this avoids).
+ */
+final class InputFiles {
+    private final List<InputProblem> problems = new ArrayList<>();
+
+    /** Reads one input; on failure keeps its problems and returns null. */
+    <T> T read(Path file, Reading<T> reading) {
+        if (!exists(file)) return null;
+        if (Files.isDirectory(file)) {
+            problems.add(new InputProblem(file.toString(), "", ProblemCodes.UNREADABLE, "is a directory, expected a JSON file"));
+            return null;
+        }
+        try {
+            return reading.read(file);
+        } catch (InvalidInputException e) {
+            problems.addAll(e.problems());
+            return null;
+        }
+    }
+
+    /** A file, or every {@code *.json} file directly in a directory, in name order. */
+    List<Path> expand(Path fileOrDirectory) {
+        if (!exists(fileOrDirectory)) return List.of();
+        if (!Files.isDirectory(fileOrDirectory)) return List.of(fileOrDirectory);
+        try (Stream<Path> entries = Files.list(fileOrDirectory)) {
+            List<Path> files = entries
+                    .filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p))
+                    .sorted()
+                    .toList();
+            if (files.isEmpty()) {
+                problems.add(new InputProblem(fileOrDirectory.toString(), "", ProblemCodes.UNREADABLE, "no *.json file in this directory"));
+            }
+            return files;
+        } catch (IOException e) {
+            problems.add(new InputProblem(fileOrDirectory.toString(), "", ProblemCodes.UNREADABLE, "cannot list this directory: " + e.getMessage()));
+            return List.of();
+        }
+    }
+
+    void add(InputProblem problem) {
+        problems.add(problem);
+    }
+
+    /**
+     * @throws InvalidInputException with every problem collected so far, if there is any; a file given twice (the
+     *         candidate inside a baseline directory, say) is reported once
+     */
+    void throwIfAny() throws InvalidInputException {
+        if (!problems.isEmpty()) throw new InvalidInputException(List.copyOf(new LinkedHashSet<>(problems)));
+    }
+
+    private boolean exists(Path file) {
+        if (Files.exists(file)) return true;
+        problems.add(new InputProblem(file.toString(), "", ProblemCodes.UNREADABLE, "no such file"));
+        return false;
+    }
+
+    @FunctionalInterface
+    interface Reading<T> {
+        T read(Path file) throws InvalidInputException;
+    }
+}

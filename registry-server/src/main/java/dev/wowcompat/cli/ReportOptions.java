@@ -1,0 +1,84 @@
+package dev.wowcompat.cli;
+
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.Waiver;
+import dev.wowcompat.rules.Severity;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** How a check's report is shown and what makes it fail: shared by every command that produces a report. */
+final class ReportOptions {
+
+    enum FailOn { BREAKING, WARNING }
+
+    @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
+            description = "Report format: text, json, markdown, junit, github or sarif (default: ${DEFAULT-VALUE}).")
+    ReportFormat format = ReportFormat.TEXT;
+
+    @Option(names = "--output", paramLabel = "FILE",
+            description = "Write the report to FILE (parent directories are created) and only the verdict to standard output.")
+    Path output;
+
+    @Option(names = "--fail-on", paramLabel = "breaking|warning", defaultValue = "breaking",
+            description = "Exit 1 on breaking findings (default) or on warnings too.")
+    FailOn failOn = FailOn.BREAKING;
+
+    @Option(names = "--ignore", paramLabel = "RULE:SUBJECT_GLOB:REASON", converter = Converters.Ignore.class,
+            description = "Waive findings of RULE (or *) on subjects matching the glob (* matches anything); "
+                    + "the reason is shown in the report. Repeatable.")
+    List<Waiver> ignores = new ArrayList<>();
+
+    /**
+     * Applies the waivers, writes the report where asked, and says how the command exits.
+     *
+     * @throws InvalidInputException when the output file cannot be written
+     */
+    int emit(Report checked, CommandSpec spec) throws InvalidInputException {
+        Report report = checked.withWaivers(ignores);
+        String rendered = format.render(report);
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == null) {
+            out.print(rendered);
+        } else {
+            write(output, rendered);
+            String verdict = ReportFormat.TEXT.render(report).lines().findFirst().orElse(report.verdict());
+            out.println(verdict + " (" + format.label() + " report written to " + output + ")");
+        }
+        out.flush();
+        return exitCode(report);
+    }
+
+    int exitCode(Report report) {
+        if (report.count(Severity.BREAKING) > 0) return ExitCodes.FINDINGS;
+        if (failOn == FailOn.WARNING && report.count(Severity.WARNING) > 0) return ExitCodes.FINDINGS;
+        return ExitCodes.OK;
+    }
+
+    private static void write(Path file, String content) throws InvalidInputException {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) Files.createDirectories(parent);
+            Files.writeString(file, content, StandardCharsets.UTF_8);
+        } catch (AccessDeniedException e) {
+            throw unwritable(file, "permission denied");
+        } catch (IOException e) {
+            throw unwritable(file, e.getMessage());
+        }
+    }
+
+    private static InvalidInputException unwritable(Path file, String why) {
+        return new InvalidInputException(new InputProblem(file.toString(), "", "wow-compat.output.unwritable",
+                "cannot write the report: " + why));
+    }
+}
