@@ -7,8 +7,8 @@ if (!jar.isFile()) {
 }
 def java = new File(System.getProperty('java.home'), 'bin/java').path
 def probe = new ProcessBuilder(java, '-jar', jar.path, 'serve', '--help').redirectErrorStream(true).start()
-probe.inputStream.text
-if (probe.waitFor() != 0) {
+def usage = probe.inputStream.text
+if (probe.waitFor() != 0 || !usage.contains('wow-compat serve')) {
     println "PENDING: ${jar} has no working 'serve' command yet."
     return false
 }
