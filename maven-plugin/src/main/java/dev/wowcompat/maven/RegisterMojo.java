@@ -97,6 +97,10 @@ public class RegisterMojo extends AbstractWowCompatMojo {
                         r, failing, null));
             }
         }
+        if (answer.status() >= 500) {
+            throw new MojoExecutionException("The registry at " + client.base() + " failed to register " + candidate.label() + ": "
+                    + RegistryClient.describe(answer, mapper) + ".");
+        }
         throw new MojoFailureException("The registry at " + client.base() + " refused " + candidate.label() + ": "
                 + RegistryClient.describe(answer, mapper) + ".");
     }

@@ -53,6 +53,9 @@ final class RegistryClient {
      * @param token bearer token for writes, when the registry has tokens configured
      */
     RegistryClient(String registryUrl, Optional<String> token, Duration timeout) throws MojoExecutionException {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new MojoExecutionException("<timeout> (wow-compat.timeout) must be a positive number of seconds.");
+        }
         this.base = parseBase(registryUrl);
         this.token = token;
         this.timeout = timeout;
