@@ -308,6 +308,11 @@ final class ObjectRules {
         return false;
     }
 
+    /** ADDITIVE: the closed objects of a schema that is new in this release (a new type or revision). */
+    void reportNewClosedObjects(View v, Scope s) {
+        reportNewClosedObjects(v, s, new HashSet<>(), 0);
+    }
+
     /** ADDITIVE: a closed object that arrives with a new property is a warning, like closing an existing one. */
     private void reportNewClosedObjects(View v, Scope s, Set<String> seen, int depth) {
         if (v.own == null || depth > 32 || !seen.add(v.loc)) return;

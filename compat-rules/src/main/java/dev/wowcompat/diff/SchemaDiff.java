@@ -32,4 +32,19 @@ public final class SchemaDiff {
         walker.compare(new SchemaDocument(oldSchema).root(), new SchemaDocument(newSchema).root(), Scope.root());
         return walker.findings();
     }
+
+    /**
+     * What a schema that is new in this release (a new type or revision, with nothing to compare it with)
+     * means for the releases after it: under the ADDITIVE policy, each closed object in it
+     * ({@code closed-content-model}, a warning), because readers of this release will reject every property
+     * added to it later. Nothing under the plain levels.
+     */
+    public static List<Finding> introduced(JsonNode newSchema, DiffContext context) {
+        Objects.requireNonNull(newSchema, "newSchema");
+        Objects.requireNonNull(context, "context");
+        if (context.structural()) return List.of();
+        Walker walker = new Walker(context);
+        walker.introduce(new SchemaDocument(newSchema).root());
+        return walker.findings();
+    }
 }

@@ -86,6 +86,11 @@ final class Walker {
         this.budget = budget;
     }
 
+    /** A schema without a predecessor: only what it means for later releases is reported. */
+    void introduce(View n) {
+        objects.reportNewClosedObjects(n, Scope.root());
+    }
+
     List<Finding> findings() {
         return List.copyOf(findings.values());
     }

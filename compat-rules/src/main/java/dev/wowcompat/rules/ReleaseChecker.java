@@ -65,6 +65,7 @@ public final class ReleaseChecker {
             }
             checkRevisionUpgrades(candidate, sameMajor, findings);
             checkPatchRelease(previous, candidate, findings);
+            checkIntroducedSchemas(candidate, previous, findings);
         } else if (!earlier.isEmpty()) {
             Manifest lastOfEarlierMajor = earlier.lastEntry().getValue();
             baselines = List.of(lastOfEarlierMajor);
@@ -76,6 +77,7 @@ public final class ReleaseChecker {
         } else {
             baselines = List.of();
             checkRevisionUpgrades(candidate, List.of(), findings);
+            checkIntroducedSchemas(candidate, null, findings);
         }
         List<Finding> sorted = new ArrayList<>(findings.all());
         sorted.sort(ORDER);
@@ -129,6 +131,38 @@ public final class ReleaseChecker {
             if (e != null && e.revisions().containsKey(revision)) return true;
         }
         return false;
+    }
+
+    /**
+     * A schema the previous release did not have has nothing to be compared with, but what it declares binds
+     * every later release: its closed objects are reported now, while they can still be opened.
+     *
+     * @param previous null for a first release
+     */
+    private static void checkIntroducedSchemas(Manifest candidate, Manifest previous, Findings out) {
+        for (Aggregate a : candidate.aggregates().values()) {
+            Aggregate before = previous == null ? null : previous.aggregates().get(a.typeName());
+            if (a.state().isPresent() && (before == null || before.state().isEmpty())) {
+                introduce(a.typeName(), Role.STATE, a.state().get().schema(), out);
+            }
+            for (Command c : a.commands().values()) {
+                if (before == null || !before.commands().containsKey(simpleName(c.typeName()))) {
+                    introduce(c.typeName(), Role.COMMAND, c.schema(), out);
+                }
+            }
+            for (Event e : a.events().values()) {
+                Event old = before == null ? null : before.events().get(simpleName(e.typeName()));
+                for (Revision r : e.revisions().values()) {
+                    if (old == null || !old.revisions().containsKey(r.revision())) {
+                        introduce(e.typeName() + "@" + r.revision(), Role.EVENT, r.schema(), out);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void introduce(String subject, Role role, SchemaDoc schema, Findings out) {
+        out.addAll(SchemaDiff.introduced(schema.schema(), new DiffContext(subject, role, true, false)));
     }
 
     /** A patch release keeps every schema: a fix that changes what is written belongs in a minor release. */
@@ -261,11 +295,15 @@ public final class ReleaseChecker {
             }
             Manifest.State now = after.state().get();
             if (old.schema().equals(now.schema())) return;
-            out.add(Finding.of(Rule.STATE_VIEW_CHANGED, before.typeName(), "", Readers.NONE,
-                    "the state schema of " + before.typeName() + " changed (" + shortFp(old.schema()) + " -> "
-                            + shortFp(now.schema()) + "): snapshots and state views with the old fingerprint will be rebuilt"));
             // Readers outside the service depended on a published state; an unpublished one is only a view.
-            if (old.published() || now.published()) {
+            boolean published = old.published() || now.published();
+            out.add(new Finding(Rule.STATE_VIEW_CHANGED, Rule.STATE_VIEW_CHANGED.severity(), before.typeName(), "", Readers.NONE,
+                    "the state schema of " + before.typeName() + " changed (" + shortFp(old.schema()) + " -> "
+                            + shortFp(now.schema()) + "): snapshots and state views with the old fingerprint will be rebuilt",
+                    published ? "Nothing to do for snapshots: they are rebuilt from the events. The state is published"
+                            + " in state events, so the change itself must be additive: see this subject's other findings."
+                            : Rule.STATE_VIEW_CHANGED.fix()));
+            if (published) {
                 diff(before.typeName(), Role.STATE, old.schema(), now.schema());
             }
         }
@@ -296,10 +334,12 @@ public final class ReleaseChecker {
                                 "revision " + r.revision() + " of " + old.typeName() + " is gone, but stored events of that"
                                         + " revision are facts that replay and new consumers still read"));
                     } else if (!r.schema().equals(n.schema())) {
-                        List<Finding> changes = diff(subject, Role.EVENT, r.schema(), n.schema());
-                        Readers broken = changes.stream().filter(f -> f.severity() == Severity.BREAKING)
-                                .map(Finding::breaks).reduce(Readers.NONE, Readers::and);
-                        if (changes.stream().anyMatch(f -> f.severity() == Severity.BREAKING)) {
+                        // Staging findings are fixed by staging, not by a new revision.
+                        List<Finding> notAdditive = diff(subject, Role.EVENT, r.schema(), n.schema()).stream()
+                                .filter(f -> f.severity() == Severity.BREAKING && f.rule() != Rule.WRITTEN_BEFORE_READ)
+                                .toList();
+                        Readers broken = notAdditive.stream().map(Finding::breaks).reduce(Readers.NONE, Readers::and);
+                        if (!notAdditive.isEmpty()) {
                             out.add(Finding.of(Rule.REVISION_CHANGED, subject, "", broken,
                                     "the schema of existing revision " + r.revision() + " of " + old.typeName()
                                             + " changed in a way that is not additive (see the findings at its pointers)"));

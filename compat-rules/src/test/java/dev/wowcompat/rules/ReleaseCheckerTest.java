@@ -335,4 +335,30 @@ class ReleaseCheckerTest {
         assertTrue(found.contains("constraint-tightened"), found.toString());
         assertTrue(found.contains("revision-changed"), found.toString());
     }
+
+    @Test
+    void newTypeWithAClosedObjectIsWarnedAboutWhenItArrives() throws Exception {
+        SchemaDoc closed = realSchema("{\"type\":\"object\",\"properties\":{\"item\":{\"type\":\"string\"}},\"additionalProperties\":false}");
+        Release r = base("1.1.0");
+        r.events.computeIfAbsent("Gifted", k -> new TreeMap<>()).put(1, new Revision(1, closed, null, false));
+        Report report = checker.check(r.build(), List.of(base("1.0.0").build()));
+        assertEquals(List.of("closed-content-model"), rules(report));
+        Finding f = report.findings().get(0);
+        assertEquals("bank.account.Gifted@1", f.subject());
+        assertEquals("/additionalProperties", f.pointer());
+        assertEquals(Severity.WARNING, f.severity());
+        // A first release is warned about the same way.
+        Release first = base("1.0.0");
+        first.events.computeIfAbsent("Gifted", k -> new TreeMap<>()).put(1, new Revision(1, closed, null, true));
+        assertEquals(List.of("closed-content-model"), rules(checker.check(first.build(), List.of())));
+    }
+
+    @Test
+    void unstagedAdditionToAnExistingRevisionIsNotARevisionChange() throws Exception {
+        SchemaDoc before = realSchema("{\"type\":\"object\",\"properties\":{\"amount\":{\"type\":\"integer\"}}}");
+        SchemaDoc after = realSchema("{\"type\":\"object\",\"properties\":{\"amount\":{\"type\":\"integer\"},"
+                + "\"note\":{\"type\":\"string\",\"default\":\"\"}}}");
+        Report r = checker.check(withDeposited("1.1.0", after), List.of(withDeposited("1.0.0", before)));
+        assertEquals(List.of("written-before-read"), rules(r));
+    }
 }

@@ -1,0 +1,297 @@
+package dev.wowcompat.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.report.Report;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Runs exactly the examples of {@code docs/rules.md} through the real reader and checker, so that the rule
+ * catalogue users read cannot drift from what the engine does: one test container per section, named after
+ * its rule id. The page's header says what each kind of block asserts; this class is the executable form
+ * of that paragraph.
+ */
+class RuleCatalogueDocTest {
+    private static final String DOC = "docs/rules.md";
+    private static final Pattern RULE_HEADING = Pattern.compile("^## `([^`]*)`\\s*$");
+    private static final Pattern FIELD = Pattern.compile("^- \\*\\*(Severity|Catches|Breaks|Fix):\\*\\* (.*)$");
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+
+    private final ManifestReader reader = new ManifestReader();
+    private final ReleaseChecker checker = new ReleaseChecker();
+
+    @TestFactory
+    Stream<DynamicNode> ruleCatalogue() throws IOException {
+        Path doc = RepoFiles.resolve(DOC);
+        List<Section> sections = parse(Files.readAllLines(doc));
+        List<DynamicNode> nodes = new ArrayList<>();
+        nodes.add(dynamicTest("one section per rule of the Rule enum, in the enum's order", doc.toUri(), () -> {
+            List<String> expected = Arrays.stream(Rule.values()).map(Rule::id).toList();
+            List<String> documented = sections.stream().map(Section::ruleId).toList();
+            assertEquals(expected, documented, DOC + " must have exactly one '## `rule-id`' section per Rule, in order");
+        }));
+        for (Section section : sections) {
+            nodes.add(dynamicContainer(section.ruleId(), at(doc, section.line()), sectionTests(doc, section)));
+        }
+        return nodes.stream();
+    }
+
+    private Stream<DynamicNode> sectionTests(Path doc, Section section) {
+        Optional<Rule> known = Rule.byId(section.ruleId());
+        if (known.isEmpty()) {
+            return Stream.of(dynamicTest("is a rule of the Rule enum", at(doc, section.line()),
+                    () -> fail("'" + section.ruleId() + "' (" + DOC + ":" + section.line() + ") is not a rule id")));
+        }
+        Rule rule = known.get();
+        List<DynamicNode> tests = new ArrayList<>();
+        tests.add(dynamicTest("states the enum's severity, purpose and fix", at(doc, section.line()), () -> {
+            assertEquals(rule.severity().label(), section.fields().get("Severity"), "Severity line");
+            assertEquals(rule.purpose(), section.fields().get("Catches"), "Catches line (Rule.purpose())");
+            assertEquals(rule.fix(), section.fields().get("Fix"), "Fix line (Rule.fix())");
+            String breaks = section.fields().get("Breaks");
+            assertTrue(breaks != null && !breaks.isBlank(), "a Breaks line says who breaks");
+            assertTrue(section.testLine(), "a **Test:** line names the test that runs the examples");
+        }));
+        tests.add(dynamicTest("has a breaking example and a passing fix", at(doc, section.line()), () -> {
+            assertTrue(section.examples().stream().anyMatch(e -> e.kind() == Kind.BREAKING), "no example=breaking block");
+            assertTrue(section.examples().stream().anyMatch(e -> e.kind() == Kind.PASSING), "no example=passing block");
+        }));
+        for (Example example : section.examples()) {
+            tests.add(dynamicTest(example.name(), at(doc, example.line()), () -> run(rule, example)));
+        }
+        return tests.stream();
+    }
+
+    private void run(Rule rule, Example example) throws IOException {
+        List<Manifest> releases = manifests(example);
+        Manifest candidate = releases.get(releases.size() - 1);
+        Report report = checker.check(candidate, releases.subList(0, releases.size() - 1));
+        String where = DOC + ":" + example.line() + " (" + example.name() + ")";
+        List<Finding> ofRule = report.findings().stream().filter(f -> f.rule() == rule).toList();
+        if (example.kind() == Kind.BREAKING) {
+            Severity expected = example.severity().orElse(rule.severity());
+            assertFalse(ofRule.isEmpty(), () -> where + ": expected a " + rule.id() + " finding, got\n" + describe(report));
+            assertTrue(ofRule.stream().anyMatch(f -> f.severity() == expected),
+                    () -> where + ": expected " + rule.id() + " with severity " + expected.label() + ", got\n" + describe(report));
+            if (expected == Severity.BREAKING) {
+                assertEquals("breaking", report.verdict(), () -> where + ": verdict\n" + describe(report));
+            }
+            if (example.only()) {
+                assertTrue(report.findings().stream().allMatch(f -> f.rule() == rule),
+                        () -> where + ": marked 'only', but other rules were reported\n" + describe(report));
+            }
+        } else {
+            assertTrue(ofRule.isEmpty(), () -> where + ": the passing fix must not report " + rule.id() + "\n" + describe(report));
+            assertEquals(0, report.count(Severity.BREAKING), () -> where + ": breaking findings in a passing fix\n" + describe(report));
+            assertEquals(0, report.count(Severity.WARNING), () -> where + ": warnings in a passing fix\n" + describe(report));
+            assertEquals("compatible", report.verdict(), () -> where + ": verdict\n" + describe(report));
+        }
+    }
+
+    /** The releases of a block, oldest first; the last one is the candidate. */
+    private List<Manifest> manifests(Example example) throws IOException {
+        JsonNode body = JSON.readTree(example.json());
+        List<JsonNode> documents = new ArrayList<>();
+        if (body.size() == 1 && body.has("releases")) {
+            body.get("releases").forEach(documents::add);
+        } else if (body.size() == 1 && body.has("schemas")) {
+            documents.addAll(wrap(body.get("schemas")));
+        } else {
+            fail(DOC + ":" + example.line() + ": a block is {\"releases\": [...]} or {\"schemas\": {...}}");
+        }
+        assertTrue(documents.size() >= 2, DOC + ":" + example.line() + ": at least one baseline and a candidate");
+        List<Manifest> out = new ArrayList<>();
+        for (int i = 0; i < documents.size(); i++) {
+            String source = DOC + ":" + example.line() + " release " + (i + 1);
+            try {
+                // Through bytes, so that the reader parses the example exactly as it parses a user's file.
+                out.add(reader.read(JSON.writeValueAsBytes(documents.get(i)), source));
+            } catch (InvalidInputException e) {
+                fail("the example is not a valid Manifest:\n" + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The {@code {"schemas": {"role", "before", "after", "published"}}} shorthand, as documented at the top of
+     * docs/rules.md: the two schemas in releases 1.0.0 and 1.1.0 of service example-shop, aggregate shop.order.
+     */
+    static List<JsonNode> wrap(JsonNode block) {
+        Set<String> allowed = Set.of("role", "before", "after", "published");
+        block.fieldNames().forEachRemaining(name -> assertTrue(allowed.contains(name), "unknown key in a schemas block: " + name));
+        String role = block.path("role").asText();
+        return List.of(manifest("1.0.0", slot(role, block.get("before"), block)), manifest("1.1.0", slot(role, block.get("after"), block)));
+    }
+
+    private static ObjectNode slot(String role, JsonNode schema, JsonNode block) {
+        assertTrue(schema != null, "a schemas block needs \"before\" and \"after\"");
+        ObjectNode slot = JSON.createObjectNode();
+        switch (role) {
+            case "event" -> slot.putObject("events").putObject("OrderPlaced").putObject("revisions").putObject("1").set("schema", schema);
+            case "command" -> slot.putObject("commands").putObject("PlaceOrder").set("schema", schema);
+            case "state" -> {
+                ObjectNode state = slot.putObject("state");
+                state.set("schema", schema);
+                state.put("published", block.path("published").asBoolean(true));
+            }
+            default -> fail("role must be event, command or state, not '" + role + "'");
+        }
+        return slot;
+    }
+
+    private static ObjectNode manifest(String version, ObjectNode slot) {
+        ObjectNode m = JSON.createObjectNode();
+        m.put("manifest", 1);
+        m.put("service", "example-shop");
+        m.put("version", version);
+        m.putObject("contexts").putObject("shop").putObject("aggregates").set("order", slot);
+        return m;
+    }
+
+    private static String describe(Report report) {
+        if (report.findings().isEmpty()) return "  (no findings; verdict " + report.verdict() + ")";
+        return report.findings().stream()
+                .map(f -> "  " + f.severity().label() + " " + f.rule().id() + " " + f.subject() + " " + f.pointer() + ": " + f.message())
+                .collect(Collectors.joining("\n", "", "\n  verdict " + report.verdict()));
+    }
+
+    private static URI at(Path doc, int line) {
+        return URI.create(doc.toUri() + "?line=" + line);
+    }
+
+    // ------------------------------------------------------------------ parsing docs/rules.md
+
+    enum Kind { BREAKING, PASSING }
+
+    /** One fenced {@code json example=...} block; {@code line} is the 1-based line of its opening fence. */
+    record Example(Kind kind, int ordinal, boolean numbered, Optional<Severity> severity, boolean only, String json, int line) {
+        String name() {
+            String base = kind == Kind.BREAKING ? "breaking example" : "passing fix";
+            return numbered ? base + " " + ordinal : base;
+        }
+    }
+
+    record Section(String ruleId, int line, Map<String, String> fields, boolean testLine, List<Example> examples) {}
+
+    /**
+     * Sections are {@code ## `rule-id`} headings; headings without a backticked id are prose and may only
+     * come before the first rule section. Inside a section: the {@code - **Severity:**} ... field lines,
+     * a {@code **Test:**} line, and fenced blocks whose info string is {@code json example=breaking|passing}
+     * with optional {@code severity=...} and {@code only}.
+     */
+    static List<Section> parse(List<String> lines) {
+        List<SectionBuilder> sections = new ArrayList<>();
+        SectionBuilder current = null;
+        int i = 0;
+        while (i < lines.size()) {
+            String line = lines.get(i);
+            int lineNo = i + 1;
+            if (line.startsWith("```")) {
+                String info = line.substring(3).trim();
+                StringBuilder body = new StringBuilder();
+                int j = i + 1;
+                while (j < lines.size() && !lines.get(j).startsWith("```")) {
+                    body.append(lines.get(j)).append('\n');
+                    j++;
+                }
+                if (j == lines.size()) throw new IllegalStateException(DOC + ":" + lineNo + ": code block is not closed");
+                List<String> words = Arrays.asList(info.split("\\s+"));
+                Optional<String> exampleKind = words.stream().filter(w -> w.startsWith("example=")).findFirst();
+                if (exampleKind.isPresent()) {
+                    if (current == null) throw new IllegalStateException(DOC + ":" + lineNo + ": example outside a rule section");
+                    current.example(lineNo, words, body.toString());
+                }
+                i = j + 1;
+                continue;
+            }
+            if (line.startsWith("## ")) {
+                Matcher m = RULE_HEADING.matcher(line);
+                if (m.matches()) {
+                    current = new SectionBuilder(m.group(1), lineNo);
+                    sections.add(current);
+                } else if (current != null) {
+                    throw new IllegalStateException(DOC + ":" + lineNo + ": heading '" + line
+                            + "' after the first rule section; every section there is '## `rule-id`'");
+                }
+            } else if (current != null) {
+                Matcher f = FIELD.matcher(line);
+                if (f.matches()) current.fields.put(f.group(1), f.group(2).trim());
+                if (line.startsWith("**Test:**") && line.contains("`" + current.ruleId + "`")) current.testLine = true;
+            }
+            i++;
+        }
+        return sections.stream().map(SectionBuilder::build).toList();
+    }
+
+    private static final class SectionBuilder {
+        final String ruleId;
+        final int line;
+        final Map<String, String> fields = new LinkedHashMap<>();
+        final List<Example> examples = new ArrayList<>();
+        boolean testLine;
+
+        SectionBuilder(String ruleId, int line) {
+            this.ruleId = ruleId;
+            this.line = line;
+        }
+
+        void example(int lineNo, List<String> words, String json) {
+            if (!words.get(0).equals("json")) throw new IllegalStateException(DOC + ":" + lineNo + ": example blocks are ```json");
+            Kind kind = null;
+            Optional<Severity> severity = Optional.empty();
+            boolean only = false;
+            for (String w : words.subList(1, words.size())) {
+                if (w.equals("example=breaking")) kind = Kind.BREAKING;
+                else if (w.equals("example=passing")) kind = Kind.PASSING;
+                else if (w.startsWith("severity=")) severity = Optional.of(Severity.fromLabel(w.substring("severity=".length())));
+                else if (w.equals("only")) only = true;
+                else throw new IllegalStateException(DOC + ":" + lineNo + ": unknown word '" + w + "' on an example fence");
+            }
+            if (kind == null) throw new IllegalStateException(DOC + ":" + lineNo + ": example=breaking or example=passing");
+            Kind k = kind;
+            int ordinal = (int) examples.stream().filter(e -> e.kind() == k).count() + 1;
+            examples.add(new Example(kind, ordinal, false, severity, only, json, lineNo));
+        }
+
+        Section build() {
+            // Number the examples only where a section has more than one of a kind, so names stay short.
+            List<Example> named = examples.stream().map(e -> {
+                long sameKind = examples.stream().filter(x -> x.kind() == e.kind()).count();
+                return new Example(e.kind(), e.ordinal(), sameKind > 1, e.severity(), e.only(), e.json(), e.line());
+            }).toList();
+            return new Section(ruleId, line, Map.copyOf(fields), testLine, named);
+        }
+    }
+}
