@@ -12,8 +12,10 @@ cd "$here"
 mkdir -p target/perf
 java GenerateManifest.java "$types" 1.0.0 > target/perf/baseline-1.0.0.json
 java GenerateManifest.java "$types" 1.1.0 --changed > target/perf/manifest.json
-# -llr: the test repository records where each file came from; the legacy layout lets an offline build use them.
-args="-o -B -q -llr -Dmaven.repo.local=$repo -DwowCompatPluginVersion=$version"
+# The test repository records that its files came from the repository "local.central" of the ITs' settings;
+# an offline build uses them only when a repository of that id is declared, so declare it the same way.
+sed "s#@localRepositoryUrl@#file://$HOME/.m2/repository#" "$here/../it/settings.xml" > target/perf/settings.xml
+args="-o -B -q -s target/perf/settings.xml -Dmaven.repo.local=$repo -DwowCompatPluginVersion=$version"
 mvn $args wow-compat:check >/dev/null   # fails loudly here if the plugin is not in $repo
 hyperfine --warmup 3 --runs "${RUNS:-15}" -N --export-markdown target/perf/result.md \
   "mvn $args validate" "mvn $args wow-compat:check"
