@@ -140,7 +140,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
             getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
                     (read - started) / 1_000_000, (compared - read) / 1_000_000, (System.nanoTime() - compared) / 1_000_000));
         } catch (RuntimeException e) {
-            // A defect in the engine: the user still gets one sentence (and -e cannot add a trace we never attach).
+            // A defect in the engine: the user still gets one sentence, and the engine's trace is not attached as a cause.
             throw new MojoExecutionException("wow-compat failed while checking " + candidate.label() + ": " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")") + ". This is a wow-compat bug; please report it.");
         }
