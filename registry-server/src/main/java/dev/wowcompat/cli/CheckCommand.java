@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code wow-compat check}: a candidate Manifest against the earlier releases of its service (DESIGN §5, §7). */
@@ -32,9 +33,13 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--candidate", required = true, paramLabel = "FILE", description = "The Manifest of the release to check.")
     Path candidate;
 
-    @Option(names = "--baseline", required = true, paramLabel = "FILE|DIR",
+    @Option(names = "--baseline", paramLabel = "FILE|DIR",
             description = "An earlier release's Manifest, or a directory whose *.json files are all Manifests. Repeatable.")
     List<Path> baselines = new ArrayList<>();
+
+    @Option(names = "--registry", paramLabel = "URL",
+            description = "Take the baselines from a registry: every release of the candidate's service it holds.")
+    String registry;
 
     @Mixin
     InputOptions input;
@@ -44,6 +49,9 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InvalidInputException {
+        if (baselines.isEmpty() && registry == null) {
+            throw new ParameterException(spec.commandLine(), "Missing baselines: give --baseline FILE|DIR or --registry URL");
+        }
         ManifestReader reader = new ManifestReader(input.limits());
         InputFiles files = new InputFiles();
         Manifest release = files.read(candidate, reader::read);
@@ -56,6 +64,11 @@ final class CheckCommand implements Callable<Integer> {
             }
         }
         files.throwIfAny();
+        if (registry != null) {
+            for (Manifest m : new RegistryClient(registry).history(release.service(), reader)) {
+                history.add(new Baseline(Path.of(registry + " " + m.label()), m, false));
+            }
+        }
         noteBaselinesNotCompared(release, history);
         Report result = new ReleaseChecker().check(release, history.stream().map(Baseline::manifest).toList());
         return report.emit(result, spec);

@@ -26,6 +26,9 @@ import picocli.CommandLine.Spec;
                 CheckCommand.class,
                 CheckSchemaCommand.class,
                 FingerprintCommand.class,
+                ServeCommand.class,
+                RegisterCommand.class,
+                VerifyStateCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class WowCompat implements Callable<Integer> {

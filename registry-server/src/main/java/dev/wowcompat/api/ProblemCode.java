@@ -1,0 +1,61 @@
+package dev.wowcompat.api;
+
+/**
+ * Every problem the API answers with, in one place: the stable code ({@code wow-compat.<area>.<what>}), the HTTP
+ * status and the title. Codes are part of the contract (docs/api.md): never rename one.
+ * Problems found by the compatibility engine while reading input carry the engine's own codes
+ * ({@code wow-compat.input.*}, {@code wow-compat.manifest.*}); see {@link Problems}.
+ */
+public enum ProblemCode {
+    UNSUPPORTED_MEDIA_TYPE("wow-compat.request.unsupported-media-type", 415, "The body must be JSON (Content-Type: application/json)"),
+    BODY_TOO_LARGE("wow-compat.input.too-large", 413, "The request body is larger than this registry accepts"),
+    INVALID_INPUT("wow-compat.request.invalid-input", 400, "The request body cannot be used"),
+    BAD_PARAMETER("wow-compat.request.bad-parameter", 400, "A query or path parameter is missing or malformed"),
+    ROUTE_NOT_FOUND("wow-compat.request.not-found", 404, "No such endpoint"),
+    METHOD_NOT_ALLOWED("wow-compat.request.method-not-allowed", 405, "This endpoint does not take this method"),
+
+    TOKEN_MISSING("wow-compat.auth.token-missing", 401, "Writing needs a bearer token"),
+    TOKEN_INVALID("wow-compat.auth.token-invalid", 401, "The bearer token is not one this registry accepts"),
+
+    SERVICE_MISMATCH("wow-compat.release.service-mismatch", 400, "The Manifest names another service than the URL"),
+    RELEASE_BREAKING("wow-compat.release.breaking", 409, "The release breaks readers of earlier releases"),
+    VERSION_EXISTS("wow-compat.release.version-exists", 409, "This version is already registered with other content"),
+    SERVICE_NOT_FOUND("wow-compat.service.not-found", 404, "No such service"),
+    RELEASE_NOT_FOUND("wow-compat.release.not-found", 404, "No such release"),
+    TYPE_NOT_FOUND("wow-compat.type.not-found", 404, "No such type"),
+    EVENT_NOT_FOUND("wow-compat.event.not-found", 404, "No such event type"),
+    REVISION_NOT_FOUND("wow-compat.event.revision-not-found", 404, "No such revision of this event"),
+    FINGERPRINT_MALFORMED("wow-compat.fingerprint.malformed", 400, "A fingerprint is 64 lowercase hex digits"),
+    FINGERPRINT_UNKNOWN("wow-compat.fingerprint.unknown", 404, "No registered schema has this fingerprint"),
+    DIFF_SIDE_NOT_FOUND("wow-compat.diff.side-not-found", 404, "A side of the diff names no registered schema"),
+
+    WIRE_UNKNOWN_FORMAT("wow-compat.wire.unknown-format", 422, "Unknown format version: a reader refuses it"),
+    WIRE_UNKNOWN_KIND("wow-compat.wire.unknown-kind", 422, "Unknown envelope kind: a reader refuses it"),
+    WIRE_UNKNOWN_STRUCTURE("wow-compat.wire.unknown-structure", 422, "The document is none of the wire structures"),
+    STATE_VIEW_UNRECOGNISED("wow-compat.verify.not-a-state", 422, "The document is neither a state view, a state event nor a snapshot"),
+
+    STORE_UNAVAILABLE("wow-compat.server.store-unavailable", 503, "The registry's database cannot be used right now"),
+    INTERNAL("wow-compat.server.internal", 500, "The registry failed to answer");
+
+    private final String code;
+    private final int status;
+    private final String title;
+
+    ProblemCode(String code, int status, String title) {
+        this.code = code;
+        this.status = status;
+        this.title = title;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String title() {
+        return title;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.wowcompat.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.store.StoreException;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one exception mapper: every refusal and every failure leaves as application/problem+json (RFC 9457) with a
+ * stable {@code code}. Unexpected failures are logged here with their stack trace and answered without it.
+ */
+final class Problems {
+    static final String CONTENT_TYPE = "application/problem+json";
+    private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
+
+    private final ObjectMapper mapper;
+
+    Problems(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    void install(Javalin app) {
+        app.exception(ApiException.class, (e, ctx) -> send(ctx, e));
+        app.exception(InvalidInputException.class, (e, ctx) -> send(ctx, fromInput(e)));
+        app.exception(HttpResponseException.class, (e, ctx) -> send(ctx, fromJavalin(e)));
+        app.exception(StoreException.class, (e, ctx) -> {
+            LOG.error("store failure on {} {}", ctx.method(), ctx.path(), e);
+            send(ctx, new ApiException(ProblemCode.STORE_UNAVAILABLE, "The registry's database failed; the request had no effect unless it was answered 201."));
+        });
+        app.exception(Exception.class, (e, ctx) -> {
+            LOG.error("unexpected failure on {} {}", ctx.method(), ctx.path(), e);
+            send(ctx, new ApiException(ProblemCode.INTERNAL, "The registry failed to answer this request; the failure is in its log."));
+        });
+        app.error(404, ctx -> {
+            if (!CONTENT_TYPE.equals(ctx.res().getContentType())) {
+                send(ctx, new ApiException(ProblemCode.ROUTE_NOT_FOUND, "No endpoint " + ctx.method() + " " + ctx.path() + "; see docs/api.md."));
+            }
+        });
+        app.error(405, ctx -> {
+            if (!CONTENT_TYPE.equals(ctx.res().getContentType())) {
+                send(ctx, new ApiException(ProblemCode.METHOD_NOT_ALLOWED, ctx.path() + " does not take " + ctx.method() + "."));
+            }
+        });
+    }
+
+    /**
+     * Problems found while reading input: each with its source, pointer, message and code. The problem's own code
+     * is theirs when they agree (e.g. every one a remote {@code $ref}), otherwise the general invalid-input code.
+     */
+    static ApiException fromInput(InvalidInputException e) {
+        List<InputProblem> problems = e.problems();
+        List<String> codes = problems.stream().map(InputProblem::code).distinct().toList();
+        String code = codes.size() == 1 && codes.get(0) != null ? codes.get(0) : ProblemCode.INVALID_INPUT.code();
+        List<Map<String, String>> listed = problems.stream()
+                .map(p -> Map.of("source", p.source(), "pointer", p.pointer(), "code", String.valueOf(p.code()), "message", p.message()))
+                .toList();
+        String detail = problems.size() == 1 ? problems.get(0).message() : problems.size() + " problems in the input; see problems.";
+        return new ApiException(ProblemCode.INVALID_INPUT, code, ProblemCode.INVALID_INPUT.status(), detail, Map.of("problems", listed));
+    }
+
+    private static ApiException fromJavalin(HttpResponseException e) {
+        return switch (e.getStatus()) {
+            case 413 -> new ApiException(ProblemCode.BODY_TOO_LARGE, e.getMessage());
+            case 404 -> new ApiException(ProblemCode.ROUTE_NOT_FOUND, e.getMessage());
+            case 405 -> new ApiException(ProblemCode.METHOD_NOT_ALLOWED, e.getMessage());
+            case 415 -> new ApiException(ProblemCode.UNSUPPORTED_MEDIA_TYPE, e.getMessage());
+            default -> new ApiException(ProblemCode.BAD_PARAMETER, e.getMessage());
+        };
+    }
+
+    void send(Context ctx, ApiException e) {
+        ObjectNode body = mapper.createObjectNode();
+        body.put("type", "urn:wow-compat:problem:" + e.code());
+        body.put("title", e.problem().title());
+        body.put("status", e.status());
+        body.put("detail", e.getMessage());
+        body.put("code", e.code());
+        body.put("instance", ctx.path());
+        e.extensions().forEach((k, v) -> body.set(k, mapper.valueToTree(v)));
+        ctx.status(e.status()).contentType(CONTENT_TYPE);
+        try {
+            ctx.result(mapper.writeValueAsBytes(body));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException impossible) {
+            ctx.result("{\"code\":\"" + ProblemCode.INTERNAL.code() + "\"}");
+        }
+    }
+}

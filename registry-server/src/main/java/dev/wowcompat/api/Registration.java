@@ -1,0 +1,98 @@
+package dev.wowcompat.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.fingerprint.CanonicalJson;
+import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.manifest.TypeEntry;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.rules.ReleaseChecker;
+import dev.wowcompat.store.GateDecision;
+import dev.wowcompat.store.NewRelease;
+import dev.wowcompat.store.RegistrationResult;
+import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseGate;
+import dev.wowcompat.store.TypeRow;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Registering a release: read the Manifest, check it against the service's history inside the store's
+ * serialized registration, store it when compatible. The compatibility check itself is the engine's
+ * ({@link ReleaseChecker}); this class only connects it to the store.
+ */
+public final class Registration {
+    private final RegistryStore store;
+    private final ManifestReader reader;
+    private final ManifestCache history;
+
+    public Registration(RegistryStore store, ManifestReader reader, int cachedTypes) {
+        this.store = store;
+        this.reader = reader;
+        this.history = new ManifestCache(reader, cachedTypes);
+    }
+
+    /** @param expectedService the service the URL names; null when the Manifest alone decides (demo data) */
+    public RegistrationResult register(String expectedService, byte[] body, String source) throws InvalidInputException {
+        Manifest candidate = reader.read(body, source);
+        requireService(expectedService, candidate);
+        NewRelease release = toNewRelease(candidate, new String(body, StandardCharsets.UTF_8));
+        RegistrationResult result = store.register(release, gateFor(candidate));
+        if (result.outcome() == RegistrationResult.Outcome.CREATED) {
+            history.put(candidate.service(), candidate.version().toString(), release.contentDigest(), candidate);
+        }
+        return result;
+    }
+
+    /** The dry run: the report the registration would give, nothing stored. */
+    public GateDecision check(String expectedService, byte[] body, String source) throws InvalidInputException {
+        Manifest candidate = reader.read(body, source);
+        requireService(expectedService, candidate);
+        return store.dryRun(candidate.service(), candidate.version(), gateFor(candidate));
+    }
+
+    private static void requireService(String expectedService, Manifest candidate) {
+        if (expectedService != null && !expectedService.equals(candidate.service())) {
+            throw new ApiException(ProblemCode.SERVICE_MISMATCH, "The URL names service '" + expectedService
+                    + "' but the Manifest is of '" + candidate.service() + "'.");
+        }
+    }
+
+    private ReleaseGate gateFor(Manifest candidate) {
+        return stored -> {
+            List<Manifest> earlier = new ArrayList<>(stored.size());
+            stored.forEach(r -> earlier.add(history.get(r)));
+            Report report = new ReleaseChecker().check(candidate, earlier);
+            return new GateDecision(report.compatible(), ReportFormat.JSON.render(report));
+        };
+    }
+
+    /** The Manifest as the store keeps it: the text as sent, its type table, and each schema once. */
+    static NewRelease toNewRelease(Manifest m, String text) {
+        Map<String, Integer> upgradesFrom = new HashMap<>();
+        m.aggregates().values().forEach(a -> a.events().values().forEach(e -> e.revisions().values().forEach(r -> {
+            if (r.upgradesFrom() != null) upgradesFrom.put(e.typeName() + "@" + r.revision(), r.upgradesFrom());
+        })));
+        List<TypeRow> rows = new ArrayList<>();
+        Map<String, String> schemas = new LinkedHashMap<>();
+        for (TypeEntry t : m.types()) {
+            String fingerprint = null;
+            if (t.schema() != null) {
+                fingerprint = t.schema().fingerprint();
+                schemas.computeIfAbsent(fingerprint, fp -> CanonicalJson.toString(t.schema().schema()));
+            }
+            Integer from = t.kind() == dev.wowcompat.manifest.TypeKind.EVENT ? upgradesFrom.get(t.subject()) : null;
+            rows.add(new TypeRow(t.kind().label(), t.name(), t.revision(), t.written(), t.published(), from, fingerprint));
+        }
+        JsonNode source = m.source();
+        String digest = source != null ? Fingerprint.of(source) : Fingerprint.of(new com.fasterxml.jackson.databind.node.TextNode(text));
+        return new NewRelease(m.service(), m.version(), digest, text, rows, schemas);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.wowcompat.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.store.GateDecision;
+import dev.wowcompat.store.RegistrationResult;
+import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseSummary;
+import dev.wowcompat.store.ServiceSummary;
+import dev.wowcompat.store.StoredRelease;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+
+/** Services and releases: register, dry-run check, list, read. */
+final class ReleaseEndpoints {
+    private final RegistryStore store;
+    private final Registration registration;
+    private final RequestBodies bodies;
+    private final JsonResponses json;
+    private final Metrics metrics;
+
+    ReleaseEndpoints(RegistryStore store, Registration registration, RequestBodies bodies, JsonResponses json, Metrics metrics) {
+        this.store = store;
+        this.registration = registration;
+        this.bodies = bodies;
+        this.json = json;
+        this.metrics = metrics;
+    }
+
+    /** 201 + report | 200 + stored report (same content again) | 409 breaking (report) | 409 version exists. */
+    void register(Context ctx) throws InvalidInputException {
+        String service = ctx.pathParam("service");
+        RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path());
+        metrics.registration(result.outcome());
+        switch (result.outcome()) {
+            case CREATED -> {
+                ctx.header("Location", ctx.path() + "/" + result.release().version());
+                json.sendText(ctx, 201, result.reportJson());
+            }
+            case SAME_CONTENT -> json.sendText(ctx, 200, result.reportJson());
+            case VERSION_CONFLICT -> throw new ApiException(ProblemCode.VERSION_EXISTS,
+                    service + "@" + result.release().version() + " is already registered with other content; releases are "
+                            + "immutable: give the changed Manifest a new version.",
+                    Map.of("existingContentDigest", result.release().contentDigest()));
+            case REFUSED -> {
+                JsonNode report = json.tree(result.reportJson());
+                long breaking = report.path("summary").path("breaking").asLong();
+                throw new ApiException(ProblemCode.RELEASE_BREAKING,
+                        breaking + " breaking finding(s); nothing was stored. Each finding says what changed, whom it breaks and the additive fix.",
+                        Map.of("report", report));
+            }
+            default -> throw new IllegalStateException(result.outcome().name());
+        }
+    }
+
+    /** The dry run: always 200 with the report; its verdict says whether registering would succeed. */
+    void check(Context ctx) throws InvalidInputException {
+        GateDecision decision = registration.check(ctx.pathParam("service"), bodies.json(ctx), ctx.method() + " " + ctx.path());
+        json.sendText(ctx, 200, decision.reportJson());
+    }
+
+    void services(Context ctx) {
+        ArrayNode out = json.array();
+        for (ServiceSummary s : store.services()) {
+            out.addObject().put("name", s.name()).put("releases", s.releases())
+                    .put("latestVersion", s.latestVersion()).put("latestRegisteredAt", s.latestRegisteredAt());
+        }
+        json.send(ctx, 200, json.object().set("services", out));
+    }
+
+    void releases(Context ctx) {
+        String service = ctx.pathParam("service");
+        List<ReleaseSummary> releases = store.releases(service);
+        if (releases.isEmpty()) throw new ApiException(ProblemCode.SERVICE_NOT_FOUND, "No release of service '" + service + "' is registered.");
+        ArrayNode out = json.array();
+        for (ReleaseSummary r : releases) {
+            ObjectNode o = out.addObject().put("version", r.version()).put("registeredAt", r.registeredAt())
+                    .put("contentDigest", r.contentDigest());
+            JsonResponses.putRaw(o, "report", r.reportJson());
+        }
+        json.send(ctx, 200, json.object().put("service", service).set("releases", out));
+    }
+
+    void release(Context ctx) {
+        String service = ctx.pathParam("service");
+        String version = ctx.pathParam("version");
+        StoredRelease r = store.release(service, version).orElseThrow(() ->
+                new ApiException(ProblemCode.RELEASE_NOT_FOUND, service + "@" + version + " is not registered."));
+        ObjectNode o = json.object().put("service", r.service()).put("version", r.version())
+                .put("registeredAt", r.registeredAt()).put("contentDigest", r.contentDigest());
+        JsonResponses.putRaw(o, "manifest", r.manifestJson());
+        JsonResponses.putRaw(o, "report", r.reportJson());
+        json.send(ctx, 200, o);
+    }
+}

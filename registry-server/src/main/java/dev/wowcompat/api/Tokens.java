@@ -1,0 +1,71 @@
+package dev.wowcompat.api;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The bearer tokens that may write. Only SHA-256 digests are kept, and a presented token is compared with every
+ * one of them with {@link MessageDigest#isEqual} (constant time, no early exit), so neither the comparison's
+ * timing nor a heap dump tells a token. Tokens are never logged; {@link #toString()} says only how many there are.
+ */
+public final class Tokens {
+    /** The environment variable that may hold tokens, separated by commas, spaces or newlines. */
+    public static final String ENVIRONMENT_VARIABLE = "WOW_COMPAT_TOKENS";
+
+    private final List<byte[]> digests;
+
+    private Tokens(List<String> tokens) {
+        this.digests = tokens.stream().map(Tokens::digest).toList();
+    }
+
+    /** No tokens: writes are open (a registry on a developer's machine). */
+    public static Tokens none() {
+        return new Tokens(List.of());
+    }
+
+    public static Tokens of(List<String> tokens) {
+        return new Tokens(tokens.stream().map(String::strip).filter(t -> !t.isEmpty()).toList());
+    }
+
+    /** One token per line; blank lines and lines starting with {@code #} are left out. */
+    public static Tokens fromFile(Path file) throws IOException {
+        return of(Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                .map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList());
+    }
+
+    public static Tokens fromEnvironmentValue(String value) {
+        return value == null ? none() : of(Arrays.asList(value.split("[,\\s]+")));
+    }
+
+    public boolean required() {
+        return !digests.isEmpty();
+    }
+
+    public boolean accepts(String token) {
+        byte[] presented = digest(token == null ? "" : token);
+        boolean match = false;
+        for (byte[] d : digests) {
+            match |= MessageDigest.isEqual(d, presented);
+        }
+        return match;
+    }
+
+    private static byte[] digest(String token) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return digests.size() + " token(s)";
+    }
+}

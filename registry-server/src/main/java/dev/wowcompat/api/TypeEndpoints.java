@@ -1,0 +1,239 @@
+package dev.wowcompat.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.diff.DiffContext;
+import dev.wowcompat.diff.SchemaDiff;
+import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.manifest.Version;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.TypeMatch;
+import dev.wowcompat.store.TypeRow;
+import dev.wowcompat.store.TypeUsage;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** Types by name: search, history, event revisions, and the diff between two versions of one type. */
+final class TypeEndpoints {
+    private static final int SEARCH_LIMIT = 50;
+
+    private final RegistryStore store;
+    private final JsonResponses json;
+
+    TypeEndpoints(RegistryStore store, JsonResponses json) {
+        this.store = store;
+        this.json = json;
+    }
+
+    void search(Context ctx) {
+        String q = Objects.requireNonNullElse(ctx.queryParam("q"), "").strip();
+        ArrayNode out = json.array();
+        for (TypeMatch m : store.searchTypes(q, SEARCH_LIMIT)) {
+            ObjectNode o = out.addObject().put("name", m.name());
+            m.kinds().forEach(o.putArray("kinds")::add);
+            m.services().forEach(o.putArray("services")::add);
+        }
+        json.send(ctx, 200, json.object().put("query", q).put("limit", SEARCH_LIMIT).set("types", out));
+    }
+
+    /** Kind(s), every release the type appears in, and its fingerprints over time. */
+    void type(Context ctx) {
+        String name = ctx.pathParam("name");
+        List<TypeUsage> usages = store.typeUsages(name);
+        if (usages.isEmpty()) throw new ApiException(ProblemCode.TYPE_NOT_FOUND, "No release declares a type named '" + name + "'.");
+        ObjectNode out = json.object().put("name", name);
+        usages.stream().map(u -> u.type().kind()).distinct().forEach(out.putArray("kinds")::add);
+        usages.stream().map(TypeUsage::service).distinct().forEach(out.putArray("services")::add);
+        ArrayNode releases = out.putArray("releases");
+        usages.forEach(u -> usage(releases.addObject(), u));
+        // Fingerprints in order of first appearance, per kind and revision: where the schema changed.
+        Map<String, ObjectNode> fingerprints = new LinkedHashMap<>();
+        for (TypeUsage u : usages) {
+            if (u.type().fingerprint() == null) continue;
+            String key = u.type().kind() + "@" + u.type().revision() + ":" + u.type().fingerprint();
+            ObjectNode f = fingerprints.computeIfAbsent(key, k -> {
+                ObjectNode n = json.object().put("fingerprint", u.type().fingerprint()).put("kind", u.type().kind());
+                if (u.type().kind().equals("event")) n.put("revision", u.type().revision());
+                n.set("firstRelease", release(u));
+                n.putArray("releases");
+                return n;
+            });
+            ((ArrayNode) f.get("releases")).add(u.service() + "@" + u.version());
+        }
+        fingerprints.values().forEach(out.putArray("fingerprints")::add);
+        json.send(ctx, 200, out);
+    }
+
+    void revisions(Context ctx) {
+        String name = ctx.pathParam("name");
+        TreeMap<Integer, List<TypeUsage>> byRevision = eventRevisions(name);
+        ArrayNode out = json.array();
+        byRevision.forEach((n, usages) -> revision(out.addObject(), n, usages, false));
+        json.send(ctx, 200, json.object().put("name", name).set("revisions", out));
+    }
+
+    void revision(Context ctx) {
+        String name = ctx.pathParam("name");
+        int n = intParam(ctx.pathParam("n"), "revision");
+        List<TypeUsage> usages = eventRevisions(name).get(n);
+        if (usages == null) throw new ApiException(ProblemCode.REVISION_NOT_FOUND, name + "@" + n + " is not registered.");
+        ObjectNode out = json.object().put("name", name);
+        revision(out, n, usages, true);
+        json.send(ctx, 200, out);
+    }
+
+    private TreeMap<Integer, List<TypeUsage>> eventRevisions(String name) {
+        List<TypeUsage> usages = store.typeUsages(name).stream().filter(u -> u.type().kind().equals("event")).toList();
+        if (usages.isEmpty()) throw new ApiException(ProblemCode.EVENT_NOT_FOUND, "No release declares an event named '" + name + "'.");
+        TreeMap<Integer, List<TypeUsage>> byRevision = new TreeMap<>();
+        usages.forEach(u -> byRevision.computeIfAbsent(u.type().revision(), k -> new ArrayList<>()).add(u));
+        return byRevision;
+    }
+
+    /**
+     * One revision: its newest schema's fingerprint, the release it first appeared in, whether the newest release
+     * writes it or only reads it (staged), the release that first wrote it, upgradesFrom and every fingerprint it had.
+     */
+    private void revision(ObjectNode o, int n, List<TypeUsage> usages, boolean withSchema) {
+        List<TypeUsage> ordered = usages.stream().sorted(Comparator.comparingLong(TypeUsage::registeredAt).thenComparing(StoreSchemas.BY_RELEASE)).toList();
+        TypeUsage newest = StoreSchemas.newestUsage(usages).orElseThrow();
+        o.put("revision", n);
+        o.put("fingerprint", newest.type().fingerprint());
+        o.set("firstRelease", release(ordered.get(0)));
+        o.set("newestRelease", release(newest));
+        o.put("written", newest.type().written());
+        Optional<TypeUsage> firstWritten = ordered.stream().filter(u -> u.type().written()).findFirst();
+        o.set("writtenSince", firstWritten.map(this::release).orElse(null));
+        if (newest.type().upgradesFrom() == null) o.putNull("upgradesFrom");
+        else o.put("upgradesFrom", newest.type().upgradesFrom());
+        ArrayNode fps = o.putArray("fingerprints");
+        ordered.stream().map(u -> u.type().fingerprint()).distinct().forEach(fps::add);
+        ArrayNode history = o.putArray("history");
+        for (TypeUsage u : ordered) {
+            history.addObject().put("service", u.service()).put("version", u.version())
+                    .put("written", u.type().written()).put("fingerprint", u.type().fingerprint());
+        }
+        if (withSchema) JsonResponses.putRaw(o, "schema", schemaText(newest.type().fingerprint()));
+    }
+
+    private ObjectNode release(TypeUsage u) {
+        return json.object().put("service", u.service()).put("version", u.version()).put("registeredAt", u.registeredAt());
+    }
+
+    private static void usage(ObjectNode o, TypeUsage u) {
+        TypeRow t = u.type();
+        o.put("service", u.service()).put("version", u.version()).put("kind", t.kind());
+        if (t.kind().equals("event")) o.put("revision", t.revision());
+        o.put("written", t.written());
+        if (t.kind().equals("state")) o.put("published", t.published());
+        if (t.upgradesFrom() != null) o.put("upgradesFrom", t.upgradesFrom());
+        if (t.fingerprint() != null) o.put("fingerprint", t.fingerprint());
+    }
+
+    /**
+     * {@code GET /diff?subject=&from=&to=[&service=]}. A side is a fingerprint, an event revision number (for an
+     * event subject), or a release version (with {@code subject} {@code name@revision} for one event revision).
+     */
+    void diff(Context ctx) {
+        String subject = required(ctx, "subject");
+        String from = required(ctx, "from");
+        String to = required(ctx, "to");
+        String service = ctx.queryParam("service");
+        String name = subject.contains("@") ? subject.substring(0, subject.lastIndexOf('@')) : subject;
+        Integer fixedRevision = subject.contains("@") ? intParam(subject.substring(subject.lastIndexOf('@') + 1), "subject revision") : null;
+        List<TypeUsage> usages = store.typeUsages(name).stream().filter(u -> u.type().fingerprint() != null).toList();
+        if (usages.isEmpty()) throw new ApiException(ProblemCode.TYPE_NOT_FOUND, "No release declares a type named '" + name + "' with a schema.");
+        Side old = side(usages, from, fixedRevision, service, "from");
+        Side young = side(usages, to, fixedRevision, service, "to");
+        String kind = young.usage() != null ? young.usage().type().kind() : old.usage() != null ? old.usage().type().kind() : usages.get(0).type().kind();
+        String findingSubject = kind.equals("event") && young.usage() != null ? name + "@" + young.usage().type().revision() : name;
+        DiffContext.Role role = switch (kind) {
+            case "event" -> DiffContext.Role.EVENT;
+            case "command" -> DiffContext.Role.COMMAND;
+            case "state" -> DiffContext.Role.STATE;
+            default -> DiffContext.Role.PLAIN;
+        };
+        JsonNode oldSchema = json.tree(schemaText(old.fingerprint()));
+        JsonNode newSchema = json.tree(schemaText(young.fingerprint()));
+        List<Finding> findings = old.fingerprint().equals(young.fingerprint()) ? List.of()
+                : SchemaDiff.compare(oldSchema, newSchema, new DiffContext(findingSubject, role, false, false));
+        Report report = new Report("ADDITIVE", new Report.Release(name, young.label()), List.of(new Report.Release(name, old.label())), findings);
+        ObjectNode out = json.object().put("subject", subject).put("kind", kind);
+        out.set("from", sideJson(old, oldSchema));
+        out.set("to", sideJson(young, newSchema));
+        JsonResponses.putRaw(out, "report", ReportFormat.JSON.render(report));
+        json.send(ctx, 200, out);
+    }
+
+    private record Side(String label, String fingerprint, TypeUsage usage) {}
+
+    private Side side(List<TypeUsage> usages, String value, Integer fixedRevision, String service, String param) {
+        if (Fingerprint.isFingerprint(value)) {
+            TypeUsage u = usages.stream().filter(x -> value.equals(x.type().fingerprint())).findFirst().orElse(null);
+            if (u == null && store.schema(value).isEmpty()) {
+                throw new ApiException(ProblemCode.DIFF_SIDE_NOT_FOUND, param + "=" + value + " names no registered schema.");
+            }
+            return new Side(value.substring(0, 12), value, u);
+        }
+        List<TypeUsage> candidates;
+        String label;
+        if (value.matches("\\d{1,9}") && fixedRevision == null) {
+            int revision = Integer.parseInt(value);
+            candidates = usages.stream().filter(u -> u.type().kind().equals("event") && u.type().revision() == revision).toList();
+            label = "@" + revision;
+            Optional<TypeUsage> newest = StoreSchemas.newestUsage(candidates);
+            if (newest.isEmpty()) throw new ApiException(ProblemCode.DIFF_SIDE_NOT_FOUND, param + ": revision " + revision + " is not registered.");
+            return new Side(label, newest.get().type().fingerprint(), newest.get());
+        }
+        if (!Version.isValid(value)) {
+            throw new ApiException(ProblemCode.BAD_PARAMETER, param + " must be a fingerprint, an event revision number or a release version; got '" + value + "'.");
+        }
+        candidates = usages.stream().filter(u -> u.version().equals(value)
+                && (service == null || u.service().equals(service))
+                && (fixedRevision == null || u.type().revision() == fixedRevision)).toList();
+        List<String> services = candidates.stream().map(TypeUsage::service).distinct().toList();
+        if (services.size() > 1) {
+            throw new ApiException(ProblemCode.BAD_PARAMETER, "several services declare this type at " + value + " (" + String.join(", ", services) + "); add service=.");
+        }
+        // Without a revision, an event "as of a release" is its highest revision in that release.
+        TypeUsage chosen = candidates.stream().max(Comparator.comparingInt(u -> u.type().revision())).orElseThrow(() ->
+                new ApiException(ProblemCode.DIFF_SIDE_NOT_FOUND, param + ": the type is not in release " + value + "."));
+        return new Side(value, chosen.type().fingerprint(), chosen);
+    }
+
+    private ObjectNode sideJson(Side side, JsonNode schema) {
+        ObjectNode o = json.object().put("label", side.label()).put("fingerprint", side.fingerprint());
+        if (side.usage() != null) {
+            o.put("service", side.usage().service()).put("version", side.usage().version());
+            if (side.usage().type().kind().equals("event")) o.put("revision", side.usage().type().revision());
+        }
+        o.set("schema", schema);
+        return o;
+    }
+
+    private String schemaText(String fingerprint) {
+        return store.schema(fingerprint).orElseThrow(() -> new IllegalStateException("schema " + fingerprint + " is referenced but not stored"));
+    }
+
+    private static String required(Context ctx, String name) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank()) throw new ApiException(ProblemCode.BAD_PARAMETER, "query parameter '" + name + "' is required.");
+        return v.strip();
+    }
+
+    private static int intParam(String text, String what) {
+        if (text == null || !text.matches("\\d{1,9}")) throw new ApiException(ProblemCode.BAD_PARAMETER, what + " must be a number; got '" + text + "'.");
+        return Integer.parseInt(text);
+    }
+}

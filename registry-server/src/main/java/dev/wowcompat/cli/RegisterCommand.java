@@ -1,0 +1,84 @@
+package dev.wowcompat.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.manifest.InputLimits;
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code wow-compat register}: sends a release's Manifest to the registry, which checks it and stores it. */
+@Command(name = "register", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Register a release's Manifest with a registry.",
+        description = {"The registry checks the release against the service's earlier releases and stores it only "
+                + "when it is compatible.",
+                "Exit codes: 0 registered (or already registered with the same content), 1 refused as breaking, "
+                        + "2 bad input, version already registered with other content, or no access."})
+public final class RegisterCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The Manifest of the release.")
+    Path file;
+
+    @Option(names = "--registry", required = true, paramLabel = "URL", description = "The registry, e.g. http://127.0.0.1:8081")
+    String registry;
+
+    @Option(names = "--token", paramLabel = "T", description = "Bearer token for writing (default: the environment variable "
+            + RegistryClient.TOKEN_VARIABLE + "). Prefer the variable: a command line is visible to other users.")
+    String token;
+
+    @Override
+    public Integer call() throws InvalidInputException {
+        byte[] content = read(file);
+        // Read locally first: bad input is reported with its pointers without a round trip, and the Manifest names its service.
+        Manifest manifest = new ManifestReader(InputLimits.defaults()).read(content, file.toString());
+        String t = token != null ? token : System.getenv(RegistryClient.TOKEN_VARIABLE);
+        RegistryClient.Answer answer = new RegistryClient(registry).register(manifest.service(), content, t);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        String label = manifest.label();
+        switch (answer.status()) {
+            case 201 -> out.println("registered " + label);
+            case 200 -> out.println(label + " was already registered with the same content; nothing changed");
+            default -> {
+                answer.problemLines(file.toString()).forEach(err::println);
+                JsonNode report = answer.body().path("report");
+                if (!report.isMissingNode()) err.print(text(report));
+                err.flush();
+                return answer.body().path("code").asText().equals("wow-compat.release.breaking") ? ExitCodes.FINDINGS : ExitCodes.BAD_INPUT;
+            }
+        }
+        out.print(text(answer.body()));
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** The registry's JSON report (format 1), rendered as the check command renders its own. */
+    private String text(JsonNode report) throws InvalidInputException {
+        return ReportFormat.TEXT.render(ReportJson.read(report, registry));
+    }
+
+    static byte[] read(Path file) throws InvalidInputException {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new InvalidInputException(new InputProblem(file.toString(), "",
+                    Files.exists(file) ? "wow-compat.input.unreadable" : "wow-compat.input.missing-file",
+                    Files.exists(file) ? "cannot read: " + e.getMessage() : "no such file"));
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.wowcompat.cli;
+
+import dev.wowcompat.api.DemoReleases;
+import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.api.Tokens;
+import dev.wowcompat.manifest.InputLimits;
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.store.SqliteRegistryStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code wow-compat serve}: the registry (HTTP API and web page) on a SQLite file, until the process is stopped. */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run the registry: HTTP API and web page.",
+        description = {"Writes need a bearer token when tokens are configured (--tokens FILE, one per line, or the "
+                + "environment variable " + Tokens.ENVIRONMENT_VARIABLE + "). Stop it with Ctrl-C or SIGTERM."})
+public final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    int port = 8081;
+
+    @Option(names = "--host", paramLabel = "ADDRESS", description = "Address to listen on (default: ${DEFAULT-VALUE}: this machine only).")
+    String host = "127.0.0.1";
+
+    @Option(names = "--db", paramLabel = "FILE", description = "The SQLite database, created when missing (default: ${DEFAULT-VALUE}).")
+    Path db = Path.of("data", "registry.db");
+
+    @Option(names = "--demo", description = "Register the bundled example releases (bank-service, courtyard) on start.")
+    boolean demo;
+
+    @Option(names = "--tokens", paramLabel = "FILE", description = "Bearer tokens that may write, one per line.")
+    Path tokensFile;
+
+    @Option(names = "--max-bytes", paramLabel = "N", description = "Largest request body accepted, in bytes (default: ${DEFAULT-VALUE}).")
+    long maxBytes = 16L * 1024 * 1024;
+
+    @Override
+    public Integer call() throws Exception {
+        Tokens tokens = tokens();
+        PrintWriter out = spec.commandLine().getOut();
+        InputLimits limits = InputLimits.defaults().withMaxBytes(maxBytes);
+        SqliteRegistryStore store = SqliteRegistryStore.open(db);
+        RegistryServer server;
+        try {
+            server = RegistryServer.start(store, new RegistryServer.Config(host, port, tokens, limits, 20_000));
+        } catch (RuntimeException e) {
+            store.close();
+            throw new InvalidInputException(new InputProblem("--port " + port, "", "wow-compat.serve.cannot-listen",
+                    "cannot listen on " + host + ":" + port + ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            store.close();
+            stopped.countDown();
+        }, "wow-compat-shutdown"));
+        if (demo) {
+            int releases = DemoReleases.register(server.registration(), spec.commandLine().getErr());
+            out.println("demo: " + releases + " example release(s) registered");
+        }
+        String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
+        out.println("wow-compat registry listening on " + server.url(shownHost)
+                + " (database " + db.toAbsolutePath().normalize() + ", " + (tokens.required() ? tokens + " required to write" : "writes open") + ")");
+        out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
+        out.flush();
+        stopped.await();
+        return ExitCodes.OK;
+    }
+
+    private Tokens tokens() throws InvalidInputException {
+        if (tokensFile != null) {
+            try {
+                Tokens t = Tokens.fromFile(tokensFile);
+                if (!t.required()) {
+                    throw new InvalidInputException(new InputProblem(tokensFile.toString(), "", "wow-compat.serve.no-tokens",
+                            "the tokens file holds no token; writes would be open to anyone"));
+                }
+                return t;
+            } catch (IOException e) {
+                throw new InvalidInputException(new InputProblem(tokensFile.toString(), "", "wow-compat.input.unreadable",
+                        "cannot read the tokens file: " + e.getMessage()));
+            }
+        }
+        return Tokens.fromEnvironmentValue(System.getenv(Tokens.ENVIRONMENT_VARIABLE));
+    }
+}

@@ -1,0 +1,52 @@
+package dev.wowcompat.store;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything the registry keeps. The HTTP API talks only to this interface, so that a second backend
+ * (PostgreSQL, for several registry nodes sharing one database) can be added without touching the API.
+ *
+ * <p>Contract for implementations: releases are immutable once stored; a {@link #register} that returns
+ * {@link RegistrationResult.Outcome#CREATED} has made the release durable before it returns; registrations of
+ * one service are serialized, so the gate always sees the complete history and one version is created once.
+ */
+public interface RegistryStore extends AutoCloseable {
+
+    /**
+     * Stores a release unless the gate refuses it. Within one service, calls are serialized: the gate runs with
+     * the service's history as it is at that moment, and nothing can be added to that history until the call ends.
+     */
+    RegistrationResult register(NewRelease release, ReleaseGate gate);
+
+    /** Runs the gate against the current history without storing anything (the dry-run check). */
+    GateDecision dryRun(String service, dev.wowcompat.manifest.Version version, ReleaseGate gate);
+
+    List<ServiceSummary> services();
+
+    /** The service's releases, oldest version first; empty when the service is unknown. */
+    List<ReleaseSummary> releases(String service);
+
+    Optional<StoredRelease> release(String service, String version);
+
+    /** The canonical JSON of a schema. */
+    Optional<String> schema(String fingerprint);
+
+    /** Distinct type names containing {@code query} (case-insensitive), at most {@code limit}. */
+    List<TypeMatch> searchTypes(String query, int limit);
+
+    /** Every appearance of a type name in every release, ordered by service and version. */
+    List<TypeUsage> typeUsages(String name);
+
+    /** Every appearance of a schema fingerprint in every release, ordered by service and version. */
+    List<TypeUsage> fingerprintUsages(String fingerprint);
+
+    /** Counts for /metrics and /health. */
+    StoreStats stats();
+
+    /** {@code ok}, or what SQLite's (or another backend's) integrity check reports. */
+    String integrityCheck();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,3 @@
+package dev.wowcompat.store;
+
+public record StoreStats(long services, long releases, long schemas, long typeRows) {}

@@ -1,0 +1,75 @@
+package dev.wowcompat.wire;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
+import com.networknt.schema.path.PathType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * Validates documents against JSON Schemas (draft 2020-12 by default, draft-07 when {@code $schema} says so)
+ * with networknt's validator. Remote references are never fetched: the wire schemas' ids map to the classpath,
+ * and schemas from Manifests may only have local ones (the Manifest reader refuses the others).
+ * Compiled schemas are kept by fingerprint: a fingerprint names immutable content.
+ */
+public final class JsonSchemas {
+    /** The {@code $id} prefix of the files in schemas/wire/. */
+    public static final String WIRE_ID_PREFIX = "https://wow-compat.dev/schemas/wire/";
+    private static final int MAX_COMPILED = 4096;
+
+    private final SchemaRegistry registry;
+    private final Map<String, Schema> compiled = new ConcurrentHashMap<>();
+
+    public JsonSchemas() {
+        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, builder -> builder
+                .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build())
+                .schemaLoader(loader -> loader
+                        .fetchRemoteResources(false)
+                        .schemaIdResolvers(ids -> ids.mapPrefix(WIRE_ID_PREFIX, "classpath:wire/"))));
+    }
+
+    /** One of the wire schemas, by file name (e.g. {@code envelope.schema.json}). */
+    public Schema wire(String fileName) {
+        return compiled.computeIfAbsent("wire:" + fileName, k -> registry.getSchema(SchemaLocation.of(WIRE_ID_PREFIX + fileName)));
+    }
+
+    /** A registered schema, compiled once per fingerprint. */
+    public Schema registered(String fingerprint, Supplier<JsonNode> schema) {
+        Schema known = compiled.get(fingerprint);
+        if (known != null) return known;
+        if (compiled.size() >= MAX_COMPILED) compiled.clear(); // rare; recompiling is only slower, never wrong
+        Schema fresh = registry.getSchema(schema.get());
+        compiled.put(fingerprint, fresh);
+        return fresh;
+    }
+
+    /** Every violation, with its pointer prefixed by where {@code instance} sits in the document sent. */
+    public static List<Violation> validate(Schema schema, JsonNode instance, String pointerPrefix) {
+        List<Violation> out = new ArrayList<>();
+        for (Error e : schema.validate(instance)) {
+            String pointer = pointerPrefix + pointer(e.getInstanceLocation());
+            // "required" reports the object; pointing at the missing member tells the reader where to add it.
+            if ("required".equals(e.getKeyword()) && e.getProperty() != null) pointer = Pointers.child(pointer, e.getProperty());
+            out.add(new Violation(pointer, e.getMessage()));
+        }
+        return out;
+    }
+
+    private static String pointer(NodePath path) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            Object element = path.getElement(i);
+            sb.append('/').append(String.valueOf(element).replace("~", "~0").replace("/", "~1"));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,156 @@
+package dev.wowcompat.wire;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Validates a wire structure in three steps, as a reader would meet it: refuse an unknown format or envelope
+ * kind; validate the structure against its schema in schemas/wire/; validate what it carries against the
+ * registered schemas (each event payload against its type at its revision, a state against the schema its
+ * {@code schemaFingerprint} names, a command body against its command type). Thread-safe.
+ */
+public final class WireValidator {
+    private final JsonSchemas schemas;
+
+    public WireValidator(JsonSchemas schemas) {
+        this.schemas = schemas;
+    }
+
+    /**
+     * @param declared the structure the caller says it is, or null to recognise it by its members
+     */
+    public WireValidation validate(JsonNode document, WireStructure declared, RegisteredSchemas registered) throws WireRefusal {
+        if (document.isArray() && (declared == null || declared == WireStructure.WAIT_SIGNAL)) {
+            // A node may send several wait signals as one JSON array.
+            List<Violation> violations = new ArrayList<>();
+            for (int i = 0; i < document.size(); i++) {
+                violations.addAll(validateOne(document.get(i), WireStructure.WAIT_SIGNAL, Pointers.child("", i), registered).violations());
+            }
+            return new WireValidation(violations.isEmpty(), WireStructure.WAIT_SIGNAL.label(), WireStructure.WAIT_SIGNAL.label(),
+                    WireStructure.KNOWN_FORMAT, violations);
+        }
+        WireStructure structure = declared != null ? declared : recognise(document);
+        return validateOne(document, structure, "", registered);
+    }
+
+    private WireValidation validateOne(JsonNode document, WireStructure structure, String at, RegisteredSchemas registered) throws WireRefusal {
+        Integer format = checkFormat(document, structure, at);
+        String kind = structure.label();
+        if (structure == WireStructure.ENVELOPE) {
+            JsonNode k = document.path("kind");
+            if (k.isTextual() && !WireStructure.ENVELOPE_KINDS.contains(k.asText())) {
+                throw new WireRefusal(WireRefusal.Reason.UNKNOWN_KIND, Pointers.child(at, "kind"),
+                        "envelope kind '" + k.asText() + "' is unknown; a reader refuses it (known: " + String.join(", ", WireStructure.ENVELOPE_KINDS) + ")");
+            }
+            if (k.isTextual()) kind = k.asText();
+        }
+        List<Violation> violations = new ArrayList<>(JsonSchemas.validate(schemas.wire(structure.schemaFile()), document, at));
+        violations.addAll(carried(document, structure, at, registered));
+        return new WireValidation(violations.isEmpty(), structure.label(), kind, format, violations);
+    }
+
+    /** Recognises a structure by the members only it has. */
+    static WireStructure recognise(JsonNode d) throws WireRefusal {
+        if (!d.isObject()) {
+            throw new WireRefusal(WireRefusal.Reason.UNKNOWN_STRUCTURE, "", "a wire structure is a JSON object (or an array of wait signals)");
+        }
+        if (d.has("kind")) return WireStructure.ENVELOPE;
+        if (d.has("v")) return d.has("command") ? WireStructure.CLUSTER_FORWARD : WireStructure.CLUSTER_REPLY;
+        if (d.has("waitId")) return WireStructure.WAIT_SIGNAL;
+        if (d.has("hop") && d.has("status")) return WireStructure.COMMAND_RESULT;
+        if (d.has("executionId")) return WireStructure.COMMAND_RECEIPT;
+        if (d.has("events") && d.has("ref")) {
+            return d.has("state") || d.has("deleted") ? WireStructure.STATE_EVENT : WireStructure.EVENT_STREAM;
+        }
+        if (d.has("schemaFingerprint") && d.has("ref")) return WireStructure.SNAPSHOT;
+        if (d.has("body") && d.has("type")) return WireStructure.COMMAND;
+        throw new WireRefusal(WireRefusal.Reason.UNKNOWN_STRUCTURE, "",
+                "the document is none of the wire structures (envelope, state event, event stream, snapshot, command, "
+                        + "command receipt, command result, wait signal, cluster forward or reply); name one with ?structure=");
+    }
+
+    /** The format version, refused when it is one this reader does not know. */
+    private static Integer checkFormat(JsonNode d, WireStructure structure, String at) throws WireRefusal {
+        String member = switch (structure) {
+            case CLUSTER_FORWARD, CLUSTER_REPLY -> "v";
+            case ENVELOPE, COMMAND_RESULT, WAIT_SIGNAL -> "format";
+            default -> null; // stored structures record their format per table, not per document
+        };
+        if (member == null || !d.has(member)) return null;
+        JsonNode f = d.get(member);
+        if (!f.isIntegralNumber() || f.asLong() != WireStructure.KNOWN_FORMAT) {
+            throw new WireRefusal(WireRefusal.Reason.UNKNOWN_FORMAT, Pointers.child(at, member),
+                    structure.label() + " format " + f + " is unknown; a reader of format " + WireStructure.KNOWN_FORMAT + " refuses it");
+        }
+        return f.asInt();
+    }
+
+    private List<Violation> carried(JsonNode d, WireStructure structure, String at, RegisteredSchemas registered) {
+        List<Violation> out = new ArrayList<>();
+        switch (structure) {
+            case ENVELOPE -> {
+                String kind = d.path("kind").asText();
+                String payloadAt = Pointers.child(at, "payload");
+                if (kind.equals("state-event")) commit(d.path("payload"), payloadAt, registered, out);
+                else if (kind.equals("command")) commandBody(d.path("payload"), payloadAt, registered, out);
+            }
+            case STATE_EVENT, EVENT_STREAM -> commit(d, at, registered, out);
+            case SNAPSHOT -> state(d, at, registered, out);
+            case COMMAND -> commandBody(d, at, registered, out);
+            case CLUSTER_FORWARD -> commandBody(d.path("command"), Pointers.child(at, "command"), registered, out);
+            default -> { }
+        }
+        return out;
+    }
+
+    /** Each event against its type at its revision, and the state, if any, against its fingerprint's schema. */
+    private void commit(JsonNode commit, String at, RegisteredSchemas registered, List<Violation> out) {
+        JsonNode events = commit.path("events");
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode e = events.get(i);
+            String eventAt = Pointers.child(Pointers.child(at, "events"), i);
+            if (!e.path("name").isTextual() || !e.path("revision").canConvertToInt() || !e.path("payload").isObject()) continue;
+            String name = e.get("name").asText();
+            int revision = e.get("revision").asInt();
+            Optional<String> fingerprint = registered.eventRevision(name, revision);
+            if (fingerprint.isEmpty()) {
+                out.add(new Violation(Pointers.child(eventAt, "name"), name + "@" + revision + " is not a registered event revision"));
+                continue;
+            }
+            payload(fingerprint.get(), e.get("payload"), Pointers.child(eventAt, "payload"), registered, out);
+        }
+        JsonNode state = commit.path("state");
+        if (state.isObject()) state(state, Pointers.child(at, "state"), registered, out);
+    }
+
+    /** {@code {schemaFingerprint, state}}: the state against the schema the fingerprint names. */
+    private void state(JsonNode view, String at, RegisteredSchemas registered, List<Violation> out) {
+        JsonNode fp = view.path("schemaFingerprint");
+        if (!fp.isTextual() || !view.has("state")) return;
+        String fingerprint = fp.asText();
+        if (registered.schema(fingerprint).isEmpty()) {
+            out.add(new Violation(Pointers.child(at, "schemaFingerprint"), "no registered schema has fingerprint " + fingerprint));
+            return;
+        }
+        payload(fingerprint, view.get("state"), Pointers.child(at, "state"), registered, out);
+    }
+
+    private void commandBody(JsonNode command, String at, RegisteredSchemas registered, List<Violation> out) {
+        if (!command.path("type").isTextual() || !command.path("body").isObject()) return;
+        String type = command.get("type").asText();
+        Optional<String> fingerprint = registered.command(type);
+        if (fingerprint.isEmpty()) {
+            out.add(new Violation(Pointers.child(at, "type"), type + " is not a registered command type"));
+            return;
+        }
+        payload(fingerprint.get(), command.get("body"), Pointers.child(at, "body"), registered, out);
+    }
+
+    private void payload(String fingerprint, JsonNode value, String at, RegisteredSchemas registered, List<Violation> out) {
+        var schema = schemas.registered(fingerprint, () -> registered.schema(fingerprint)
+                .orElseThrow(() -> new IllegalStateException("fingerprint " + fingerprint + " is named but its schema is not stored")));
+        out.addAll(JsonSchemas.validate(schema, value, at));
+    }
+}

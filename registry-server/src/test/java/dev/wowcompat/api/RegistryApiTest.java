@@ -1,0 +1,431 @@
+package dev.wowcompat.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.manifest.InputLimits;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.RunningRegistry.Answer;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every endpoint and every problem code of the API, against the real server on a free loopback port and a real
+ * SQLite file. Each test registers its own service, so tests do not depend on each other's order.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RegistryApiTest {
+    private static final String TOKEN = "s3cret-token-for-tests";
+    private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
+    private static final Map<String, String> AUTHORIZED = Map.of("Content-Type", "application/json", "Authorization", "Bearer " + TOKEN);
+
+    private Path dir;
+    private RunningRegistry registry;
+    /** Problem codes the tests have seen, checked against the catalogue at the end. */
+    private final Set<String> seenCodes = new ConcurrentSkipListSet<>();
+
+    @BeforeAll
+    void start(@TempDir Path tempDir) {
+        dir = tempDir;
+        registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
+    }
+
+    @AfterAll
+    void stop() {
+        registry.close();
+    }
+
+    @AfterAll
+    void everyProblemCodeWasAnswered() {
+        Set<String> expected = Arrays.stream(ProblemCode.values())
+                // No request can cause it: it answers a defect.
+                .filter(p -> p != ProblemCode.INTERNAL)
+                .map(ProblemCode::code).collect(Collectors.toCollection(TreeSet::new));
+        expected.addAll(List.of("wow-compat.input.invalid-json", "wow-compat.input.too-deep",
+                "wow-compat.input.too-many-schemas", "wow-compat.schema.remote-ref", "wow-compat.manifest.invalid"));
+        expected.removeAll(seenCodes);
+        assertEquals(Set.of(), expected, "problem codes no test provoked");
+    }
+
+    /** A problem answer: the status, problem+json, the code, a detail, and no stack trace. */
+    private Answer problem(Answer a, int status, String code) {
+        assertEquals(status, a.status(), a.body());
+        assertEquals("application/problem+json", a.header("Content-Type"));
+        assertEquals(code, a.code(), a.body());
+        assertEquals(status, a.json().path("status").asInt());
+        assertFalse(a.json().path("detail").asText().isBlank());
+        assertFalse(a.body().contains("at dev.wowcompat") || a.body().contains("Exception"), a.body());
+        seenCodes.add(a.code());
+        return a;
+    }
+
+    private Answer register(String service, String manifest) {
+        return registry.post("/services/" + service + "/releases", manifest);
+    }
+
+    @Test
+    void registrationOutcomes() {
+        Answer created = register("acct", BankManifests.bank("acct", "1.0.0", 1, true));
+        assertEquals(201, created.status(), created.body());
+        assertEquals("compatible", created.json().path("verdict").asText());
+        assertEquals(1, created.json().path("format").asInt());
+        assertEquals("/services/acct/releases/1.0.0", created.header("Location"));
+
+        Answer again = register("acct", BankManifests.bank("acct", "1.0.0", 1, true));
+        assertEquals(200, again.status());
+        assertEquals(created.json(), again.json(), "the same content again answers the stored report");
+
+        String other = BankManifests.withDescription(BankManifests.bank("acct", "1.0.0", 1, true), "changed text");
+        problem(register("acct", other), 409, "wow-compat.release.version-exists");
+
+        Answer staged = register("acct", BankManifests.bank("acct", "1.1.0", 2, false));
+        assertEquals(201, staged.status(), staged.body());
+        assertEquals("acct", staged.json().at("/candidate/service").asText());
+        assertEquals("1.1.0", staged.json().at("/candidate/version").asText());
+
+        Answer breaking = problem(register("acct", BankManifests.withoutDeposited("acct", "1.2.0")), 409, "wow-compat.release.breaking");
+        JsonNode report = breaking.json().get("report");
+        assertEquals("breaking", report.path("verdict").asText());
+        assertTrue(report.path("summary").path("breaking").asInt() > 0);
+        List<String> rules = new ArrayList<>();
+        report.path("findings").forEach(f -> rules.add(f.path("rule").asText()));
+        assertTrue(rules.contains("type-removed") || rules.contains("revision-removed"), rules.toString());
+        assertTrue(report.path("findings").get(0).hasNonNull("fix"));
+        assertEquals(2, registry.get("/services/acct/releases").json().path("releases").size(), "a refused release is not stored");
+
+        problem(register("other-name", BankManifests.bank("acct", "9.0.0", 1, true)), 400, "wow-compat.release.service-mismatch");
+    }
+
+    @Test
+    void dryRunStoresNothing() {
+        assertEquals(201, register("dry", BankManifests.bank("dry", "1.0.0", 1, true)).status());
+        Answer check = registry.post("/services/dry/releases/check", BankManifests.withoutDeposited("dry", "1.1.0"));
+        assertEquals(200, check.status(), check.body());
+        assertEquals("breaking", check.json().path("verdict").asText());
+        Answer fine = registry.post("/services/dry/releases/check", BankManifests.bank("dry", "1.0.1", 1, true));
+        assertEquals("compatible", fine.json().path("verdict").asText());
+        assertEquals(1, registry.get("/services/dry/releases").json().path("releases").size());
+    }
+
+    @Test
+    void servicesAndReleases() {
+        register("listed", BankManifests.bank("listed", "1.0.0", 1, true));
+        register("listed", BankManifests.bank("listed", "1.1.0", 2, false));
+        JsonNode services = registry.get("/services").json().path("services");
+        JsonNode listed = null;
+        for (JsonNode s : services) if (s.path("name").asText().equals("listed")) listed = s;
+        assertNotNull(listed, services.toString());
+        assertEquals(2, listed.path("releases").asInt());
+        assertEquals("1.1.0", listed.path("latestVersion").asText());
+
+        JsonNode releases = registry.get("/services/listed/releases").json().path("releases");
+        assertEquals(List.of("1.0.0", "1.1.0"), List.of(releases.get(0).path("version").asText(), releases.get(1).path("version").asText()));
+        assertEquals("compatible", releases.get(1).path("report").path("verdict").asText());
+
+        JsonNode one = registry.get("/services/listed/releases/1.1.0").json();
+        assertEquals("listed", one.path("manifest").path("service").asText());
+        assertEquals(1, one.path("manifest").path("manifest").asInt());
+        assertEquals(64, one.path("contentDigest").asText().length());
+
+        problem(registry.get("/services/nobody/releases"), 404, "wow-compat.service.not-found");
+        problem(registry.get("/services/listed/releases/7.0.0"), 404, "wow-compat.release.not-found");
+    }
+
+    @Test
+    void typesEventsAndRevisions() {
+        register("typed", BankManifests.bank("typed", "1.0.0", 1, true));
+        register("typed", BankManifests.bank("typed", "1.1.0", 2, false));
+        register("typed", BankManifests.bank("typed", "1.2.0", 2, true));
+
+        JsonNode found = registry.get("/types?q=deposit").json().path("types");
+        List<String> names = new ArrayList<>();
+        found.forEach(t -> names.add(t.path("name").asText()));
+        assertTrue(names.containsAll(List.of("bank.account.Deposit", "bank.account.Deposited")), names.toString());
+
+        JsonNode type = registry.get("/types/bank.account").json();
+        assertEquals(Set.of("aggregate", "state"), asSet(type.path("kinds")));
+        JsonNode command = registry.get("/types/bank.account.Withdraw").json();
+        assertEquals(Set.of("command"), asSet(command.path("kinds")));
+        assertTrue(command.path("releases").size() >= 3);
+        assertEquals(1, command.path("fingerprints").size(), "an unchanged schema has one fingerprint: " + command.path("fingerprints"));
+        problem(registry.get("/types/bank.account.Nothing"), 404, "wow-compat.type.not-found");
+
+        JsonNode revisions = registry.get("/events/bank.account.Deposited/revisions").json().path("revisions");
+        assertEquals(2, revisions.size());
+        JsonNode second = revisions.get(1);
+        assertEquals(2, second.path("revision").asInt());
+        assertEquals(1, second.path("upgradesFrom").asInt());
+        assertTrue(second.path("written").asBoolean(), "the newest release writes revision 2");
+        assertEquals("1.1.0", firstVersionOf(second.path("history"), "typed"));
+        assertFalse(second.path("history").get(0).path("written").asBoolean() && second.path("history").get(0).path("version").asText().equals("1.1.0"));
+
+        JsonNode one = registry.get("/events/bank.account.Deposited/revisions/2").json();
+        assertEquals("number", one.at("/schema/properties/amount/type").asText());
+        assertEquals(Fingerprint.of(one.get("schema")), one.path("fingerprint").asText());
+        problem(registry.get("/events/bank.account.Deposited/revisions/9"), 404, "wow-compat.event.revision-not-found");
+        problem(registry.get("/events/bank.account.Deposit/revisions"), 404, "wow-compat.event.not-found");
+        problem(registry.get("/events/bank.account.Deposited/revisions/two"), 400, "wow-compat.request.bad-parameter");
+    }
+
+    private static String firstVersionOf(JsonNode history, String service) {
+        for (JsonNode h : history) if (h.path("service").asText().equals(service)) return h.path("version").asText();
+        return null;
+    }
+
+    private static Set<String> asSet(JsonNode array) {
+        Set<String> out = new TreeSet<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    @Test
+    void schemasByFingerprint() {
+        register("fp", BankManifests.bank("fp", "1.0.0", 1, true));
+        String fp = Fingerprint.of(BankManifests.stateSchema());
+        Answer schema = registry.get("/schemas/" + fp);
+        assertEquals(200, schema.status());
+        assertEquals("\"" + fp + "\"", schema.header("ETag"));
+        assertTrue(schema.header("Cache-Control").contains("immutable"));
+        assertEquals(fp, Fingerprint.of(schema.json()), "the body is the schema the fingerprint names");
+        assertEquals(304, registry.get("/schemas/" + fp, Map.of("If-None-Match", "\"" + fp + "\"")).status());
+
+        JsonNode usages = registry.get("/fingerprints/" + fp).json();
+        assertTrue(usages.path("known").asBoolean());
+        boolean stateOfFp = false;
+        for (JsonNode u : usages.path("usages")) stateOfFp |= u.path("service").asText().equals("fp") && u.path("kind").asText().equals("state");
+        assertTrue(stateOfFp, usages.toString());
+
+        problem(registry.get("/schemas/" + "0".repeat(64)), 404, "wow-compat.fingerprint.unknown");
+        problem(registry.get("/fingerprints/" + "0".repeat(64)), 404, "wow-compat.fingerprint.unknown");
+        problem(registry.get("/schemas/not-a-fingerprint"), 400, "wow-compat.fingerprint.malformed");
+    }
+
+    @Test
+    void diffBetweenRevisionsAndReleases() {
+        register("diffed", BankManifests.bank("diffed", "1.0.0", 1, true));
+        register("diffed", BankManifests.bank("diffed", "1.1.0", 2, false));
+        Answer diff = registry.get("/diff?subject=bank.account.Deposited&from=1&to=2");
+        assertEquals(200, diff.status(), diff.body());
+        JsonNode body = diff.json();
+        assertEquals("integer", body.at("/from/schema/properties/amount/type").asText());
+        assertEquals("number", body.at("/to/schema/properties/amount/type").asText());
+        boolean typeChanged = false;
+        for (JsonNode f : body.at("/report/findings")) {
+            typeChanged |= f.path("rule").asText().equals("field-type-changed") && f.path("pointer").asText().contains("amount");
+        }
+        assertTrue(typeChanged, body.path("report").toString());
+
+        Answer byFingerprint = registry.get("/diff?subject=bank.account.Deposited&from=" + body.at("/from/fingerprint").asText()
+                + "&to=" + body.at("/to/fingerprint").asText());
+        assertEquals(body.at("/report/findings"), byFingerprint.json().at("/report/findings"), "a side may be named by its fingerprint");
+        Answer byRelease = registry.get("/diff?subject=bank.account.Deposited@1&from=1.0.0&to=1.1.0&service=diffed");
+        assertEquals(body.at("/from/fingerprint"), byRelease.json().at("/to/fingerprint"), "revision 1 is unchanged in 1.1.0");
+
+        Answer same = registry.get("/diff?subject=bank.account.Withdraw&from=1.0.0&to=1.1.0&service=diffed");
+        assertEquals(0, same.json().at("/report/findings").size());
+    }
+
+    @Test
+    void diffRefusals() {
+        register("diffless", BankManifests.bank("diffless", "1.0.0", 1, true));
+        problem(registry.get("/diff?subject=bank.account.Deposited&from=1"), 400, "wow-compat.request.bad-parameter");
+        problem(registry.get("/diff?subject=bank.account.Deposited&from=1&to=banana"), 400, "wow-compat.request.bad-parameter");
+        problem(registry.get("/diff?subject=bank.account.Nothing&from=1&to=2"), 404, "wow-compat.type.not-found");
+        problem(registry.get("/diff?subject=bank.account.Deposited&from=1&to=8"), 404, "wow-compat.diff.side-not-found");
+    }
+
+    @Test
+    void verifyState() throws Exception {
+        register("verified", BankManifests.bank("verified", "1.0.0", 1, true));
+        String fp = Fingerprint.of(BankManifests.stateSchema());
+        JsonNode ok = registry.post("/verify/state", "{\"aggregate\":\"bank.account\",\"schemaFingerprint\":\"" + fp
+                + "\",\"state\":{\"owner\":\"Alice\",\"balance\":100}}").json();
+        assertTrue(ok.path("known").asBoolean() && ok.path("current").asBoolean() && ok.path("valid").asBoolean(), ok.toString());
+        assertEquals("bank.account", ok.path("aggregate").asText());
+
+        JsonNode invalid = registry.post("/verify/state", "{\"schemaFingerprint\":\"" + fp + "\",\"state\":{\"owner\":\"Alice\",\"balance\":-1}}").json();
+        assertFalse(invalid.path("valid").asBoolean());
+        assertEquals("/state/balance", invalid.path("violations").get(0).path("pointer").asText());
+
+        ObjectNode envelope = (ObjectNode) example("envelope-state-event");
+        ((ObjectNode) envelope.at("/payload/state")).put("schemaFingerprint", fp);
+        JsonNode fromEnvelope = registry.post("/verify/state", envelope.toString()).json();
+        assertTrue(fromEnvelope.path("valid").asBoolean(), fromEnvelope.toString());
+
+        JsonNode unknown = registry.post("/verify/state", "{\"aggregate\":\"bank.account\",\"schemaFingerprint\":\"" + "e".repeat(64) + "\",\"state\":{}}").json();
+        assertFalse(unknown.path("known").asBoolean());
+        assertEquals(fp, unknown.path("currentFingerprint").asText());
+
+        problem(registry.post("/verify/state", "{\"schemaFingerprint\":\"abc\",\"state\":{}}"), 400, "wow-compat.fingerprint.malformed");
+        problem(registry.post("/verify/state", "{\"hello\":\"world\"}"), 422, "wow-compat.verify.not-a-state");
+    }
+
+    @Test
+    void validateWireStructures() throws Exception {
+        register("wired", BankManifests.bank("wired", "1.0.0", 1, true));
+        ObjectNode envelope = (ObjectNode) example("envelope-state-event");
+        ((ObjectNode) envelope.at("/payload/state")).put("schemaFingerprint", Fingerprint.of(BankManifests.stateSchema()));
+        JsonNode valid = registry.post("/validate", envelope.toString()).json();
+        assertTrue(valid.path("valid").asBoolean(), valid.toString());
+        assertEquals("state-event", valid.path("kind").asText());
+        assertEquals(1, valid.path("format").asInt());
+
+        ((ObjectNode) envelope.at("/payload/events/0/payload")).put("amount", 2.5);
+        JsonNode invalid = registry.post("/validate", envelope.toString()).json();
+        assertFalse(invalid.path("valid").asBoolean());
+        assertEquals("/payload/events/0/payload/amount", invalid.path("violations").get(0).path("pointer").asText());
+
+        JsonNode command = registry.post("/validate", example("envelope-command").toString()).json();
+        assertTrue(command.path("valid").asBoolean(), command.toString());
+        JsonNode signal = registry.post("/validate?structure=wait-signal", example("wait-signal").toString()).json();
+        assertTrue(signal.path("valid").asBoolean(), signal.toString());
+
+        envelope.put("format", 2);
+        problem(registry.post("/validate", envelope.toString()), 422, "wow-compat.wire.unknown-format");
+        envelope.put("format", 1).put("kind", "mystery");
+        problem(registry.post("/validate", envelope.toString()), 422, "wow-compat.wire.unknown-kind");
+        problem(registry.post("/validate", "{\"a\":1}"), 422, "wow-compat.wire.unknown-structure");
+        problem(registry.post("/validate?structure=nonsense", "{}"), 400, "wow-compat.request.bad-parameter");
+    }
+
+    static JsonNode example(String name) throws Exception {
+        try (InputStream in = RegistryApiTest.class.getResourceAsStream("/wire-examples/" + name + ".json")) {
+            return BankManifests.read(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void badInputIsRefusedWithItsOwnCodeAndNothingIsStored() {
+        long before = registry.store().stats().releases();
+        problem(register("bad", "{\"manifest\": 1, \"service\": "), 400, "wow-compat.input.invalid-json");
+        problem(registry.post("/services/bad/releases", BankManifests.bank("bad", "1.0.0", 1, true), Map.of("Content-Type", "text/plain")),
+                415, "wow-compat.request.unsupported-media-type");
+        problem(registry.post("/services/bad/releases", BankManifests.bank("bad", "1.0.0", 1, true), Map.of()),
+                415, "wow-compat.request.unsupported-media-type");
+        problem(register("bad", "[".repeat(5000) + "]".repeat(5000)), 400, "wow-compat.input.too-deep");
+        ObjectNode remote = (ObjectNode) BankManifests.read(BankManifests.bank("bad", "1.0.0", 1, true));
+        ((ObjectNode) remote.at("/contexts/bank/aggregates/account/commands/Deposit/schema/properties/amount"))
+                .put("$ref", "https://example.invalid/money.json");
+        problem(register("bad", remote.toString()), 400, "wow-compat.schema.remote-ref");
+        problem(register("bad", "{\"manifest\": 1, \"service\": \"bad\"}"), 400, "wow-compat.manifest.invalid");
+        ((ObjectNode) remote.at("/contexts/bank/aggregates/account/commands/Withdraw/schema/properties/amount"))
+                .put("$ref", "#/$defs/nowhere");
+        Answer mixed = problem(register("bad", remote.toString()), 400, "wow-compat.request.invalid-input");
+        assertTrue(mixed.json().path("problems").size() >= 2, mixed.body());
+        mixed.json().path("problems").forEach(p -> assertFalse(p.path("code").asText().isBlank()));
+        assertEquals(before, registry.store().stats().releases());
+        assertEquals(200, registry.get("/health").status(), "the server stays up");
+    }
+
+    @Test
+    void limitsOnBodySizeAndSchemaCountHaveTheirOwnCodes() throws Exception {
+        Path db = Files.createTempDirectory(dir, "limits").resolve("r.db");
+        try (RunningRegistry small = new RunningRegistry(db, RegistryServer.Config.local(0).withLimits(new InputLimits(4096, 64, 3)))) {
+            String big = "{\"pad\":\"" + "x".repeat(5000) + "\"}";
+            Answer tooLarge = small.post("/services/bank-service/releases", big);
+            problem(tooLarge, 413, "wow-compat.input.too-large");
+            problem(small.post("/validate", big), 413, "wow-compat.input.too-large");
+            Answer tooMany = small.post("/services/bank-service/releases", BankManifests.bank("bank-service", "1.0.0", 2, true));
+            problem(tooMany, 400, "wow-compat.input.too-many-schemas");
+            assertEquals(0, small.store().stats().releases());
+        }
+    }
+
+    @Test
+    void writesNeedATokenWhenTokensAreSet() throws Exception {
+        Path db = Files.createTempDirectory(dir, "tokens").resolve("r.db");
+        RegistryServer.Config config = RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("other-token", TOKEN)));
+        try (RunningRegistry guarded = new RunningRegistry(db, config)) {
+            String manifest = BankManifests.bank("1.0.0");
+            Answer missing = problem(guarded.post("/services/bank-service/releases", manifest, JSON), 401, "wow-compat.auth.token-missing");
+            assertNotNull(missing.header("WWW-Authenticate"));
+            problem(guarded.post("/services/bank-service/releases", manifest,
+                    Map.of("Content-Type", "application/json", "Authorization", "Bearer wrong")), 401, "wow-compat.auth.token-invalid");
+            assertEquals(0, guarded.store().stats().releases());
+            assertEquals(201, guarded.post("/services/bank-service/releases", manifest, AUTHORIZED).status());
+            assertEquals(200, guarded.get("/services/bank-service/releases").status(), "reads stay open");
+        }
+    }
+
+    @Test
+    void aFailingDatabaseIsA503AndTheServerStaysUp() throws Exception {
+        Path db = Files.createTempDirectory(dir, "failing").resolve("r.db");
+        try (RunningRegistry failing = new RunningRegistry(db, RegistryServer.Config.local(0))) {
+            failing.store().close(); // what a deleted file, a full disk or a broken volume looks like from the API
+            problem(failing.get("/services"), 503, "wow-compat.server.store-unavailable");
+            problem(failing.post("/services/bank-service/releases", BankManifests.bank("1.0.0")), 503, "wow-compat.server.store-unavailable");
+            assertEquals(200, failing.get("/health").status());
+        }
+    }
+
+    @Test
+    void concurrentRegistrationOfOneVersionAnswers201Once() throws Exception {
+        String manifest = BankManifests.bank("race", "1.0.0", 1, true);
+        int threads = 6;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Integer>> statuses = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            statuses.add(pool.submit(() -> {
+                go.await();
+                return register("race", manifest).status();
+            }));
+        }
+        go.countDown();
+        List<Integer> answered = new ArrayList<>();
+        for (Future<Integer> f : statuses) answered.add(f.get());
+        pool.shutdown();
+        assertEquals(1, answered.stream().filter(s -> s == 201).count(), answered.toString());
+        assertEquals(threads - 1, answered.stream().filter(s -> s == 200).count(), answered.toString());
+    }
+
+    @Test
+    void healthMetricsPageAndUnknownRoutes() {
+        Answer health = registry.get("/health");
+        assertEquals(200, health.status());
+        assertEquals("ok", health.json().path("status").asText());
+        register("metered", BankManifests.bank("metered", "1.0.0", 1, true));
+        Answer metrics = registry.get("/metrics");
+        assertEquals(200, metrics.status());
+        assertTrue(metrics.header("Content-Type").startsWith("text/plain"));
+        assertTrue(metrics.body().contains("wowcompat_registrations_total{outcome=\"created\"}"), metrics.body());
+        assertTrue(metrics.body().contains("wowcompat_http_requests_seconds_count"), metrics.body());
+        assertTrue(metrics.body().contains("wowcompat_store_releases"));
+
+        Answer page = registry.get("/");
+        assertEquals(200, page.status());
+        assertTrue(page.header("Content-Type").startsWith("text/html"));
+        assertEquals(200, registry.get("/app.js").status());
+
+        problem(registry.get("/no/such/thing"), 404, "wow-compat.request.not-found");
+        problem(registry.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(registry.base() + "/health"))
+                .DELETE()), 405, "wow-compat.request.method-not-allowed");
+        assertNull(registry.get("/health").header("X-Powered-By"));
+    }
+}

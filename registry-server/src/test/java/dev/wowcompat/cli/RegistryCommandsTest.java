@@ -1,0 +1,138 @@
+package dev.wowcompat.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.RunningRegistry;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** register and verify-state against a real registry on a loopback port, over real files. */
+class RegistryCommandsTest {
+    @TempDir
+    Path dir;
+    private RunningRegistry registry;
+
+    @BeforeEach
+    void start() {
+        registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
+    }
+
+    @AfterEach
+    void stop() {
+        registry.close();
+    }
+
+    private record Run(int exit, String out, String err) {}
+
+    /** Runs {@code wow-compat NAME args...} through the real top-level command line. */
+    private Run run(String name, String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = name;
+        System.arraycopy(args, 0, all, 1, args.length);
+        Cli.Result r = Cli.run(all);
+        r.assertNoStackTrace();
+        return new Run(r.code(), r.out(), r.err());
+    }
+
+    private Path file(String name, String content) throws Exception {
+        Path f = dir.resolve(name);
+        Files.writeString(f, content);
+        return f;
+    }
+
+    @Test
+    void registerReportsEachOutcomeWithItsExitCode() throws Exception {
+        Path first = file("1.0.0.json", BankManifests.bank("1.0.0"));
+        Run created = run("register", first.toString(), "--registry", registry.base());
+        assertEquals(0, created.exit(), created.err());
+        assertTrue(created.out().contains("registered bank-service@1.0.0"), created.out());
+        assertTrue(created.out().toLowerCase(java.util.Locale.ROOT).contains("compatible"), created.out());
+
+        Run again = run("register", first.toString(), "--registry", registry.base() + "/");
+        assertEquals(0, again.exit());
+        assertTrue(again.out().contains("already registered"), again.out());
+
+        Path breaking = file("1.1.0.json", BankManifests.withoutDeposited("bank-service", "1.1.0"));
+        Run refused = run("register", breaking.toString(), "--registry", registry.base());
+        assertEquals(1, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("wow-compat.release.breaking"), refused.err());
+        assertTrue(refused.err().contains("Fix:"), refused.err());
+
+        Path conflicting = file("1.0.0-other.json", BankManifests.withDescription(BankManifests.bank("1.0.0"), "other"));
+        Run conflict = run("register", conflicting.toString(), "--registry", registry.base());
+        assertEquals(2, conflict.exit());
+        assertTrue(conflict.err().contains("wow-compat.release.version-exists"), conflict.err());
+
+        assertEquals(1, new RegistryClient(registry.base()).history("bank-service", new ManifestReader()).size());
+    }
+
+    @Test
+    void checkTakesItsBaselinesFromTheRegistry() throws Exception {
+        run("register", file("1.0.0.json", BankManifests.bank("1.0.0")).toString(), "--registry", registry.base());
+        Path breaking = file("1.1.0-breaking.json", BankManifests.withoutDeposited("bank-service", "1.1.0"));
+        Run refused = run("check", "--candidate", breaking.toString(), "--registry", registry.base());
+        assertEquals(1, refused.exit(), refused.out() + refused.err());
+        assertTrue(refused.out().contains("type-removed") || refused.out().contains("revision-removed"), refused.out());
+        Path fine = file("1.1.0.json", BankManifests.bank("bank-service", "1.1.0", 2, false));
+        assertEquals(0, run("check", "--candidate", fine.toString(), "--registry", registry.base()).exit());
+        Path firstOfItsKind = file("other.json", BankManifests.bank("other-service", "1.0.0", 1, true));
+        assertEquals(0, run("check", "--candidate", firstOfItsKind.toString(), "--registry", registry.base()).exit(),
+                "a service the registry does not know has no baseline yet");
+        Run neither = run("check", "--candidate", fine.toString());
+        assertEquals(2, neither.exit());
+        assertTrue(neither.err().contains("--registry"), neither.err());
+    }
+
+    @Test
+    void badInputAndAnUnreachableRegistryAreOneLineAndExit2() throws Exception {
+        Run missing = run("register", dir.resolve("nope.json").toString(), "--registry", registry.base());
+        assertEquals(2, missing.exit());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        Run unreachable = run("register", file("m.json", BankManifests.bank("1.0.0")).toString(),
+                "--registry", "http://127.0.0.1:" + closedPort);
+        assertEquals(2, unreachable.exit());
+        assertTrue(unreachable.err().contains("cannot reach the registry"), unreachable.err());
+        assertFalse(unreachable.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void verifyStateAgainstAManifestAndAgainstTheRegistry() throws Exception {
+        Path manifest = file("bank.json", BankManifests.bank("1.0.0"));
+        run("register", manifest.toString(), "--registry", registry.base());
+        String fp = Fingerprint.of(BankManifests.stateSchema());
+        Path good = file("good.json", "{\"aggregate\":\"bank.account\",\"version\":2,\"schemaFingerprint\":\"" + fp + "\",\"state\":{\"owner\":\"A\",\"balance\":1}}");
+        Path bad = file("bad.json", "{\"schemaFingerprint\":\"" + fp + "\",\"state\":{\"owner\":\"A\",\"balance\":\"lots\"}}");
+        Path unknown = file("unknown.json", "{\"aggregate\":\"bank.account\",\"schemaFingerprint\":\"" + "d".repeat(64) + "\",\"state\":{}}");
+
+        for (String[] source : new String[][] {{"--manifest", manifest.toString()}, {"--registry", registry.base()}}) {
+            Run ok = run("verify-state", good.toString(), source[0], source[1]);
+            assertEquals(0, ok.exit(), ok.out() + ok.err());
+            assertTrue(ok.out().contains("known:   yes"), ok.out());
+            Run invalid = run("verify-state", bad.toString(), source[0], source[1]);
+            assertEquals(1, invalid.exit());
+            assertTrue(invalid.out().contains("/state/balance"), invalid.out());
+            Run stranger = run("verify-state", unknown.toString(), source[0], source[1]);
+            assertEquals(1, stranger.exit());
+            assertTrue(stranger.out().contains("known:   no"), stranger.out());
+        }
+        Run malformed = run("verify-state", file("m.json", "{\"schemaFingerprint\":\"x\",\"state\":{}}").toString(), "--manifest", manifest.toString());
+        assertEquals(2, malformed.exit());
+        Run neither = run("verify-state", good.toString());
+        assertEquals(2, neither.exit(), "usage error: one of --manifest or --registry is required");
+    }
+}

@@ -1,0 +1,170 @@
+package dev.wowcompat.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wowcompat.manifest.Version;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The SQLite store on a real file: outcomes, immutability, look-ups, serialization, reopening. */
+class SqliteRegistryStoreTest {
+    private static final String FP_A = "a".repeat(64);
+    private static final String FP_B = "b".repeat(64);
+    private static final ReleaseGate ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\",\"history\":" + history.size() + "}");
+
+    @TempDir
+    Path dir;
+
+    private static NewRelease release(String service, String version, String digest, String stateFp) {
+        List<TypeRow> types = List.of(
+                new TypeRow("aggregate", "bank.account", 0, true, true, null, null),
+                new TypeRow("state", "bank.account", 0, true, true, null, stateFp),
+                new TypeRow("event", "bank.account.Deposited", 1, true, true, null, FP_A),
+                new TypeRow("error", "bank.account.insufficient-balance", 0, true, true, null, null));
+        return new NewRelease(service, Version.parse(version), digest, "{\"service\":\"" + service + "\"}", types,
+                Map.of(FP_A, "{\"type\":\"object\"}", stateFp, "{\"type\":\"object\",\"title\":\"" + stateFp.charAt(0) + "\"}"));
+    }
+
+    @Test
+    void registersOnceThenRecognisesRepeatsAndConflicts() {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+            RegistrationResult first = store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
+            assertEquals(RegistrationResult.Outcome.CREATED, first.outcome());
+            assertEquals("{\"verdict\":\"compatible\",\"history\":0}", first.reportJson());
+
+            RegistrationResult again = store.register(release("bank", "1.0.0", "d1", FP_B), h -> {
+                throw new AssertionError("the gate must not run for a stored version");
+            });
+            assertEquals(RegistrationResult.Outcome.SAME_CONTENT, again.outcome());
+            assertEquals(first.reportJson(), again.reportJson());
+
+            RegistrationResult conflict = store.register(release("bank", "1.0.0", "other", FP_B), ACCEPT);
+            assertEquals(RegistrationResult.Outcome.VERSION_CONFLICT, conflict.outcome());
+            assertEquals("d1", store.release("bank", "1.0.0").orElseThrow().contentDigest());
+
+            RegistrationResult second = store.register(release("bank", "1.1.0", "d2", FP_B), ACCEPT);
+            assertEquals("{\"verdict\":\"compatible\",\"history\":1}", second.reportJson());
+            assertEquals(2, store.stats().releases());
+            assertEquals(2, store.stats().schemas(), "schemas are stored once per fingerprint");
+        }
+    }
+
+    @Test
+    void refusedReleaseLeavesNothingBehind() {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+            RegistrationResult refused = store.register(release("bank", "1.0.0", "d1", FP_B), h -> new GateDecision(false, "{\"verdict\":\"breaking\"}"));
+            assertEquals(RegistrationResult.Outcome.REFUSED, refused.outcome());
+            assertNull(refused.release());
+            assertEquals(new StoreStats(0, 0, 0, 0), store.stats());
+            assertTrue(store.services().isEmpty());
+        }
+    }
+
+    @Test
+    void gateFailureRollsBack() {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+            assertThrows(IllegalStateException.class, () -> store.register(release("bank", "1.0.0", "d1", FP_B), h -> {
+                throw new IllegalStateException("checker failed");
+            }));
+            assertEquals(0, store.stats().releases());
+            assertEquals(RegistrationResult.Outcome.CREATED, store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT).outcome());
+        }
+    }
+
+    @Test
+    void historyIsOrderedByVersionNotByArrival() {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+            store.register(release("bank", "1.10.0", "d3", FP_B), ACCEPT);
+            store.register(release("bank", "1.2.0", "d2", FP_B), ACCEPT);
+            List<String> seen = new ArrayList<>();
+            store.dryRun("bank", Version.parse("2.0.0"), h -> {
+                h.forEach(r -> seen.add(r.version()));
+                assertEquals("{\"service\":\"bank\"}", h.get(0).manifestJson(), "the Manifest as stored, read on demand");
+                return new GateDecision(true, "{}");
+            });
+            assertEquals(List.of("1.2.0", "1.10.0"), seen);
+            assertEquals(List.of("1.2.0", "1.10.0"), store.releases("bank").stream().map(ReleaseSummary::version).toList());
+            assertEquals("1.10.0", store.services().get(0).latestVersion());
+        }
+    }
+
+    @Test
+    void looksUpTypesAndFingerprints() {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+            store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
+            store.register(release("ledger", "1.0.0", "d9", FP_B), ACCEPT);
+            List<TypeMatch> found = store.searchTypes("deposit", 10);
+            assertEquals(1, found.size());
+            assertEquals("bank.account.Deposited", found.get(0).name());
+            assertEquals(List.of("bank", "ledger"), found.get(0).services());
+            assertEquals(List.of("aggregate", "state"), store.searchTypes("bank.account", 10).get(0).kinds());
+            assertTrue(store.searchTypes("100%_", 10).isEmpty(), "LIKE wildcards in the query are literal");
+
+            List<TypeUsage> usages = store.typeUsages("bank.account.Deposited");
+            assertEquals(List.of("bank", "ledger"), usages.stream().map(TypeUsage::service).toList());
+            assertEquals(FP_A, usages.get(0).type().fingerprint());
+            assertEquals(4, store.fingerprintUsages(FP_A).size() + store.fingerprintUsages(FP_B).size());
+            assertEquals("{\"type\":\"object\"}", store.schema(FP_A).orElseThrow());
+            assertFalse(store.schema("c".repeat(64)).isPresent());
+        }
+    }
+
+    @Test
+    void survivesReopeningAndPassesIntegrityCheck() {
+        Path file = dir.resolve("sub/dir/r.db");
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(file)) {
+            store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
+        }
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(file)) {
+            assertEquals(1, store.stats().releases());
+            assertEquals("ok", store.integrityCheck());
+        }
+    }
+
+    @Test
+    void concurrentRegistrationOfOneVersionCreatesItOnce() throws Exception {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+            int threads = 8;
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<RegistrationResult>> results = new ArrayList<>();
+            List<Integer> historySizes = Collections.synchronizedList(new ArrayList<>());
+            for (int i = 0; i < threads; i++) {
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return store.register(release("bank", "1.0.0", "d1", FP_B), h -> {
+                        historySizes.add(h.size());
+                        return new GateDecision(true, "{}");
+                    });
+                }));
+            }
+            start.countDown();
+            int created = 0;
+            int same = 0;
+            for (Future<RegistrationResult> f : results) {
+                switch (f.get().outcome()) {
+                    case CREATED -> created++;
+                    case SAME_CONTENT -> same++;
+                    default -> throw new AssertionError(f.get().outcome());
+                }
+            }
+            pool.shutdown();
+            assertEquals(1, created);
+            assertEquals(threads - 1, same);
+            assertEquals(List.of(0), historySizes, "the gate ran once, for the one registration that stored");
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.wowcompat.testing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Manifests of a small bank service, written as JSON text the way a build would produce them, for tests that
+ * register releases: 1.0.0 (Deposited@1), 1.1.0 (stages Deposited@2: read, not written), 1.2.0 (writes @2),
+ * and breaking variants.
+ */
+public final class BankManifests {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private BankManifests() {}
+
+    /** The state's schema; the seed's example state {owner, balance} validates against it. */
+    public static ObjectNode stateSchema() {
+        ObjectNode s = JSON.createObjectNode().put("type", "object");
+        s.putObject("properties").set("owner", JSON.createObjectNode().put("type", "string"));
+        ((ObjectNode) s.get("properties")).set("balance", JSON.createObjectNode().put("type", "number").put("minimum", 0));
+        s.putArray("required").add("owner").add("balance");
+        return s;
+    }
+
+    private static ObjectNode amountSchema(String type) {
+        ObjectNode s = JSON.createObjectNode().put("type", "object");
+        s.putObject("properties").set("amount", JSON.createObjectNode().put("type", type).put("exclusiveMinimum", 0));
+        s.putArray("required").add("amount");
+        return s;
+    }
+
+    /**
+     * @param revisions how many revisions of Deposited (1 or 2); revision 2 changes amount to a number, which a new
+     *        revision may do (it upgrades from 1), and adds an optional currency
+     * @param secondWritten whether revision 2 is written (false: staged)
+     */
+    public static String bank(String service, String version, int revisions, boolean secondWritten) {
+        ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", service).put("version", version);
+        ObjectNode account = root.putObject("contexts").putObject("bank").putObject("aggregates").putObject("account");
+        account.putObject("state").set("schema", stateSchema());
+        ObjectNode commands = account.putObject("commands");
+        commands.putObject("Deposit").set("schema", amountSchema("number"));
+        commands.putObject("Withdraw").set("schema", amountSchema("number"));
+        ObjectNode deposited = account.putObject("events").putObject("Deposited").putObject("revisions");
+        deposited.putObject("1").set("schema", amountSchema("integer"));
+        if (revisions >= 2) {
+            ObjectNode second = amountSchema("number");
+            ((ObjectNode) second.get("properties")).set("currency", JSON.createObjectNode().put("type", "string").put("default", "EUR"));
+            ObjectNode r2 = deposited.putObject("2");
+            r2.set("schema", second);
+            r2.put("upgradesFrom", 1);
+            r2.put("written", secondWritten);
+        }
+        account.putObject("errors").putObject("insufficient-balance").put("description", "The balance does not cover the withdrawal.");
+        return root.toPrettyString();
+    }
+
+    public static String bank(String version) {
+        return bank("bank-service", version, 1, true);
+    }
+
+    /** A release that drops the Deposited event: every reader of stored Deposited facts breaks. */
+    public static String withoutDeposited(String service, String version) {
+        ObjectNode root = (ObjectNode) read(bank(service, version, 1, true));
+        ((ObjectNode) root.at("/contexts/bank/aggregates/account")).remove("events");
+        return root.toPrettyString();
+    }
+
+    /** The same release with one more description: other content under the same version. */
+    public static String withDescription(String manifest, String description) {
+        ObjectNode root = (ObjectNode) read(manifest);
+        ((ObjectNode) root.at("/contexts/bank/aggregates/account/errors/insufficient-balance")).put("description", description);
+        return root.toPrettyString();
+    }
+
+    public static com.fasterxml.jackson.databind.JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+}

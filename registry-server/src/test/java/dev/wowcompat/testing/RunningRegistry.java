@@ -1,0 +1,89 @@
+package dev.wowcompat.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.store.SqliteRegistryStore;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/** The real registry on a free loopback port over a real SQLite file, with an HTTP client for tests. */
+public final class RunningRegistry implements AutoCloseable {
+    private final SqliteRegistryStore store;
+    private final RegistryServer server;
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String base;
+
+    public RunningRegistry(Path db, RegistryServer.Config config) {
+        this.store = SqliteRegistryStore.open(db);
+        this.server = RegistryServer.start(store, config);
+        this.base = "http://127.0.0.1:" + server.port();
+    }
+
+    public String base() {
+        return base;
+    }
+
+    public SqliteRegistryStore store() {
+        return store;
+    }
+
+    /** An answer: status, headers, body text and the body parsed when it is JSON. */
+    public record Answer(int status, String body, HttpResponse<String> response) {
+        public JsonNode json() {
+            return BankManifests.read(body);
+        }
+
+        public String header(String name) {
+            return response.headers().firstValue(name).orElse(null);
+        }
+
+        /** The problem code of a problem+json answer. */
+        public String code() {
+            return json().path("code").asText();
+        }
+    }
+
+    public Answer get(String path) {
+        return get(path, Map.of());
+    }
+
+    public Answer get(String path, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).GET();
+        headers.forEach(b::header);
+        return send(b);
+    }
+
+    public Answer post(String path, String body) {
+        return post(path, body, Map.of("Content-Type", "application/json"));
+    }
+
+    public Answer post(String path, String body, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(b::header);
+        return send(b);
+    }
+
+    public Answer send(HttpRequest.Builder request) {
+        try {
+            HttpResponse<String> r = client.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(r.statusCode(), r.body(), r);
+        } catch (IOException e) {
+            throw new AssertionError("request failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        store.close();
+    }
+}

@@ -1,0 +1,97 @@
+package dev.wowcompat.testing;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The registry's serve command in a separate JVM (this test run's classpath), on a free port. */
+public final class ServerProcess implements AutoCloseable {
+    private static final Pattern LISTENING = Pattern.compile("listening on (http://[^ ]+?)/? ");
+
+    private final Process process;
+    private final String base;
+    private final List<String> startup;
+
+    private ServerProcess(Process process, String base, List<String> startup) {
+        this.process = process;
+        this.base = base;
+        this.startup = List.copyOf(startup);
+    }
+
+    /** What the server printed up to and including the line with its address. */
+    public List<String> startupOutput() {
+        return startup;
+    }
+
+    public static ServerProcess start(Path db, String... extraArgs) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                ServeMain.class.getName(), "--port", "0", "--db", db.toString()));
+        command.addAll(List.of(extraArgs));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        List<String> startup = java.util.Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<String> url = CompletableFuture.supplyAsync(() -> {
+            try {
+                for (String line; (line = out.readLine()) != null; ) {
+                    startup.add(line);
+                    Matcher m = LISTENING.matcher(line);
+                    if (m.find()) {
+                        // Keep draining the output so the server never blocks on a full pipe.
+                        Thread drain = new Thread(() -> {
+                            try {
+                                while (out.readLine() != null) { /* discard */ }
+                            } catch (IOException ignored) {
+                                // the process is gone
+                            }
+                        });
+                        drain.setDaemon(true);
+                        drain.start();
+                        return m.group(1);
+                    }
+                }
+                return null;
+            } catch (IOException e) {
+                return null;
+            }
+        });
+        String base = url.get(60, TimeUnit.SECONDS);
+        if (base == null) {
+            p.destroyForcibly();
+            throw new IllegalStateException("the registry process ended before listening (exit " + p.waitFor() + ")");
+        }
+        return new ServerProcess(p, base, startup);
+    }
+
+    public String base() {
+        return base;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** SIGKILL, sent by another process ({@code kill -KILL}), as an operator or the kernel's OOM killer would. */
+    public void kill() throws Exception {
+        Process kill = new ProcessBuilder("kill", "-KILL", Long.toString(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) throw new IllegalStateException("kill -KILL " + process.pid() + " failed");
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
+        }
+    }
+}
