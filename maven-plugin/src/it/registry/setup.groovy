@@ -1,5 +1,8 @@
 // Starts a real registry on a free loopback port with a fresh SQLite file, and hands its URL to the builds
 // through .mvn/maven.config. verify.groovy stops it; a shutdown hook stops it if the builds never get there.
+if (!new File(registryJar).isFile()) {
+    throw new IllegalStateException("$registryJar is not built: run the build from the repository root (mvn -B verify)")
+}
 def port = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()).withCloseable { it.localPort }
 def work = new File(basedir, 'target')
 work.mkdirs()
