@@ -1,11 +1,17 @@
 import groovy.json.JsonSlurper
 
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).findAll { it.contains('[INFO] BUILD ') }
-assert runs.size() == 4 : "expected 4 invocations, found ${runs.size()}"
+assert runs.size() == 5 : "expected 5 invocations, found ${runs.size()}"
+
+// 0.9.0: installed without a Manifest.
+assert runs[0].contains('BUILD SUCCESS') && runs[0].contains('check skipped') : 'previous-release: 0.9.0 installed'
+assert !new File(localRepositoryPath, 'dev/wowcompat/it/previous-release/0.9.0/previous-release-0.9.0-wow-manifest.json').exists() : '0.9.0 has no Manifest'
+runs = runs.drop(1)
 
 // 1.0.0: no earlier release, a note, and the Manifest installed beside the pom.
 assert runs[0].contains('BUILD SUCCESS') : "previous-release line 7"
-assert runs[0].contains('no earlier release of dev.wowcompat.it:previous-release with an attached Manifest was found') : "previous-release line 8"
+assert runs[0].contains('no earlier release of dev.wowcompat.it:previous-release with an attached Manifest was found') : 'the note for a first release'
+assert runs[0].contains('1 earlier release of dev.wowcompat.it:previous-release (0.9.0) has no wow-manifest attached and is not compared.') : 'the release without Manifest is named'
 def installed = new File(localRepositoryPath, 'dev/wowcompat/it/previous-release/1.0.0/previous-release-1.0.0-wow-manifest.json')
 assert installed.isFile() : "previous-release line 10"
 assert new JsonSlurper().parse(installed).version == '1.0.0' : "previous-release line 11"

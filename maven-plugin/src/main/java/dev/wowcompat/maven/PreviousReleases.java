@@ -53,6 +53,7 @@ final class PreviousReleases {
     List<Release> find(String groupId, String artifactId, String projectVersion, boolean sameMajorToo) throws MojoExecutionException {
         List<Version> earlier = earlierReleases(groupId, artifactId, projectVersion);
         List<Release> out = new ArrayList<>();
+        List<String> without = new ArrayList<>();
         String major = majorOf(projectVersion);
         for (Version v : earlier) {
             boolean newestSoFar = out.isEmpty();
@@ -63,9 +64,14 @@ final class PreviousReleases {
             if (file.isPresent()) {
                 out.add(new Release(v.toString(), file.get()));
             } else {
-                log.info("wow-compat: release " + v + " of " + groupId + ":" + artifactId + " has no " + CLASSIFIER
-                        + " attached; it is not compared.");
+                without.add(v.toString());
             }
+        }
+        if (!without.isEmpty()) {
+            // One line, not one per release: projects that adopt the plugin late have many such releases.
+            log.info("wow-compat: " + Outcome.count(without.size(), "earlier release") + " of " + groupId + ":" + artifactId
+                    + " (" + String.join(", ", without.size() > 5 ? without.subList(0, 5) : without) + (without.size() > 5 ? ", ..." : "")
+                    + (without.size() == 1 ? ") has no " : ") have no ") + CLASSIFIER + " attached and " + (without.size() == 1 ? "is" : "are") + " not compared.");
         }
         return out;
     }
