@@ -1,5 +1,6 @@
 package dev.wowcompat.diff;
 
+import dev.wowcompat.json.JsonPointers;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
@@ -27,7 +28,7 @@ final class Combinators {
         if (arr == null || !arr.isArray()) return null;
         String base = v.at(kw);
         List<View> out = new ArrayList<>(arr.size());
-        for (int i = 0; i < arr.size(); i++) out.add(v.doc.view(arr.get(i), Pointers.child(base, i)));
+        for (int i = 0; i < arr.size(); i++) out.add(v.doc.view(arr.get(i), JsonPointers.child(base, i)));
         return out;
     }
 

@@ -1,5 +1,6 @@
 package dev.wowcompat.diff;
 
+import dev.wowcompat.json.JsonPointers;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.NONE;
@@ -57,7 +58,7 @@ final class ObjectRules {
     }
 
     private static View prop(View v, String name) {
-        return v.doc.view(properties(v).get(name), Pointers.child(v.at("properties"), name));
+        return v.doc.view(properties(v).get(name), JsonPointers.child(v.at("properties"), name));
     }
 
     private static List<View> alsoProperty(List<View> also, String name) {
@@ -95,7 +96,7 @@ final class ObjectRules {
         JsonNode pp = v.get("patternProperties");
         if (pp != null && pp.isObject()) {
             for (Map.Entry<String, JsonNode> e : pp.properties()) {
-                if (matches(e.getKey(), name)) return v.doc.view(e.getValue(), Pointers.child(v.at("patternProperties"), e.getKey()));
+                if (matches(e.getKey(), name)) return v.doc.view(e.getValue(), JsonPointers.child(v.at("patternProperties"), e.getKey()));
             }
         }
         for (String kw : new String[] {"additionalProperties", "unevaluatedProperties"}) {
@@ -302,7 +303,7 @@ final class ObjectRules {
             JsonNode arr = v.get(kw);
             if (arr == null || !arr.isArray()) continue;
             for (int i = 0; i < arr.size(); i++) {
-                if (nullable(v.doc.view(arr.get(i), Pointers.child(v.at(kw), i)), depth + 1)) return true;
+                if (nullable(v.doc.view(arr.get(i), JsonPointers.child(v.at(kw), i)), depth + 1)) return true;
             }
         }
         return false;
@@ -334,7 +335,7 @@ final class ObjectRules {
             if (x == null) continue;
             if (x.isArray()) {
                 for (int i = 0; i < x.size(); i++) {
-                    reportNewClosedObjects(v.doc.view(x.get(i), Pointers.child(v.at(kw), i)), s, seen, depth + 1);
+                    reportNewClosedObjects(v.doc.view(x.get(i), JsonPointers.child(v.at(kw), i)), s, seen, depth + 1);
                 }
             } else {
                 reportNewClosedObjects(v.doc.view(x, v.at(kw)), kw.endsWith("Items") || kw.equals("items") ? s.items(List.of(), List.of()) : s, seen, depth + 1);
@@ -352,7 +353,7 @@ final class ObjectRules {
             if (oreq.contains(name) || renamedTo.contains(name)) continue;
             boolean declared = np != null && np.has(name);
             boolean isNew = declared && (op == null || !op.has(name));
-            String ptr = declared ? Pointers.child(n.at("properties"), name) : Pointers.child(n.at("required"), at);
+            String ptr = declared ? JsonPointers.child(n.at("properties"), name) : JsonPointers.child(n.at("required"), at);
             Scope here = s.property(name, List.of(), List.of());
             w.emit(FIELD_REQUIRED_ADDED, null, ptr, NEW_READERS, (isNew ? "new " + here.what() + " is required"
                     : here.what() + " became required") + ": data written before this release may not have it",
@@ -364,9 +365,9 @@ final class ObjectRules {
             if (nreq.contains(name)) continue;
             // ADDITIVE: the removal (or rename) is the finding; that it was required is part of its message.
             if (!w.structural() && removed.contains(name)) continue;
-            String ptr = np != null && np.has(name) ? Pointers.child(n.at("properties"), name)
-                    : op != null && op.has(name) ? Pointers.child(o.at("properties"), name)
-                    : Pointers.child(o.at("required"), at);
+            String ptr = np != null && np.has(name) ? JsonPointers.child(n.at("properties"), name)
+                    : op != null && op.has(name) ? JsonPointers.child(o.at("properties"), name)
+                    : JsonPointers.child(o.at("required"), at);
             Scope here = s.property(name, List.of(), List.of());
             w.emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, here.what()
                     + " is no longer required: readers of the previous schema expect it in every document",
@@ -412,9 +413,9 @@ final class ObjectRules {
             JsonNode va = a == null ? null : a.get(key);
             JsonNode vb = b == null ? null : b.get(key);
             Scope here = s.noted("properties matching '" + key + "'");
-            View before = va != null ? o.doc.view(va, Pointers.child(o.at("patternProperties"), key))
+            View before = va != null ? o.doc.view(va, JsonPointers.child(o.at("patternProperties"), key))
                     : o.doc.view(o.get("additionalProperties"), o.at("additionalProperties"));
-            View after = vb != null ? n.doc.view(vb, Pointers.child(n.at("patternProperties"), key))
+            View after = vb != null ? n.doc.view(vb, JsonPointers.child(n.at("patternProperties"), key))
                     : n.doc.view(n.get("additionalProperties"), n.at("additionalProperties"));
             w.compare(before, after, here);
         }
@@ -464,7 +465,7 @@ final class ObjectRules {
             if (d == null || !d.isObject()) continue;
             for (Map.Entry<String, JsonNode> e : d.properties()) {
                 Dep dep = out.computeIfAbsent(e.getKey(), k -> new Dep());
-                String at = Pointers.child(v.at(kw), e.getKey());
+                String at = JsonPointers.child(v.at(kw), e.getKey());
                 if (e.getValue().isArray()) {
                     Set<String> all = new LinkedHashSet<>(dep.names);
                     all.addAll(names(e.getValue()));

@@ -1,5 +1,6 @@
 package dev.wowcompat.diff;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.Map;
@@ -103,21 +104,21 @@ final class SchemaDocument {
             throw new IllegalArgumentException("remote $ref '" + ref + "' at " + show(site)
                     + " is not allowed: only local references (#/...) are resolved, never fetched");
         }
-        String fragment = Pointers.percentDecode(hash < 0 ? "" : ref.substring(hash + 1));
+        String fragment = JsonPointers.percentDecode(hash < 0 ? "" : ref.substring(hash + 1));
         if (fragment.isEmpty()) return new Target(root, "", "#");
         if (fragment.charAt(0) == '/') {
             JsonNode at = root;
             StringBuilder normal = new StringBuilder();
-            for (String token : Pointers.tokens(fragment)) {
+            for (String token : JsonPointers.tokens(fragment)) {
                 at = at.isArray() ? at.get(index(token)) : at.get(token);
                 if (at == null) break;
-                normal.append('/').append(Pointers.escape(token));
+                normal.append('/').append(JsonPointers.escape(token));
             }
             if (at == null) {
                 throw new IllegalArgumentException("$ref '" + ref + "' at " + show(site) + " points to nothing in this schema");
             }
             String pointer = normal.toString();
-            return new Target(at, pointer, Pointers.lastToken(pointer));
+            return new Target(at, pointer, JsonPointers.lastToken(pointer));
         }
         String pointer = anchors().get(fragment);
         if (pointer == null) {
@@ -136,7 +137,7 @@ final class SchemaDocument {
 
     private JsonNode node(String pointer) {
         JsonNode at = root;
-        for (String token : Pointers.tokens(pointer)) at = at.isArray() ? at.get(index(token)) : at.get(token);
+        for (String token : JsonPointers.tokens(pointer)) at = at.isArray() ? at.get(index(token)) : at.get(token);
         return at;
     }
 
@@ -157,7 +158,7 @@ final class SchemaDocument {
     /** Walks schema positions only, so a property called "enum" is still searched and enum values are not. */
     private void collectAnchors(JsonNode schema, String pointer) {
         if (schema.isArray()) {
-            for (int i = 0; i < schema.size(); i++) collectAnchors(schema.get(i), Pointers.child(pointer, i));
+            for (int i = 0; i < schema.size(); i++) collectAnchors(schema.get(i), JsonPointers.child(pointer, i));
             return;
         }
         if (!schema.isObject()) return;
@@ -171,10 +172,10 @@ final class SchemaDocument {
             String key = e.getKey();
             JsonNode value = e.getValue();
             if (DATA_KEYWORDS.contains(key) || !value.isContainerNode()) continue;
-            String at = Pointers.child(pointer, key);
+            String at = JsonPointers.child(pointer, key);
             if (SCHEMA_MAPS.contains(key) && value.isObject()) {
                 for (Map.Entry<String, JsonNode> entry : value.properties()) {
-                    collectAnchors(entry.getValue(), Pointers.child(at, entry.getKey()));
+                    collectAnchors(entry.getValue(), JsonPointers.child(at, entry.getKey()));
                 }
             } else {
                 collectAnchors(value, at);

@@ -1,5 +1,6 @@
 package dev.wowcompat.diff;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,9 +78,9 @@ final class View {
 
     /** The pointer of a keyword's value (where it would be, if absent). */
     String at(String keyword) {
-        if (own != null && own.has(keyword)) return Pointers.child(loc, keyword);
+        if (own != null && own.has(keyword)) return JsonPointers.child(loc, keyword);
         if (under != null && under.get(keyword) != null) return under.at(keyword);
-        return Pointers.child(loc, keyword);
+        return JsonPointers.child(loc, keyword);
     }
 
     boolean isFalse() {

@@ -1,5 +1,6 @@
 package dev.wowcompat.diff;
 
+import dev.wowcompat.json.JsonPointers;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.NONE;
@@ -342,7 +343,7 @@ final class Walker {
     /** ADDITIVE: pointing a $ref at another definition changes what the value is, even if the shapes agree. */
     private void compareRefTargets(View o, View n, Scope s) {
         if (structural || o.refName == null || n.refName == null || o.refName.equals(n.refName)) return;
-        emit(MEANING_CHANGED, null, Pointers.child(n.site, "$ref"), BOTH,
+        emit(MEANING_CHANGED, null, JsonPointers.child(n.site, "$ref"), BOTH,
                 s.what() + " now refers to '" + n.refName + "' instead of '" + o.refName + "'",
                 Fixes.refChanged(s, o.refName, n.refName), s);
     }
@@ -492,7 +493,7 @@ final class Walker {
         if (tupleKw != null) {
             JsonNode arr = v.get(tupleKw);
             String base = v.at(tupleKw);
-            for (int i = 0; i < arr.size(); i++) tuple.add(v.doc.view(arr.get(i), Pointers.child(base, i)));
+            for (int i = 0; i < arr.size(); i++) tuple.add(v.doc.view(arr.get(i), JsonPointers.child(base, i)));
         }
         return new Items(tuple, v.doc.view(v.get(restKw), v.at(restKw)));
     }

@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -73,7 +74,7 @@ final class EmbeddedSchemaCheck {
             JsonNode declared = node.get("$schema");
             if (declared != null && SchemaDialect.of(node).isEmpty()) {
                 out.add(new InputProblem(source, JsonPointers.child(f.pointer, "$schema"), ProblemCodes.SCHEMA_UNSUPPORTED_DIALECT,
-                        "$schema " + (declared.isTextual() ? JsonPointers.quote(declared.asText()) : declared.getNodeType().name().toLowerCase(java.util.Locale.ROOT))
+                        "$schema " + (declared.isTextual() ? MessageText.quote(declared.asText()) : declared.getNodeType().name().toLowerCase(java.util.Locale.ROOT))
                                 + " is not supported: use draft 2020-12 (" + SchemaDialect.DRAFT_2020_12.metaSchemaId()
                                 + ", the default when $schema is absent) or draft-07 (" + SchemaDialect.DRAFT_07.metaSchemaId() + ")"));
             }
@@ -128,7 +129,7 @@ final class EmbeddedSchemaCheck {
     private static void resolve(Reference r, String source, List<InputProblem> out) {
         if (!r.value.startsWith("#")) {
             out.add(new InputProblem(source, r.pointer, ProblemCodes.SCHEMA_REMOTE_REF,
-                    "remote " + r.keyword + " " + JsonPointers.quote(r.value)
+                    "remote " + r.keyword + " " + MessageText.quote(r.value)
                             + " is not allowed: only local references (#/...) resolve, and nothing is ever fetched;"
                             + " copy the referenced schema into $defs and refer to it as '#/$defs/<name>'"));
             return;
@@ -146,16 +147,16 @@ final class EmbeddedSchemaCheck {
                 target = null;
             }
             if (target == null || target.isMissingNode()) {
-                out.add(unresolved(r, source, "this schema has nothing at " + JsonPointers.quote(fragment)));
+                out.add(unresolved(r, source, "this schema has nothing at " + MessageText.quote(fragment)));
             }
         } else if (!r.resource.anchors.contains(fragment)) {
-            out.add(unresolved(r, source, "this schema has no $anchor " + JsonPointers.quote(fragment)));
+            out.add(unresolved(r, source, "this schema has no $anchor " + MessageText.quote(fragment)));
         }
     }
 
     private static InputProblem unresolved(Reference r, String source, String why) {
         return new InputProblem(source, r.pointer, ProblemCodes.SCHEMA_UNRESOLVED_REF,
-                r.keyword + " " + JsonPointers.quote(r.value) + " does not resolve: " + why);
+                r.keyword + " " + MessageText.quote(r.value) + " does not resolve: " + why);
     }
 
     /** RFC 3986 percent-decoding of a URI fragment as UTF-8 ('+' stays '+'); null when malformed. */

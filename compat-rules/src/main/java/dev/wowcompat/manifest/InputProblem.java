@@ -14,8 +14,8 @@ public record InputProblem(String source, String pointer, String code, String me
      * escaped, since names and pointers come from untrusted input and a newline in them must not split the line.
      */
     public String line() {
-        StringBuilder sb = new StringBuilder(JsonPointers.oneLine(source));
-        if (!pointer.isEmpty()) sb.append(": ").append(JsonPointers.oneLine(pointer));
-        return sb.append(": ").append(JsonPointers.oneLine(message)).toString();
+        StringBuilder sb = new StringBuilder(MessageText.oneLine(source));
+        if (!pointer.isEmpty()) sb.append(": ").append(MessageText.oneLine(pointer));
+        return sb.append(": ").append(MessageText.oneLine(message)).toString();
     }
 }

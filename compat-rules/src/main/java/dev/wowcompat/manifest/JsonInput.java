@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -169,7 +170,7 @@ public final class JsonInput {
         Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
         if (duplicate.lookingAt()) {
             return new InputProblem(source, pointer, ProblemCodes.DUPLICATE_KEY, at(location) + "duplicate key "
-                    + JsonPointers.quote(duplicate.group(1)) + ": every key of an object must be unique");
+                    + MessageText.quote(duplicate.group(1)) + ": every key of an object must be unique");
         }
         return new InputProblem(source, pointer, ProblemCodes.INVALID_JSON, at(location) + original);
     }

@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.fingerprint.NotCanonicalizableException;
@@ -164,8 +165,8 @@ public final class ManifestReader {
                             if (first != null) {
                                 problems.add(new InputProblem(source, JsonPointers.child(aggregatePointer + "/" + kind, name),
                                         ProblemCodes.MANIFEST_DUPLICATE_NAME,
-                                        singular(kind) + " " + JsonPointers.quote(name) + " has the same name as the "
-                                                + singular(first) + " " + JsonPointers.quote(name)
+                                        singular(kind) + " " + MessageText.quote(name) + " has the same name as the "
+                                                + singular(first) + " " + MessageText.quote(name)
                                                 + " of this aggregate: names are identities, so each needs its own"));
                             }
                         }

@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -98,17 +99,17 @@ final class ManifestSchema {
                 String name = e.getProperty() == null ? "" : e.getProperty();
                 pointer = JsonPointers.child(pointer, name);
                 JsonNode named = titled(at);
-                message = named != null ? invalidName(name, named) : "key " + JsonPointers.quote(name) + " is not valid: " + e.getMessage();
+                message = named != null ? invalidName(name, named) : "key " + MessageText.quote(name) + " is not valid: " + e.getMessage();
             }
             case "pattern" -> {
                 JsonNode named = titled(parentOf(e.getSchemaLocation()));
                 String value = e.getInstanceNode() == null ? "" : e.getInstanceNode().asText();
-                message = named != null ? invalidName(value, named) : JsonPointers.quote(value) + " " + e.getMessage();
+                message = named != null ? invalidName(value, named) : MessageText.quote(value) + " " + e.getMessage();
             }
             case "additionalProperties" -> {
                 String name = e.getProperty() == null ? "" : e.getProperty();
                 pointer = JsonPointers.child(pointer, name);
-                message = "unknown property " + JsonPointers.quote(name) + allowedHere(parentOf(e.getSchemaLocation()));
+                message = "unknown property " + MessageText.quote(name) + allowedHere(parentOf(e.getSchemaLocation()));
             }
             case "type" -> {
                 Object[] args = e.getArguments();
@@ -119,7 +120,7 @@ final class ManifestSchema {
             case "required" -> {
                 Object[] args = e.getArguments();
                 String missing = args != null && args.length >= 1 ? String.valueOf(args[0]) : e.getProperty();
-                message = "missing required property " + JsonPointers.quote(String.valueOf(missing));
+                message = "missing required property " + MessageText.quote(String.valueOf(missing));
             }
             case "minProperties" -> {
                 Object[] args = e.getArguments();
@@ -134,7 +135,7 @@ final class ManifestSchema {
     private static String invalidName(String value, JsonNode definition) {
         String title = definition.path("title").asText();
         String description = definition.path("description").asText("");
-        return JsonPointers.quote(value) + " is not a valid " + title + (description.isEmpty() ? "" : ": " + description);
+        return MessageText.quote(value) + " is not a valid " + title + (description.isEmpty() ? "" : ": " + description);
     }
 
     private static String allowedHere(JsonNode objectSchema) {

@@ -60,7 +60,10 @@ public final class ReleaseChecker {
             baselines = sameMajor;
             Manifest previous = sameMajor.get(sameMajor.size() - 1);
             DiffCache diffs = new DiffCache(schemaFingerprints(previous));
-            for (Manifest baseline : sameMajor) {
+            // Newest first: when the same finding turns up against several releases, the wording kept is the one
+            // against the previous release, which is what the person reading the report just changed.
+            for (int i = sameMajor.size() - 1; i >= 0; i--) {
+                Manifest baseline = sameMajor.get(i);
                 new Comparison(baseline, candidate, baseline == previous, findings, diffs).run();
             }
             checkRevisionUpgrades(candidate, sameMajor, findings);

@@ -1,5 +1,6 @@
 package dev.wowcompat.wire;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -58,7 +59,7 @@ public final class JsonSchemas {
         for (Error e : schema.validate(instance)) {
             String pointer = pointerPrefix + pointer(e.getInstanceLocation());
             // "required" reports the object; pointing at the missing member tells the reader where to add it.
-            if ("required".equals(e.getKeyword()) && e.getProperty() != null) pointer = Pointers.child(pointer, e.getProperty());
+            if ("required".equals(e.getKeyword()) && e.getProperty() != null) pointer = JsonPointers.child(pointer, e.getProperty());
             out.add(new Violation(pointer, e.getMessage()));
         }
         return out;

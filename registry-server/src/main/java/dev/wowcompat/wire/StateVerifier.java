@@ -1,5 +1,6 @@
 package dev.wowcompat.wire;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.fingerprint.Fingerprint;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ public final class StateVerifier {
     public StateVerification verify(JsonNode document, RegisteredSchemas registered) throws WireRefusal {
         Located view = locate(document);
         JsonNode fpNode = view.view().path("schemaFingerprint");
-        String fpAt = Pointers.child(view.at(), "schemaFingerprint");
+        String fpAt = JsonPointers.child(view.at(), "schemaFingerprint");
         if (!fpNode.isTextual() || !Fingerprint.isFingerprint(fpNode.asText())) {
             throw new WireRefusal(WireRefusal.Reason.MALFORMED_FINGERPRINT, fpAt,
                     "schemaFingerprint must be 64 lowercase hex digits, found " + fpNode);
@@ -54,7 +55,7 @@ public final class StateVerifier {
         if (known) {
             var schema = schemas.registered(fingerprint, () -> registered.schema(fingerprint)
                     .orElseThrow(() -> new IllegalStateException("fingerprint " + fingerprint + " is used but its schema is not stored")));
-            List<Violation> stateViolations = JsonSchemas.validate(schema, view.view().path("state"), Pointers.child(view.at(), "state"));
+            List<Violation> stateViolations = JsonSchemas.validate(schema, view.view().path("state"), JsonPointers.child(view.at(), "state"));
             violations.addAll(stateViolations);
             valid = stateViolations.isEmpty();
         }
@@ -79,10 +80,10 @@ public final class StateVerifier {
         if (d.has("events")) {
             JsonNode state = d.path("state");
             if (!state.isObject()) {
-                throw new WireRefusal(WireRefusal.Reason.NOT_A_STATE, Pointers.child(at, "state"),
+                throw new WireRefusal(WireRefusal.Reason.NOT_A_STATE, JsonPointers.child(at, "state"),
                         "this state event carries no state (its aggregate publishes without state)");
             }
-            return new Located(state, Pointers.child(at, "state"), aggregateOf(d.path("ref")));
+            return new Located(state, JsonPointers.child(at, "state"), aggregateOf(d.path("ref")));
         }
         if (d.has("schemaFingerprint") && d.has("state")) {
             String aggregate = d.path("aggregate").isTextual() ? d.get("aggregate").asText() : aggregateOf(d.path("ref"));

@@ -1,5 +1,6 @@
 package dev.wowcompat.wire;
 
+import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,7 @@ public final class WireValidator {
             // A node may send several wait signals as one JSON array.
             List<Violation> violations = new ArrayList<>();
             for (int i = 0; i < document.size(); i++) {
-                violations.addAll(validateOne(document.get(i), WireStructure.WAIT_SIGNAL, Pointers.child("", i), registered).violations());
+                violations.addAll(validateOne(document.get(i), WireStructure.WAIT_SIGNAL, JsonPointers.child("", i), registered).violations());
             }
             return new WireValidation(violations.isEmpty(), WireStructure.WAIT_SIGNAL.label(), WireStructure.WAIT_SIGNAL.label(),
                     WireStructure.KNOWN_FORMAT, violations);
@@ -41,7 +42,7 @@ public final class WireValidator {
         if (structure == WireStructure.ENVELOPE) {
             JsonNode k = document.path("kind");
             if (k.isTextual() && !WireStructure.ENVELOPE_KINDS.contains(k.asText())) {
-                throw new WireRefusal(WireRefusal.Reason.UNKNOWN_KIND, Pointers.child(at, "kind"),
+                throw new WireRefusal(WireRefusal.Reason.UNKNOWN_KIND, JsonPointers.child(at, "kind"),
                         "envelope kind '" + k.asText() + "' is unknown; a reader refuses it (known: " + String.join(", ", WireStructure.ENVELOPE_KINDS) + ")");
             }
             if (k.isTextual()) kind = k.asText();
@@ -81,7 +82,7 @@ public final class WireValidator {
         if (member == null || !d.has(member)) return null;
         JsonNode f = d.get(member);
         if (!f.isIntegralNumber() || f.asLong() != WireStructure.KNOWN_FORMAT) {
-            throw new WireRefusal(WireRefusal.Reason.UNKNOWN_FORMAT, Pointers.child(at, member),
+            throw new WireRefusal(WireRefusal.Reason.UNKNOWN_FORMAT, JsonPointers.child(at, member),
                     structure.label() + " format " + f + " is unknown; a reader of format " + WireStructure.KNOWN_FORMAT + " refuses it");
         }
         return f.asInt();
@@ -92,14 +93,14 @@ public final class WireValidator {
         switch (structure) {
             case ENVELOPE -> {
                 String kind = d.path("kind").asText();
-                String payloadAt = Pointers.child(at, "payload");
+                String payloadAt = JsonPointers.child(at, "payload");
                 if (kind.equals("state-event")) commit(d.path("payload"), payloadAt, registered, out);
                 else if (kind.equals("command")) commandBody(d.path("payload"), payloadAt, registered, out);
             }
             case STATE_EVENT, EVENT_STREAM -> commit(d, at, registered, out);
             case SNAPSHOT -> state(d, at, registered, out);
             case COMMAND -> commandBody(d, at, registered, out);
-            case CLUSTER_FORWARD -> commandBody(d.path("command"), Pointers.child(at, "command"), registered, out);
+            case CLUSTER_FORWARD -> commandBody(d.path("command"), JsonPointers.child(at, "command"), registered, out);
             default -> { }
         }
         return out;
@@ -110,19 +111,19 @@ public final class WireValidator {
         JsonNode events = commit.path("events");
         for (int i = 0; i < events.size(); i++) {
             JsonNode e = events.get(i);
-            String eventAt = Pointers.child(Pointers.child(at, "events"), i);
+            String eventAt = JsonPointers.child(JsonPointers.child(at, "events"), i);
             if (!e.path("name").isTextual() || !e.path("revision").canConvertToInt() || !e.path("payload").isObject()) continue;
             String name = e.get("name").asText();
             int revision = e.get("revision").asInt();
             Optional<String> fingerprint = registered.eventRevision(name, revision);
             if (fingerprint.isEmpty()) {
-                out.add(new Violation(Pointers.child(eventAt, "name"), name + "@" + revision + " is not a registered event revision"));
+                out.add(new Violation(JsonPointers.child(eventAt, "name"), name + "@" + revision + " is not a registered event revision"));
                 continue;
             }
-            payload(fingerprint.get(), e.get("payload"), Pointers.child(eventAt, "payload"), registered, out);
+            payload(fingerprint.get(), e.get("payload"), JsonPointers.child(eventAt, "payload"), registered, out);
         }
         JsonNode state = commit.path("state");
-        if (state.isObject()) state(state, Pointers.child(at, "state"), registered, out);
+        if (state.isObject()) state(state, JsonPointers.child(at, "state"), registered, out);
     }
 
     /** {@code {schemaFingerprint, state}}: the state against the schema the fingerprint names. */
@@ -131,10 +132,10 @@ public final class WireValidator {
         if (!fp.isTextual() || !view.has("state")) return;
         String fingerprint = fp.asText();
         if (registered.schema(fingerprint).isEmpty()) {
-            out.add(new Violation(Pointers.child(at, "schemaFingerprint"), "no registered schema has fingerprint " + fingerprint));
+            out.add(new Violation(JsonPointers.child(at, "schemaFingerprint"), "no registered schema has fingerprint " + fingerprint));
             return;
         }
-        payload(fingerprint, view.get("state"), Pointers.child(at, "state"), registered, out);
+        payload(fingerprint, view.get("state"), JsonPointers.child(at, "state"), registered, out);
     }
 
     private void commandBody(JsonNode command, String at, RegisteredSchemas registered, List<Violation> out) {
@@ -142,10 +143,10 @@ public final class WireValidator {
         String type = command.get("type").asText();
         Optional<String> fingerprint = registered.command(type);
         if (fingerprint.isEmpty()) {
-            out.add(new Violation(Pointers.child(at, "type"), type + " is not a registered command type"));
+            out.add(new Violation(JsonPointers.child(at, "type"), type + " is not a registered command type"));
             return;
         }
-        payload(fingerprint.get(), command.get("body"), Pointers.child(at, "body"), registered, out);
+        payload(fingerprint.get(), command.get("body"), JsonPointers.child(at, "body"), registered, out);
     }
 
     private void payload(String fingerprint, JsonNode value, String at, RegisteredSchemas registered, List<Violation> out) {

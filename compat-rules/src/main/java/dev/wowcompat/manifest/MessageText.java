@@ -1,24 +1,11 @@
 package dev.wowcompat.manifest;
 
-/** Building RFC 6901 JSON pointers one token at a time, and quoting untrusted text for one-line messages. */
-final class JsonPointers {
-    private JsonPointers() {}
+/** Quoting untrusted text for one-line messages. */
+final class MessageText {
+    private MessageText() {}
 
     /** Longest piece of untrusted text quoted into a message: a name should never swamp the line it is in. */
     private static final int MAX_QUOTED = 120;
-
-    static String child(String parent, String token) {
-        return parent + "/" + escape(token);
-    }
-
-    static String child(String parent, int index) {
-        return parent + "/" + index;
-    }
-
-    static String escape(String token) {
-        if (token.indexOf('~') < 0 && token.indexOf('/') < 0) return token;
-        return token.replace("~", "~0").replace("/", "~1");
-    }
 
     /**
      * Untrusted text in single quotes, with control characters escaped so that a problem stays on one line,

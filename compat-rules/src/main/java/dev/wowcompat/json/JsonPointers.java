@@ -1,34 +1,37 @@
-package dev.wowcompat.diff;
+package dev.wowcompat.json;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** JSON Pointer (RFC 6901) building and parsing, and the percent-decoding of URI fragments that carry one. */
-final class Pointers {
-    private Pointers() {}
+/**
+ * JSON Pointer (RFC 6901) building and parsing, and the percent-decoding of URI fragments that carry one: the one
+ * place that escapes reference tokens, for problems, findings and violations alike.
+ */
+public final class JsonPointers {
+    private JsonPointers() {}
 
-    static String child(String base, String token) {
+    public static String child(String base, String token) {
         return base + "/" + escape(token);
     }
 
-    static String child(String base, int index) {
+    public static String child(String base, int index) {
         return base + "/" + index;
     }
 
-    static String escape(String token) {
+    public static String escape(String token) {
         if (token.indexOf('~') < 0 && token.indexOf('/') < 0) return token;
         return token.replace("~", "~0").replace("/", "~1");
     }
 
-    static String unescape(String token) {
+    public static String unescape(String token) {
         if (token.indexOf('~') < 0) return token;
         return token.replace("~1", "/").replace("~0", "~");
     }
 
     /** The unescaped reference tokens of a pointer; "" is the whole document. */
-    static List<String> tokens(String pointer) {
+    public static List<String> tokens(String pointer) {
         List<String> out = new ArrayList<>();
         if (pointer.isEmpty()) return out;
         if (pointer.charAt(0) != '/') throw new IllegalArgumentException("'" + pointer + "' is not a JSON pointer");
@@ -42,13 +45,13 @@ final class Pointers {
     }
 
     /** The last reference token, unescaped; "" for the whole document. */
-    static String lastToken(String pointer) {
+    public static String lastToken(String pointer) {
         int slash = pointer.lastIndexOf('/');
         return slash < 0 ? "" : unescape(pointer.substring(slash + 1));
     }
 
     /** Decodes %XX escapes of a URI fragment as UTF-8 ('+' stays a plus: this is not form encoding). */
-    static String percentDecode(String text) {
+    public static String percentDecode(String text) {
         if (text.indexOf('%') < 0) return text;
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
         for (int i = 0; i < text.length(); i++) {
