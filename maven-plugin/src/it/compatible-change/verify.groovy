@@ -1,0 +1,15 @@
+import groovy.json.JsonSlurper
+
+def log = new File(basedir, 'build.log').text
+assert log.contains('BUILD SUCCESS') : 'a compatible change passes'
+def dir = new File(basedir, 'target/wow-compat')
+def json = new JsonSlurper().parse(new File(dir, 'report.json'))
+assert json.verdict == 'compatible' : "verdict ${json.verdict}"
+assert json.candidate.service == 'bank-service' && json.candidate.version == '1.1.0' : "candidate ${json.candidate}"
+assert json.baselines.collect { it.version } == ['1.0.0'] : "baselines ${json.baselines}"
+assert json.summary.breaking == 0 : "summary ${json.summary}"
+assert log.contains('bank-service@1.1.0') : 'the text report is in the build log'
+assert new File(dir, 'report.md').text.contains('bank-service') : 'report.md'
+assert new File(dir, 'report.xml').text.contains('<testsuite') : 'report.xml'
+assert !new File(dir, 'report.sarif').exists() : 'only the three default formats'
+true

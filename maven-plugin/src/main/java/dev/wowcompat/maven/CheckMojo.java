@@ -1,0 +1,297 @@
+package dev.wowcompat.maven;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.Version;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
+import dev.wowcompat.report.Waiver;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Level;
+import dev.wowcompat.rules.ReleaseChecker;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.inject.Inject;
+import org.apache.maven.artifact.Artifact;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProjectHelper;
+import org.apache.maven.settings.crypto.SettingsDecrypter;
+import org.eclipse.aether.RepositorySystem;
+
+/**
+ * The CI gate: compares the project's Manifest with its baseline and fails the build on breaking changes.
+ *
+ * <p>Baseline, first that applies: {@code baseline} (a Manifest or a folder of them), {@code registryUrl} (the
+ * registry's dry-run check), else the Manifests attached to earlier releases of this artifact in the Maven
+ * repositories. The text report goes to the build log; {@code report.json}, {@code report.md} and
+ * {@code report.xml} (JUnit) are always written to {@code outputDirectory}. The Manifest is attached to the
+ * project (classifier {@code wow-manifest}, type {@code json}) so that {@code install}/{@code deploy} publish it
+ * and the next release finds it.
+ */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
+public class CheckMojo extends AbstractWowCompatMojo {
+
+    /** An earlier Manifest, or a folder whose {@code *.json} files are earlier Manifests. Wins over the other sources. */
+    @Parameter(property = "wow-compat.baseline")
+    private File baseline;
+
+    /** The registry's base URL: the registry checks the Manifest against every release it holds (nothing is stored). */
+    @Parameter(property = "wow-compat.registryUrl")
+    private String registryUrl;
+
+    /** A {@code <server>} of settings.xml whose {@code <password>} is the registry's bearer token. */
+    @Parameter(property = "wow-compat.serverId")
+    private String serverId;
+
+    /** {@code breaking}: fail on breaking findings; {@code warning}: on warnings too; {@code never}: only report. */
+    @Parameter(property = "wow-compat.failOn", defaultValue = "breaking")
+    private String failOn;
+
+    /**
+     * Findings that do not count: each {@code <ignore>} has a {@code <rule>} id (or {@code *}), a {@code <subject>}
+     * glob and/or a {@code <finding>} id, and a required {@code <reason>}. Waived findings are listed in the reports.
+     */
+    @Parameter
+    private List<Ignore> ignores;
+
+    /**
+     * {@code ADDITIVE} (the Manifest policy); or a plain level ({@code BACKWARD}, {@code FORWARD}, {@code FULL},
+     * their {@code _TRANSITIVE} forms, {@code NONE}) applied to each schema against the same subject's earlier schemas.
+     */
+    @Parameter(property = "wow-compat.level", defaultValue = "ADDITIVE")
+    private String level;
+
+    /** Report formats to write besides json, markdown and junit: {@code text}, {@code github}, {@code sarif}. */
+    @Parameter(property = "wow-compat.formats")
+    private List<String> formats;
+
+    @Parameter(property = "wow-compat.outputDirectory", defaultValue = "${project.build.directory}/wow-compat")
+    private File outputDirectory;
+
+    /** Attach the Manifest to the project (classifier {@code wow-manifest}) so install and deploy publish it. */
+    @Parameter(property = "wow-compat.attach", defaultValue = "true")
+    private boolean attach;
+
+    /**
+     * With the Maven-repository baseline: compare with every earlier release of the same major version that has
+     * a Manifest (the rules are transitive within a major), not only the newest earlier release.
+     */
+    @Parameter(property = "wow-compat.transitive", defaultValue = "true")
+    private boolean transitive;
+
+    /** Seconds to wait for the registry. */
+    @Parameter(property = "wow-compat.timeout", defaultValue = "30")
+    private int timeout;
+
+    private final RepositorySystem repositorySystem;
+    private final MavenProjectHelper projectHelper;
+    private final SettingsDecrypter settingsDecrypter;
+
+    @Inject
+    public CheckMojo(RepositorySystem repositorySystem, MavenProjectHelper projectHelper, SettingsDecrypter settingsDecrypter) {
+        this.repositorySystem = repositorySystem;
+        this.projectHelper = projectHelper;
+        this.settingsDecrypter = settingsDecrypter;
+    }
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("wow-compat: check skipped (wow-compat.skip).");
+            return;
+        }
+        // Configuration first: a mistake in the pom is reported before any work is done.
+        List<Waiver> waivers = waivers();
+        Outcome outcome = outcome();
+        Level checkLevel = level();
+        Set<ReportFormat> reportFormats = ReportFiles.formats(formats);
+
+        long started = System.nanoTime();
+        ManifestInput input = manifestInput();
+        Manifest candidate = readManifest(input);
+        long read = System.nanoTime();
+        warnOnVersionMismatch(candidate);
+        if (attach) attachManifest();
+
+        Report report;
+        Path out = outputDirectory.toPath();
+        try {
+            report = compare(input, candidate, checkLevel);
+            long compared = System.nanoTime();
+            warnOnUnusedWaivers(waivers, report);
+            report = report.withWaivers(waivers);
+            ReportFiles.write(report, out, reportFormats);
+            logLines(ReportFormat.TEXT.render(report));
+            getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
+                    (read - started) / 1_000_000, (compared - read) / 1_000_000, (System.nanoTime() - compared) / 1_000_000));
+        } catch (RuntimeException e) {
+            // A defect in the engine: the user still gets one sentence, and the engine's trace is not attached as a cause.
+            throw new MojoExecutionException("wow-compat failed while checking " + candidate.label() + ": " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")") + ". This is a wow-compat bug; please report it.");
+        }
+
+        List<Finding> failing = outcome.failing(report);
+        if (!failing.isEmpty()) {
+            throw new MojoFailureException(Outcome.message(candidate.label(), report, failing,
+                    input.display(out.resolve(ReportFiles.fileName(ReportFormat.MARKDOWN)))));
+        }
+    }
+
+    private Report compare(ManifestInput input, Manifest candidate, Level checkLevel) throws MojoExecutionException, MojoFailureException {
+        if (baseline != null) {
+            List<Manifest> history = input.readBaselines(baseline);
+            warnOnIgnoredBaselines(candidate, history);
+            return local(candidate, history, checkLevel);
+        }
+        if (registryUrl != null && !registryUrl.isBlank()) {
+            if (checkLevel != Level.ADDITIVE) {
+                throw new MojoFailureException("<level> " + checkLevel + " needs the earlier Manifests themselves: the registry judges releases "
+                        + "by ADDITIVE only. Use <baseline> or the previous releases in the Maven repositories with this level.");
+            }
+            return fromRegistry(candidate);
+        }
+        PreviousReleases releases = new PreviousReleases(repositorySystem, session.getRepositorySession(),
+                project.getRemoteProjectRepositories(), getLog());
+        List<PreviousReleases.Release> found = releases.find(project.getGroupId(), project.getArtifactId(), project.getVersion(), transitive);
+        if (found.isEmpty()) {
+            getLog().info("wow-compat: no earlier release of " + project.getGroupId() + ":" + project.getArtifactId()
+                    + " with an attached Manifest was found; nothing to compare with, so the check passes.");
+        }
+        List<Manifest> history = new ArrayList<>();
+        for (PreviousReleases.Release r : found) {
+            getLog().info("wow-compat: baseline " + project.getGroupId() + ":" + project.getArtifactId() + ":" + r.version()
+                    + " (its attached " + PreviousReleases.CLASSIFIER + ")");
+            history.add(input.read(r.manifest().toPath(), "The Manifest attached to release " + r.version() + ", "));
+        }
+        warnOnIgnoredBaselines(candidate, history);
+        return local(candidate, history, checkLevel);
+    }
+
+    private static Report local(Manifest candidate, List<Manifest> history, Level checkLevel) {
+        return checkLevel == Level.ADDITIVE
+                ? new ReleaseChecker().check(candidate, history)
+                : PlainLevelCheck.check(checkLevel, candidate, history);
+    }
+
+    private Report fromRegistry(Manifest candidate) throws MojoExecutionException, MojoFailureException {
+        Optional<String> token = RegistryCredentials.token(serverId, session, settingsDecrypter);
+        RegistryClient client = new RegistryClient(registryUrl, token, Duration.ofSeconds(timeout));
+        byte[] body;
+        try {
+            body = Files.readAllBytes(manifest.toPath());
+        } catch (IOException e) {
+            throw new MojoFailureException("Cannot read " + manifest + ": " + e.getMessage() + ".");
+        }
+        getLog().info("wow-compat: baseline: the releases of " + candidate.service() + " in the registry at " + client.base());
+        RegistryClient.Answer answer = client.check(candidate.service(), body);
+        ObjectMapper mapper = new ObjectMapper();
+        if (answer.status() == 401 || answer.status() == 403) {
+            throw new MojoExecutionException(RegisterMojo.credentialsSentence(client, serverId, answer, mapper));
+        }
+        Optional<JsonNode> json = answer.json(mapper);
+        JsonNode reportNode = json.map(RegisterMojo::reportIn).orElse(null);
+        if (!answer.ok() && reportNode == null) {
+            throw new MojoExecutionException("The wow-compat registry at " + client.base() + " could not check " + candidate.label() + ": "
+                    + RegistryClient.describe(answer, mapper) + ".");
+        }
+        if (reportNode == null) {
+            throw new MojoExecutionException("The wow-compat registry at " + client.base() + " answered the check of " + candidate.label()
+                    + " without a report (HTTP " + answer.status() + ").");
+        }
+        try {
+            return ReportJson.read(reportNode, client.base().toString());
+        } catch (InvalidInputException e) {
+            throw new MojoExecutionException("The report of the wow-compat registry at " + client.base() + " cannot be read: "
+                    + e.problems().get(0).line() + ".");
+        }
+    }
+
+    private List<Waiver> waivers() throws MojoFailureException {
+        List<Waiver> out = new ArrayList<>();
+        if (ignores == null) return out;
+        for (int i = 0; i < ignores.size(); i++) {
+            try {
+                out.add(ignores.get(i).toWaiver(i + 1));
+            } catch (IllegalArgumentException e) {
+                throw new MojoFailureException(e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private Outcome outcome() throws MojoFailureException {
+        try {
+            return Outcome.parse(failOn);
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+    }
+
+    private Level level() throws MojoFailureException {
+        try {
+            return Level.parse(level);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new MojoFailureException("<level> (wow-compat.level) is '" + level + "'; use one of "
+                    + java.util.Arrays.stream(Level.values()).map(Enum::name).collect(Collectors.joining(", ")) + ".");
+        }
+    }
+
+    /**
+     * The Manifest's version orders releases in the registry and in reports; a Manifest still carrying the last
+     * release's version would be compared with nothing newer than itself, so say so.
+     */
+    private void warnOnVersionMismatch(Manifest candidate) {
+        String projectVersion = project.getVersion().replaceFirst("-.*$", "");
+        if (Version.isValid(projectVersion) && !Version.parse(projectVersion).equals(candidate.version())) {
+            getLog().warn("wow-compat: the Manifest says version " + candidate.version() + " but the project is " + project.getVersion()
+                    + "; releases are ordered by the Manifest's version.");
+        }
+    }
+
+    private void warnOnIgnoredBaselines(Manifest candidate, List<Manifest> history) {
+        for (Manifest m : history) {
+            if (!m.service().equals(candidate.service())) {
+                getLog().warn("wow-compat: baseline " + m.label() + " is of another service than " + candidate.service() + "; it is not compared.");
+            } else if (m.version().compareTo(candidate.version()) >= 0) {
+                getLog().warn("wow-compat: baseline " + m.label() + " is not earlier than " + candidate.label()
+                        + "; it is not compared (did the Manifest's version get bumped?).");
+            }
+        }
+    }
+
+    /** A waiver that matches nothing is stale: it would silently waive a future finding of the same kind. */
+    private void warnOnUnusedWaivers(List<Waiver> waivers, Report report) {
+        for (int i = 0; i < waivers.size(); i++) {
+            Waiver w = waivers.get(i);
+            if (report.findings().stream().noneMatch(w::matches)) {
+                getLog().warn("wow-compat: <ignore> number " + (i + 1) + " (rule " + w.rule()
+                        + (w.subjectGlob() == null ? "" : ", subject " + w.subjectGlob())
+                        + (w.findingId() == null ? "" : ", finding " + w.findingId()) + ") matches no finding; remove it.");
+            }
+        }
+    }
+
+    private void attachManifest() {
+        for (Artifact a : project.getAttachedArtifacts()) {
+            if (PreviousReleases.CLASSIFIER.equals(a.getClassifier())) {
+                return; // a second execution of check in the same build
+            }
+        }
+        projectHelper.attachArtifact(project, PreviousReleases.EXTENSION, PreviousReleases.CLASSIFIER, manifest);
+    }
+}

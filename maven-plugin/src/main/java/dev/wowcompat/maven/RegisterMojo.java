@@ -1,0 +1,134 @@
+package dev.wowcompat.maven;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
+import dev.wowcompat.rules.Finding;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import javax.inject.Inject;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.settings.crypto.SettingsDecrypter;
+
+/**
+ * Registers the project's Manifest with the registry ({@code POST /services/{service}/releases}). The registry
+ * refuses a release that breaks a reader (409, with its report in the build log) and a version registered
+ * before with other content (409); registering the same content again is fine (200).
+ */
+@Mojo(name = "register", defaultPhase = LifecyclePhase.DEPLOY, threadSafe = true)
+public class RegisterMojo extends AbstractWowCompatMojo {
+
+    /** The registry's base URL, e.g. {@code http://registry.example:8081}. */
+    @Parameter(property = "wow-compat.registryUrl", required = true)
+    private String registryUrl;
+
+    /** A {@code <server>} of settings.xml whose {@code <password>} is the registry's bearer token. */
+    @Parameter(property = "wow-compat.serverId")
+    private String serverId;
+
+    /**
+     * Register from SNAPSHOT builds too. Off by default: a SNAPSHOT's Manifest changes under the same version,
+     * which the registry refuses, since releases are immutable.
+     */
+    @Parameter(property = "wow-compat.registerSnapshots", defaultValue = "false")
+    private boolean registerSnapshots;
+
+    /** Seconds to wait for the registry. */
+    @Parameter(property = "wow-compat.timeout", defaultValue = "30")
+    private int timeout;
+
+    private final SettingsDecrypter settingsDecrypter;
+
+    @Inject
+    public RegisterMojo(SettingsDecrypter settingsDecrypter) {
+        this.settingsDecrypter = settingsDecrypter;
+    }
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("wow-compat: register skipped (wow-compat.skip).");
+            return;
+        }
+        if (project.getVersion().endsWith("-SNAPSHOT") && !registerSnapshots) {
+            getLog().info("wow-compat: " + project.getVersion() + " is a SNAPSHOT; only releases are registered (see registerSnapshots).");
+            return;
+        }
+        Manifest candidate = readManifest(manifestInput());
+        byte[] body;
+        try {
+            body = Files.readAllBytes(manifest.toPath());
+        } catch (IOException e) {
+            throw new MojoFailureException("Cannot read " + manifest + ": " + e.getMessage() + ".");
+        }
+        Optional<String> token = RegistryCredentials.token(serverId, session, settingsDecrypter);
+        RegistryClient client = new RegistryClient(registryUrl, token, Duration.ofSeconds(timeout));
+        RegistryClient.Answer answer = client.register(candidate.service(), body);
+        ObjectMapper mapper = new ObjectMapper();
+        Optional<Report> report = answer.json(mapper).map(RegisterMojo::reportIn).flatMap(node -> readReport(node, client));
+
+        if (answer.status() == 201 || answer.status() == 200) {
+            getLog().info("wow-compat: " + candidate.label() + (answer.status() == 201 ? " registered" : " was registered before with the same content")
+                    + " at " + client.base() + ".");
+            // The check goal has shown the report already; repeat it only when the registry found something.
+            report.filter(r -> !r.findings().isEmpty()).ifPresent(r -> logLines(ReportFormat.TEXT.render(r)));
+            return;
+        }
+        if (answer.status() == 401 || answer.status() == 403) {
+            throw new MojoExecutionException(credentialsSentence(client, serverId, answer, mapper));
+        }
+        if (answer.status() == 409 && report.isPresent()) {
+            Report r = report.get();
+            logLines(ReportFormat.TEXT.render(r));
+            List<Finding> failing = Outcome.BREAKING.failing(r);
+            if (!failing.isEmpty()) {
+                throw new MojoFailureException(Outcome.message("The registry at " + client.base() + " refused " + candidate.label() + ": it",
+                        r, failing, null));
+            }
+        }
+        if (answer.status() >= 500) {
+            throw new MojoExecutionException("The registry at " + client.base() + " failed to register " + candidate.label() + ": "
+                    + RegistryClient.describe(answer, mapper) + ".");
+        }
+        throw new MojoFailureException("The registry at " + client.base() + " refused " + candidate.label() + ": "
+                + RegistryClient.describe(answer, mapper) + ".");
+    }
+
+    /** The report in an answer: the answer itself, or the {@code report} member of a problem document. */
+    static JsonNode reportIn(JsonNode answer) {
+        if (answer.isObject() && answer.has("findings") && answer.has("format")) return answer;
+        JsonNode nested = answer.get("report");
+        return nested != null && nested.isObject() ? nested : null;
+    }
+
+    private Optional<Report> readReport(JsonNode node, RegistryClient client) {
+        try {
+            return Optional.of(ReportJson.read(node, client.base().toString()));
+        } catch (InvalidInputException e) {
+            getLog().warn("wow-compat: the registry's report cannot be read: " + e.problems().get(0).line());
+            return Optional.empty();
+        }
+    }
+
+    /** One sentence for a 401/403, saying which credentials were used. */
+    static String credentialsSentence(RegistryClient client, String serverId, RegistryClient.Answer answer, ObjectMapper mapper) {
+        String detail = RegistryClient.describe(answer, mapper);
+        if (serverId == null || serverId.isBlank()) {
+            return "The wow-compat registry at " + client.base() + " needs a token (" + detail + "): set <serverId> to a <server> of settings.xml "
+                    + "whose <password> is the token.";
+        }
+        return "The wow-compat registry at " + client.base() + " refused the token of <server> " + serverId.trim() + " from settings.xml ("
+                + detail + ").";
+    }
+}
