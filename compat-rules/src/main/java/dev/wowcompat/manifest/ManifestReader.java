@@ -2,6 +2,7 @@ package dev.wowcompat.manifest;
 
 import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.fingerprint.NotCanonicalizableException;
 import java.math.BigDecimal;
@@ -20,6 +21,9 @@ import java.util.TreeMap;
  * Reads a Manifest (format 1, DESIGN §3): parses within the limits, validates against
  * {@code schemas/manifest.schema.json}, checks names, refuses remote {@code $ref}s, fingerprints every schema.
  * Every problem found is reported at once, not just the first. Thread-safe; build one and reuse it.
+ *
+ * <p>A reader made by {@link #sharing} also shares schemas by fingerprint with every Manifest read through the
+ * same {@link SchemaPool}: use one whenever a history of releases is read in one go.
  */
 public final class ManifestReader {
     /** The only format this reader knows. */
@@ -28,11 +32,19 @@ public final class ManifestReader {
     private final InputLimits limits;
     private final JsonInput json;
     private final ManifestSchema manifestSchema;
+    /** Null for a reader that shares nothing: each Manifest then holds its own schemas. */
+    private final SchemaPool pool;
 
     public ManifestReader(InputLimits limits) {
-        this.limits = Objects.requireNonNull(limits, "limits");
-        this.json = new JsonInput(limits);
-        this.manifestSchema = new ManifestSchema(ManifestSchema.offlineRegistry());
+        this(Objects.requireNonNull(limits, "limits"), new JsonInput(limits),
+                new ManifestSchema(ManifestSchema.offlineRegistry()), null);
+    }
+
+    private ManifestReader(InputLimits limits, JsonInput json, ManifestSchema manifestSchema, SchemaPool pool) {
+        this.limits = limits;
+        this.json = json;
+        this.manifestSchema = manifestSchema;
+        this.pool = pool;
     }
 
     public ManifestReader() {
@@ -41,6 +53,21 @@ public final class ManifestReader {
 
     public InputLimits limits() {
         return limits;
+    }
+
+    /**
+     * A reader with this one's limits and (costly to build) format validator that interns every schema it reads
+     * in {@code pool}: a schema whose fingerprint the pool already holds is not kept a second time. The Manifest
+     * then refers to the pooled {@link SchemaDoc}, and its {@link Manifest#source() source} document to the pooled
+     * schema node, so that consecutive releases of a history, which repeat most schemas unchanged, hold each one
+     * once. Everything else about reading is unchanged: the same problems, the same fingerprints.
+     *
+     * <p>A pooled schema is equal to the one read as canonical JSON (that is what the fingerprint names), not
+     * necessarily in key order or in how its numbers were written; re-serialising {@code source} can show the
+     * order of the release that was read first. Code that must return the bytes as sent keeps the bytes.
+     */
+    public ManifestReader sharing(SchemaPool pool) {
+        return new ManifestReader(limits, json, manifestSchema, Objects.requireNonNull(pool, "pool"));
     }
 
     public Manifest read(Path file) throws InvalidInputException {
@@ -79,7 +106,25 @@ public final class ManifestReader {
         checkNameClashes(document, source, problems);
         Map<JsonNode, SchemaDoc> docs = fingerprint(schemas, source, problems);
         if (!problems.isEmpty()) throw new InvalidInputException(problems);
+        if (pool != null) share(schemas, docs);
         return build(document, docs);
+    }
+
+    /**
+     * Swaps each schema for the pooled one of the same fingerprint, in the model and in the document alike: the
+     * document is this reader's own (parsed or copied here), and a schema node it still held would keep the
+     * duplicate alive. Runs only on a valid Manifest, so an invalid one pools nothing.
+     */
+    private void share(List<Located> schemas, Map<JsonNode, SchemaDoc> docs) {
+        for (Located s : schemas) {
+            SchemaDoc own = docs.get(s.node);
+            if (own == null) continue; // not a schema fingerprint() could take: nothing to share
+            SchemaDoc pooled = pool.intern(own);
+            if (pooled == own) continue;
+            // build() finds each schema by the node its holder has, so the pooled node must lead to its doc.
+            docs.put(pooled.schema(), pooled);
+            if (pooled.schema() != s.node) s.holder.set("schema", pooled.schema());
+        }
     }
 
     /**
@@ -112,7 +157,8 @@ public final class ManifestReader {
         }
     }
 
-    private record Located(JsonNode node, String pointer) {}
+    /** @param holder the state, command or revision object whose {@code schema} member {@code node} is */
+    private record Located(ObjectNode holder, JsonNode node, String pointer) {}
 
     /**
      * Every {@code schema} member where the format puts one, found leniently (wrong shapes are skipped here and
@@ -123,29 +169,29 @@ public final class ManifestReader {
         forEachMember(document.get("contexts"), "/contexts", (context, contextPointer) ->
                 forEachMember(context.get("aggregates"), contextPointer + "/aggregates", (aggregate, aggregatePointer) -> {
                     JsonNode state = aggregate.get("state");
-                    if (state != null && state.isObject() && state.has("schema")) {
-                        out.add(new Located(state.get("schema"), aggregatePointer + "/state/schema"));
+                    if (state instanceof ObjectNode holder && holder.has("schema")) {
+                        out.add(new Located(holder, holder.get("schema"), aggregatePointer + "/state/schema"));
                     }
                     forEachMember(aggregate.get("commands"), aggregatePointer + "/commands", (command, commandPointer) -> {
-                        if (command.has("schema")) out.add(new Located(command.get("schema"), commandPointer + "/schema"));
+                        if (command.has("schema")) out.add(new Located(command, command.get("schema"), commandPointer + "/schema"));
                     });
                     forEachMember(aggregate.get("events"), aggregatePointer + "/events", (event, eventPointer) ->
                             forEachMember(event.get("revisions"), eventPointer + "/revisions", (revision, revisionPointer) -> {
-                                if (revision.has("schema")) out.add(new Located(revision.get("schema"), revisionPointer + "/schema"));
+                                if (revision.has("schema")) out.add(new Located(revision, revision.get("schema"), revisionPointer + "/schema"));
                             }));
                 }));
         return out;
     }
 
     private interface MemberVisitor {
-        void visit(JsonNode value, String pointer);
+        void visit(ObjectNode value, String pointer);
     }
 
     /** Calls the visitor for each member of {@code map} whose value is an object; does nothing if it is no object. */
     private static void forEachMember(JsonNode map, String pointer, MemberVisitor visitor) {
         if (map == null || !map.isObject()) return;
         for (Map.Entry<String, JsonNode> e : map.properties()) {
-            if (e.getValue().isObject()) visitor.visit(e.getValue(), JsonPointers.child(pointer, e.getKey()));
+            if (e.getValue() instanceof ObjectNode value) visitor.visit(value, JsonPointers.child(pointer, e.getKey()));
         }
     }
 
