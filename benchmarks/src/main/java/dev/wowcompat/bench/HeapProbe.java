@@ -27,9 +27,9 @@ import javax.management.openmbean.CompositeData;
  *   <li><b>pool peaks</b>: the sum over heap pools of each pool's peak since the checks began (an upper bound:
  *       the pools need not peak at the same moment, and it includes garbage not yet collected).</li>
  * </ul>
- * Usage: {@code HeapProbe [--types N] [--releases K] [--checks C] [--share-schemas]}. Exit 0 when the history
- * checks clean. {@code --share-schemas} measures a proposed engine change instead of the product as it is
- * (see {@link SharedSchemas}).
+ * The history is read as the product reads one ({@link SyntheticHistory#read}: one reader sharing a
+ * {@link dev.wowcompat.manifest.SchemaPool}). Usage: {@code HeapProbe [--types N] [--releases K] [--checks C]}.
+ * Exit 0 when the history fits and checks clean, 1 when it does not fit.
  */
 public final class HeapProbe {
     private HeapProbe() {}
@@ -38,11 +38,7 @@ public final class HeapProbe {
         int types = 5000;
         int releases = 51;
         int checks = 5;
-        boolean share = false;
         try {
-            List<String> rest = new java.util.ArrayList<>(List.of(args));
-            share = rest.remove("--share-schemas");
-            args = rest.toArray(String[]::new);
             if (args.length % 2 != 0) throw new IllegalArgumentException("every option needs a value");
             for (int i = 0; i < args.length; i += 2) {
                 int value = Integer.parseInt(args[i + 1]);
@@ -56,7 +52,7 @@ public final class HeapProbe {
             if (releases < 2) throw new IllegalArgumentException("--releases must be at least 2");
         } catch (IllegalArgumentException e) {
             // NumberFormatException included: one line, no stack trace
-            System.err.println("HeapProbe: " + e.getMessage() + "; usage: HeapProbe [--types N] [--releases K] [--checks C] [--share-schemas]");
+            System.err.println("HeapProbe: " + e.getMessage() + "; usage: HeapProbe [--types N] [--releases K] [--checks C]");
             System.exit(2);
         }
         long max = Runtime.getRuntime().maxMemory();
@@ -64,7 +60,7 @@ public final class HeapProbe {
                 ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
 
         try {
-            probe(types, releases, checks, share, max);
+            probe(types, releases, checks, max);
         } catch (OutOfMemoryError e) {
             // The measurement's answer, not a crash to debug: the heap was too small for this history.
             System.out.printf("RESULT does not fit in %d MB max heap: %s%n", mb(max), e.getMessage());
@@ -72,21 +68,18 @@ public final class HeapProbe {
         }
     }
 
-    private static void probe(int types, int releases, int checks, boolean share, long max) {
-        SharedSchemas pool = new SharedSchemas();
+    private static void probe(int types, int releases, int checks, long max) {
         System.out.println("reading the history (an OutOfMemoryError here is the reading's)");
-        SyntheticHistory history = SyntheticHistory.read(ManifestGenerator.Options.of(types, releases),
-                share ? pool::share : m -> m);
-        if (share) {
-            System.out.printf("--share-schemas: NOT the product's reading; releases rebuilt to share %d distinct schemas by fingerprint%n",
-                    pool.size());
-        }
+        SyntheticHistory history = SyntheticHistory.read(ManifestGenerator.Options.of(types, releases));
         Manifest candidate = history.candidate();
         List<Manifest> earlier = history.earlier();
         long retained = usedAfterFullGc();
         System.out.printf("history: %d releases read, candidate %s with %d schemas (%d bytes as JSON)%n",
                 history.releases().size(), candidate.label(), SyntheticHistory.schemaCount(candidate),
                 history.bytes().get(history.bytes().size() - 1));
+        System.out.printf("schemas: %d declared by the %d releases, %d distinct instances held (shared by fingerprint)%n",
+                history.releases().stream().mapToLong(SyntheticHistory::schemaCount).sum(), history.releases().size(),
+                history.distinctSchemaInstances());
         System.out.printf("history retained after full GC: %d MB%n", mb(retained));
         System.out.println("checking (history read: an OutOfMemoryError from here on is the check's)");
 

@@ -3,6 +3,7 @@ package dev.wowcompat.bench;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.ReleaseChecker;
 import dev.wowcompat.rules.Severity;
@@ -14,13 +15,14 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.List;
-import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * A generated history read the way the product reads it ({@link ManifestReader}), for benchmark setups and
- * the heap probe. Releases are read one at a time as they are generated, so the serialised documents never
- * pile up in memory: what stays is what the product would hold, the read {@link Manifest}s.
+ * A generated history read the way the product reads a history (the CLI's baselines, the plugin's previous
+ * releases, the registry's cache): one {@link ManifestReader} sharing a {@link SchemaPool}, so releases hold each
+ * schema they repeat once. For benchmark setups and the heap probe. Releases are read one at a time as they are
+ * generated, so the serialised documents never pile up in memory: what stays is what the product would hold, the
+ * read {@link Manifest}s.
  *
  * @param releases the read releases, oldest first
  * @param bytes the serialised size of each release
@@ -33,18 +35,13 @@ public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
     }
 
     public static SyntheticHistory read(ManifestGenerator.Options options) {
-        return read(options, UnaryOperator.identity());
-    }
-
-    /** @param afterRead applied to each release as soon as it is read (e.g. {@link SharedSchemas#share}) */
-    static SyntheticHistory read(ManifestGenerator.Options options, UnaryOperator<Manifest> afterRead) {
-        ManifestReader reader = new ManifestReader();
+        ManifestReader reader = new ManifestReader().sharing(new SchemaPool());
         List<Manifest> manifests = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         new ManifestGenerator(options).generate(r -> {
             byte[] content = ManifestGenerator.toBytes(r.document());
             sizes.add(content.length);
-            manifests.add(afterRead.apply(readOrFail(reader, content, r.version())));
+            manifests.add(readOrFail(reader, content, r.version()));
         });
         return new SyntheticHistory(manifests, sizes);
     }
@@ -75,6 +72,17 @@ public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
 
     public static long schemaCount(Manifest m) {
         return m.types().stream().filter(t -> t.schema() != null).count();
+    }
+
+    /** How many distinct schema instances the releases hold between them: one per fingerprint when shared. */
+    public long distinctSchemaInstances() {
+        Set<Object> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Manifest m : releases) {
+            for (TypeEntry t : m.types()) {
+                if (t.schema() != null) seen.add(t.schema().schema());
+            }
+        }
+        return seen.size();
     }
 
     /**

@@ -68,6 +68,22 @@ class ManifestGeneratorTest {
     }
 
     @Test
+    void theHistoryHoldsEachSchemaOnceAsTheProductReadsOne() {
+        SyntheticHistory history = SyntheticHistory.read(SMALL);
+        java.util.Set<String> distinct = new java.util.HashSet<>();
+        long declared = 0;
+        for (Manifest m : history.releases()) {
+            for (TypeEntry t : m.types()) {
+                if (t.schema() == null) continue;
+                declared++;
+                distinct.add(t.schema().fingerprint());
+            }
+        }
+        assertTrue(distinct.size() < declared / 2, "releases repeat most schemas: " + distinct.size() + " of " + declared);
+        assertEquals(distinct.size(), history.distinctSchemaInstances());
+    }
+
+    @Test
     void theSameOptionsGiveTheSameBytesAndAnotherSeedDoesNot() {
         List<byte[]> a = new ManifestGenerator(SMALL).serialized();
         List<byte[]> b = new ManifestGenerator(SMALL).serialized();

@@ -2,6 +2,7 @@ package dev.wowcompat.maven;
 
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.manifest.SchemaPool;
 import java.io.File;
 import java.nio.file.Path;
 import org.apache.maven.execution.MavenSession;
@@ -31,9 +32,14 @@ abstract class AbstractWowCompatMojo extends AbstractMojo {
         return project.getBasedir().toPath().toAbsolutePath().normalize();
     }
 
-    /** One reader per goal execution: it is thread-safe but holds no state worth sharing across builds. */
+    /**
+     * One reader per goal execution: it is thread-safe but holds no state worth sharing across builds. It shares
+     * schemas by fingerprint across everything the goal reads (the Manifest, the baseline folder, the previous
+     * releases), since consecutive releases repeat most schemas unchanged and a long history would otherwise hold
+     * each of them once per release.
+     */
     protected final ManifestInput manifestInput() {
-        return new ManifestInput(new ManifestReader(), basedir());
+        return new ManifestInput(new ManifestReader().sharing(new SchemaPool()), basedir());
     }
 
     protected final Manifest readManifest(ManifestInput input) throws MojoFailureException {

@@ -6,6 +6,7 @@ import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
@@ -35,8 +36,11 @@ public final class Registration {
 
     public Registration(RegistryStore store, ManifestReader reader, int cachedTypes) {
         this.store = store;
-        this.reader = reader;
-        this.history = new ManifestCache(reader, cachedTypes);
+        // Candidates and the cached releases they are checked against share one pool: a service's releases repeat
+        // most schemas unchanged, and a candidate that is stored joins the cache. The pool holds its schemas
+        // weakly, so what the cache evicts (and no cached release still uses) leaves the pool too.
+        this.reader = reader.sharing(new SchemaPool());
+        this.history = new ManifestCache(this.reader, cachedTypes);
     }
 
     /** @param expectedService the service the URL names; null when the Manifest alone decides (demo data) */

@@ -3,6 +3,7 @@ package dev.wowcompat.cli;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.ReleaseChecker;
 import java.io.PrintWriter;
@@ -52,7 +53,9 @@ final class CheckCommand implements Callable<Integer> {
         if (baselines.isEmpty() && registry == null) {
             throw new ParameterException(spec.commandLine(), "Missing baselines: give --baseline FILE|DIR or --registry URL");
         }
-        ManifestReader reader = new ManifestReader(input.limits());
+        // One pool for the run: the candidate and its baselines are one history, in which most schemas repeat
+        // unchanged from release to release, so each is held once however many releases are read.
+        ManifestReader reader = new ManifestReader(input.limits()).sharing(new SchemaPool());
         InputFiles files = new InputFiles();
         Manifest release = files.read(candidate, reader::read);
         List<Baseline> history = new ArrayList<>();
