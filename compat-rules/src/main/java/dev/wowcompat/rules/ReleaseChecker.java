@@ -9,6 +9,8 @@ import dev.wowcompat.manifest.Manifest.Command;
 import dev.wowcompat.manifest.Manifest.Event;
 import dev.wowcompat.manifest.Manifest.Revision;
 import dev.wowcompat.manifest.SchemaDoc;
+import dev.wowcompat.manifest.TypeEntry;
+import dev.wowcompat.manifest.TypeKind;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
 import java.util.ArrayList;
@@ -29,9 +31,10 @@ import java.util.TreeMap;
  * {@code major-breaking-change} info across a major boundary.
  *
  * <p>Type-level rules (removals, renames, revisions, staging of types, patch releases) live here; everything
- * inside one schema is {@link SchemaDiff}'s. A schema pair is diffed at most once per check, however many
- * baselines share it: in a long history most types keep their fingerprint from release to release.
- * An instance is stateless and may be shared.
+ * inside one schema is {@link SchemaDiff}'s. The candidate is compared in full with the previous release only.
+ * Older releases of the major see only the schemas that changed since the previous release: the rest was checked
+ * against them when the previous release was, so the cost of a long history is the size of the change, not the
+ * size of the service. A schema pair is diffed at most once per check. An instance is stateless and may be shared.
  */
 public final class ReleaseChecker {
 
@@ -55,36 +58,109 @@ public final class ReleaseChecker {
                 .filter(m -> m.version().major() == candidate.version().major())
                 .toList();
         Findings findings = new Findings();
+        DiffCache diffs = new DiffCache();
         List<Manifest> baselines;
         if (!sameMajor.isEmpty()) {
             baselines = sameMajor;
             Manifest previous = sameMajor.get(sameMajor.size() - 1);
-            DiffCache diffs = new DiffCache(schemaFingerprints(previous));
-            // Newest first: when the same finding turns up against several releases, the wording kept is the one
-            // against the previous release, which is what the person reading the report just changed.
-            for (int i = sameMajor.size() - 1; i >= 0; i--) {
-                Manifest baseline = sameMajor.get(i);
-                new Comparison(baseline, candidate, baseline == previous, findings, diffs).run();
+            // The previous release first: when a finding turns up against several releases, the wording kept is
+            // the one against the release the person reading the report just changed.
+            new Comparison(previous, candidate, true, findings, diffs).run();
+            List<TypeEntry> changed = schemasChangedSince(previous, candidate);
+            for (int i = sameMajor.size() - 2; i >= 0; i--) {
+                for (TypeEntry now : changed) {
+                    TypeEntry old = find(sameMajor.get(i), now);
+                    if (old != null) compareSchemas(old, now, false, diffs, findings);
+                }
             }
-            checkRevisionUpgrades(candidate, sameMajor, findings);
+            checkRevisionUpgrades(candidate, previous, findings);
             checkPatchRelease(previous, candidate, findings);
             checkIntroducedSchemas(candidate, previous, findings);
         } else if (!earlier.isEmpty()) {
             Manifest lastOfEarlierMajor = earlier.lastEntry().getValue();
             baselines = List.of(lastOfEarlierMajor);
             Findings acrossMajor = new Findings();
-            new Comparison(lastOfEarlierMajor, candidate, false, acrossMajor, new DiffCache(Map.of())).run();
+            new Comparison(lastOfEarlierMajor, candidate, false, acrossMajor, diffs).run();
             for (Finding f : acrossMajor.all()) {
                 if (f.severity() == Severity.BREAKING) findings.add(toMajorChange(f, lastOfEarlierMajor, candidate));
             }
         } else {
             baselines = List.of();
-            checkRevisionUpgrades(candidate, List.of(), findings);
+            checkRevisionUpgrades(candidate, null, findings);
             checkIntroducedSchemas(candidate, null, findings);
         }
         List<Finding> sorted = new ArrayList<>(findings.all());
         sorted.sort(ORDER);
         return new Report(LEVEL, release(candidate), baselines.stream().map(ReleaseChecker::release).toList(), sorted);
+    }
+
+    /** The candidate's schemas that the previous release did not have with the same fingerprint. */
+    private static List<TypeEntry> schemasChangedSince(Manifest previous, Manifest candidate) {
+        List<TypeEntry> out = new ArrayList<>();
+        for (TypeEntry now : candidate.types()) {
+            if (now.schema() == null) continue;
+            TypeEntry before = find(previous, now);
+            if (before == null || !before.schema().equals(now.schema())) out.add(now);
+        }
+        return out;
+    }
+
+    /** The same type (state, command or event revision) in another release, or null. */
+    private static TypeEntry find(Manifest release, TypeEntry type) {
+        String aggregateName = type.kind() == TypeKind.STATE ? type.name() : type.name().substring(0, type.name().lastIndexOf('.'));
+        Aggregate a = release.aggregates().get(aggregateName);
+        if (a == null) return null;
+        return switch (type.kind()) {
+            case STATE -> a.state().map(st -> new TypeEntry(TypeKind.STATE, a.typeName(), 0, st.schema(), true, st.published())).orElse(null);
+            case COMMAND -> {
+                Command c = a.commands().get(simpleName(type.name()));
+                yield c == null ? null : new TypeEntry(TypeKind.COMMAND, c.typeName(), 0, c.schema(), c.written(), true);
+            }
+            case EVENT -> {
+                Event e = a.events().get(simpleName(type.name()));
+                Revision r = e == null ? null : e.revisions().get(type.revision());
+                yield r == null ? null : new TypeEntry(TypeKind.EVENT, e.typeName(), r.revision(), r.schema(), r.written(), true);
+            }
+            default -> null;
+        };
+    }
+
+    /**
+     * The rules inside one schema of a type both releases have: the schema diff, and on top of it
+     * {@code state-view-changed} for states and {@code revision-changed} for event revisions.
+     */
+    private static void compareSchemas(TypeEntry old, TypeEntry now, boolean againstPrevious, DiffCache diffs, Findings out) {
+        if (old.schema().equals(now.schema())) return;
+        String subject = now.subject();
+        switch (now.kind()) {
+            case STATE -> {
+                // Readers outside the service depended on a published state; an unpublished one is only a view.
+                boolean published = old.published() || now.published();
+                out.add(new Finding(Rule.STATE_VIEW_CHANGED, Rule.STATE_VIEW_CHANGED.severity(), subject, "", Readers.NONE,
+                        "the state schema of " + subject + " changed (" + shortFp(old.schema()) + " -> "
+                                + shortFp(now.schema()) + "): snapshots and state views with the old fingerprint will be rebuilt",
+                        published ? "Nothing to do for snapshots: they are rebuilt from the events. The state is published"
+                                + " in state events, so the change itself must be additive: see this subject's other findings."
+                                : Rule.STATE_VIEW_CHANGED.fix()));
+                if (published) out.addAll(diffs.diff(subject, Role.STATE, old.schema(), now.schema(), againstPrevious));
+            }
+            case COMMAND -> out.addAll(diffs.diff(subject, Role.COMMAND, old.schema(), now.schema(), againstPrevious));
+            case EVENT -> {
+                List<Finding> found = diffs.diff(subject, Role.EVENT, old.schema(), now.schema(), againstPrevious);
+                out.addAll(found);
+                // Staging findings are fixed by staging, not by a new revision.
+                List<Finding> notAdditive = found.stream()
+                        .filter(f -> f.severity() == Severity.BREAKING && f.rule() != Rule.WRITTEN_BEFORE_READ)
+                        .toList();
+                if (!notAdditive.isEmpty()) {
+                    Readers broken = notAdditive.stream().map(Finding::breaks).reduce(Readers.NONE, Readers::and);
+                    out.add(Finding.of(Rule.REVISION_CHANGED, subject, "", broken,
+                            "the schema of existing revision " + now.revision() + " of " + now.name()
+                                    + " changed in a way that is not additive (see the findings at its pointers)"));
+                }
+            }
+            default -> { }
+        }
     }
 
     private static Report.Release release(Manifest m) {
@@ -99,41 +175,33 @@ public final class ReleaseChecker {
     }
 
     /**
-     * A revision that no baseline of this major has is new: it needs an upgrade path from an existing, lower
+     * A revision the previous release does not have is new: it needs an upgrade path from an existing, lower
      * revision, unless it is the first revision of its event.
+     *
+     * @param previous null for a first release
      */
-    private static void checkRevisionUpgrades(Manifest candidate, List<Manifest> baselines, Findings out) {
+    private static void checkRevisionUpgrades(Manifest candidate, Manifest previous, Findings out) {
         for (Aggregate aggregate : candidate.aggregates().values()) {
             for (Event event : aggregate.events().values()) {
                 int lowest = event.revisions().firstKey();
                 for (Revision r : event.revisions().values()) {
-                    if (hasRevision(baselines, aggregate.typeName(), event.typeName(), r.revision())) continue;
-                    String subject = event.typeName() + "@" + r.revision();
+                    TypeEntry entry = new TypeEntry(TypeKind.EVENT, event.typeName(), r.revision(), r.schema(), r.written(), true);
+                    if (previous != null && find(previous, entry) != null) continue;
                     Integer from = r.upgradesFrom();
                     if (from == null) {
                         if (r.revision() != lowest) {
-                            out.add(Finding.of(Rule.REVISION_WITHOUT_UPGRADE, subject, "", Readers.NEW_READERS,
+                            out.add(Finding.of(Rule.REVISION_WITHOUT_UPGRADE, entry.subject(), "", Readers.NEW_READERS,
                                     "new revision " + r.revision() + " of " + event.typeName()
                                             + " has no upgradesFrom: stored events of earlier revisions cannot be upgraded to it"));
                         }
                     } else if (from >= r.revision() || !event.revisions().containsKey(from)) {
-                        out.add(Finding.of(Rule.REVISION_WITHOUT_UPGRADE, subject, "", Readers.NEW_READERS,
+                        out.add(Finding.of(Rule.REVISION_WITHOUT_UPGRADE, entry.subject(), "", Readers.NEW_READERS,
                                 "revision " + r.revision() + " of " + event.typeName() + " upgrades from revision " + from
                                         + ", which " + (from >= r.revision() ? "is not lower than it" : "this release does not declare")));
                     }
                 }
             }
         }
-    }
-
-    private static boolean hasRevision(List<Manifest> releases, String aggregate, String event, int revision) {
-        for (Manifest m : releases) {
-            Aggregate a = m.aggregates().get(aggregate);
-            if (a == null) continue;
-            Event e = a.events().get(simpleName(event));
-            if (e != null && e.revisions().containsKey(revision)) return true;
-        }
-        return false;
     }
 
     /**
@@ -223,25 +291,13 @@ public final class ReleaseChecker {
         }
     }
 
-    /**
-     * Diff results of one check by (subject, role, old fingerprint, new fingerprint, staging): a type that kept
-     * its schema across many baselines is diffed once, not once per baseline. And a schema the previous release
-     * already had is not compared with older releases again: it was checked against them when that release was.
-     */
+    /** Diff results of one check by (subject, role, old fingerprint, new fingerprint, staging). */
     private static final class DiffCache {
         private record Key(String subject, Role role, String before, String after, boolean againstPrevious) {}
 
         private final Map<Key, List<Finding>> results = new HashMap<>();
-        private final Map<String, String> previousFingerprints;
-
-        DiffCache(Map<String, String> previousFingerprints) {
-            this.previousFingerprints = previousFingerprints;
-        }
 
         List<Finding> diff(String subject, Role role, SchemaDoc old, SchemaDoc now, boolean againstPrevious) {
-            if (!againstPrevious && now.fingerprint().equals(previousFingerprints.get(schemaKey(role.name(), subject)))) {
-                return List.of();
-            }
             return results.computeIfAbsent(new Key(subject, role, old.fingerprint(), now.fingerprint(), againstPrevious),
                     k -> SchemaDiff.compare(old.schema(), now.schema(), new DiffContext(subject, role, againstPrevious, false)));
         }
@@ -290,25 +346,16 @@ public final class ReleaseChecker {
 
         private void compareState(Aggregate before, Aggregate after) {
             if (before.state().isEmpty()) return;
-            Manifest.State old = before.state().get();
             if (after.state().isEmpty()) {
                 out.add(Finding.of(Rule.TYPE_REMOVED, before.typeName(), "", Readers.OLD_READERS,
                         "the state schema of " + before.typeName() + " is gone"));
                 return;
             }
+            Manifest.State old = before.state().get();
             Manifest.State now = after.state().get();
-            if (old.schema().equals(now.schema())) return;
-            // Readers outside the service depended on a published state; an unpublished one is only a view.
-            boolean published = old.published() || now.published();
-            out.add(new Finding(Rule.STATE_VIEW_CHANGED, Rule.STATE_VIEW_CHANGED.severity(), before.typeName(), "", Readers.NONE,
-                    "the state schema of " + before.typeName() + " changed (" + shortFp(old.schema()) + " -> "
-                            + shortFp(now.schema()) + "): snapshots and state views with the old fingerprint will be rebuilt",
-                    published ? "Nothing to do for snapshots: they are rebuilt from the events. The state is published"
-                            + " in state events, so the change itself must be additive: see this subject's other findings."
-                            : Rule.STATE_VIEW_CHANGED.fix()));
-            if (published) {
-                diff(before.typeName(), Role.STATE, old.schema(), now.schema());
-            }
+            compareSchemas(new TypeEntry(TypeKind.STATE, before.typeName(), 0, old.schema(), true, old.published()),
+                    new TypeEntry(TypeKind.STATE, after.typeName(), 0, now.schema(), true, now.published()),
+                    againstPrevious, diffs, out);
         }
 
         private void compareCommands(Aggregate before, Aggregate after) {
@@ -316,8 +363,10 @@ public final class ReleaseChecker {
                 Command now = after.commands().get(simpleName(old.typeName()));
                 if (now == null) {
                     removedType("command", old.typeName(), old.schema(), addedCommands());
-                } else if (!old.schema().equals(now.schema())) {
-                    diff(old.typeName(), Role.COMMAND, old.schema(), now.schema());
+                } else {
+                    compareSchemas(new TypeEntry(TypeKind.COMMAND, old.typeName(), 0, old.schema(), old.written(), true),
+                            new TypeEntry(TypeKind.COMMAND, now.typeName(), 0, now.schema(), now.written(), true),
+                            againstPrevious, diffs, out);
                 }
             }
         }
@@ -336,17 +385,10 @@ public final class ReleaseChecker {
                         out.add(Finding.of(Rule.REVISION_REMOVED, subject, "", Readers.NEW_READERS,
                                 "revision " + r.revision() + " of " + old.typeName() + " is gone, but stored events of that"
                                         + " revision are facts that replay and new consumers still read"));
-                    } else if (!r.schema().equals(n.schema())) {
-                        // Staging findings are fixed by staging, not by a new revision.
-                        List<Finding> notAdditive = diff(subject, Role.EVENT, r.schema(), n.schema()).stream()
-                                .filter(f -> f.severity() == Severity.BREAKING && f.rule() != Rule.WRITTEN_BEFORE_READ)
-                                .toList();
-                        Readers broken = notAdditive.stream().map(Finding::breaks).reduce(Readers.NONE, Readers::and);
-                        if (!notAdditive.isEmpty()) {
-                            out.add(Finding.of(Rule.REVISION_CHANGED, subject, "", broken,
-                                    "the schema of existing revision " + r.revision() + " of " + old.typeName()
-                                            + " changed in a way that is not additive (see the findings at its pointers)"));
-                        }
+                    } else {
+                        compareSchemas(new TypeEntry(TypeKind.EVENT, old.typeName(), r.revision(), r.schema(), r.written(), true),
+                                new TypeEntry(TypeKind.EVENT, now.typeName(), n.revision(), n.schema(), n.written(), true),
+                                againstPrevious, diffs, out);
                     }
                 }
                 if (againstPrevious) {
@@ -433,18 +475,13 @@ public final class ReleaseChecker {
             return addedEvents;
         }
 
-        private List<Finding> diff(String subject, Role role, SchemaDoc old, SchemaDoc now) {
-            List<Finding> found = diffs.diff(subject, role, old, now, againstPrevious);
-            out.addAll(found);
-            return found;
-        }
-
         private static Revision latest(Event e) {
             return e.revisions().get(e.revisions().lastKey());
         }
 
-        private static String shortFp(SchemaDoc d) {
-            return d.fingerprint().substring(0, Math.min(12, d.fingerprint().length()));
-        }
+    }
+
+    private static String shortFp(SchemaDoc d) {
+        return d.fingerprint().substring(0, Math.min(12, d.fingerprint().length()));
     }
 }

@@ -218,15 +218,30 @@ class ReleaseCheckerTest {
     }
 
     @Test
-    void historyIsTransitiveWithinTheMajor() {
-        // 1.1.0 dropped the error code already (a breaking release that got through somehow);
-        // a candidate without it is still checked against 1.0.0.
+    void whatAnEarlierReleaseChangedIsNotReportedAgain() {
+        // 1.1.0 dropped the error code (a breaking release that got through, e.g. with a waiver); 1.2.0 keeps it
+        // dropped. 1.2.0 changed nothing, so it is not blamed for 1.1.0's change.
         Manifest v10 = base("1.0.0").build();
         Manifest v11 = new Release("1.1.0").command("Deposit", "c1").event("Deposited", 1, "e1").build();
         Manifest candidate = new Release("1.2.0").command("Deposit", "c1").event("Deposited", 1, "e1").build();
         Report r = checker.check(candidate, List.of(v10, v11));
-        assertEquals(List.of("error-code-removed"), rules(r));
+        assertEquals(List.of(), r.findings());
         assertEquals(2, r.baselines().size());
+    }
+
+    @Test
+    void aSchemaChangedSinceThePreviousReleaseIsComparedWithOlderReleasesToo() throws Exception {
+        // 1.0.0 had Deposited@1 with 'note' a string; 1.1.0 dropped the event; 1.2.0 brings it back with 'note' a
+        // number. Against 1.1.0 that is a new event; against 1.0.0 it changes what stored events mean.
+        SchemaDoc asString = realSchema("{\"type\":\"object\",\"properties\":{\"note\":{\"type\":\"string\"}}}");
+        SchemaDoc asNumber = realSchema("{\"type\":\"object\",\"properties\":{\"note\":{\"type\":\"number\"}}}");
+        Manifest v10 = withDeposited("1.0.0", asString);
+        Manifest v11 = new Release("1.1.0").command("Deposit", "c1").error("insufficient-balance").build();
+        Release back = new Release("1.2.0").command("Deposit", "c1").error("insufficient-balance");
+        back.events.computeIfAbsent("Deposited", k -> new TreeMap<>()).put(1, new Revision(1, asNumber, null, false));
+        List<String> found = rules(checker.check(back.build(), List.of(v10, v11)));
+        assertTrue(found.contains("field-type-changed"), found.toString());
+        assertTrue(found.contains("revision-changed"), found.toString());
     }
 
     @Test
