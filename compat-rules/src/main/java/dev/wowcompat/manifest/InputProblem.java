@@ -9,13 +9,23 @@ package dev.wowcompat.manifest;
  */
 public record InputProblem(String source, String pointer, String code, String message) {
 
+    /** Longest pointer shown whole in a line; a deeper one (input nested past the limit) keeps its two ends. */
+    private static final int MAX_SHOWN_POINTER = 160;
+
     /**
      * One readable line: {@code source: pointer: message} (pointer left out when empty). Control characters are
      * escaped, since names and pointers come from untrusted input and a newline in them must not split the line.
+     * A pointer too long to read is shortened in the middle; {@link #pointer()} stays exact for programs.
      */
     public String line() {
         StringBuilder sb = new StringBuilder(MessageText.oneLine(source));
-        if (!pointer.isEmpty()) sb.append(": ").append(MessageText.oneLine(pointer));
+        if (!pointer.isEmpty()) sb.append(": ").append(MessageText.oneLine(shown(pointer)));
         return sb.append(": ").append(MessageText.oneLine(message)).toString();
+    }
+
+    private static String shown(String pointer) {
+        if (pointer.length() <= MAX_SHOWN_POINTER) return pointer;
+        int keep = MAX_SHOWN_POINTER / 2;
+        return pointer.substring(0, keep) + "/..." + pointer.substring(pointer.length() - keep / 2);
     }
 }
