@@ -18,11 +18,8 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -97,8 +94,7 @@ public final class ReleaseChecker {
     /** The candidate's schemas that the previous release did not have with the same fingerprint. */
     private static List<TypeEntry> schemasChangedSince(Manifest previous, Manifest candidate) {
         List<TypeEntry> out = new ArrayList<>();
-        for (TypeEntry now : candidate.types()) {
-            if (now.schema() == null) continue;
+        for (TypeEntry now : schemaTypes(candidate)) {
             TypeEntry before = find(previous, now);
             if (before == null || !before.schema().equals(now.schema())) out.add(now);
         }
@@ -211,29 +207,11 @@ public final class ReleaseChecker {
      * @param previous null for a first release
      */
     private static void checkIntroducedSchemas(Manifest candidate, Manifest previous, Findings out) {
-        for (Aggregate a : candidate.aggregates().values()) {
-            Aggregate before = previous == null ? null : previous.aggregates().get(a.typeName());
-            if (a.state().isPresent() && (before == null || before.state().isEmpty())) {
-                introduce(a.typeName(), Role.STATE, a.state().get().schema(), out);
-            }
-            for (Command c : a.commands().values()) {
-                if (before == null || !before.commands().containsKey(simpleName(c.typeName()))) {
-                    introduce(c.typeName(), Role.COMMAND, c.schema(), out);
-                }
-            }
-            for (Event e : a.events().values()) {
-                Event old = before == null ? null : before.events().get(simpleName(e.typeName()));
-                for (Revision r : e.revisions().values()) {
-                    if (old == null || !old.revisions().containsKey(r.revision())) {
-                        introduce(e.typeName() + "@" + r.revision(), Role.EVENT, r.schema(), out);
-                    }
-                }
+        for (TypeEntry t : schemaTypes(candidate)) {
+            if (previous == null || find(previous, t) == null) {
+                out.addAll(SchemaDiff.introduced(t.schema().schema(), new DiffContext(t.subject(), role(t.kind()), true, false)));
             }
         }
-    }
-
-    private static void introduce(String subject, Role role, SchemaDoc schema, Findings out) {
-        out.addAll(SchemaDiff.introduced(schema.schema(), new DiffContext(subject, role, true, false)));
     }
 
     /** A patch release keeps every schema: a fix that changes what is written belongs in a minor release. */
@@ -241,33 +219,34 @@ public final class ReleaseChecker {
         Version p = previous.version();
         Version c = candidate.version();
         if (p.major() != c.major() || p.minor() != c.minor()) return;
-        Map<String, String> before = schemaFingerprints(previous);
-        Map<String, String> after = schemaFingerprints(candidate);
-        Set<String> keys = new LinkedHashSet<>(after.keySet());
-        keys.addAll(before.keySet());
-        for (String key : keys) {
-            String old = before.get(key);
-            String now = after.get(key);
-            if (Objects.equals(old, now)) continue;
-            String what = old == null ? "adds" : now == null ? "drops" : "changes";
-            String subject = key.substring(key.indexOf(' ') + 1);
-            out.add(Finding.of(Rule.PATCH_CHANGES_SCHEMA, subject, "", Readers.NONE,
-                    "patch release " + c + " " + what + " the schema of " + subject + " (compared with " + p + ")"));
+        for (TypeEntry now : schemaTypes(candidate)) {
+            TypeEntry old = find(previous, now);
+            if (old == null || !old.schema().equals(now.schema())) {
+                patchChange(now.subject(), old == null ? "adds" : "changes", p, c, out);
+            }
+        }
+        for (TypeEntry old : schemaTypes(previous)) {
+            if (find(candidate, old) == null) patchChange(old.subject(), "drops", p, c, out);
         }
     }
 
-    /** "STATE bank.account", "EVENT bank.account.Deposited@2": role and TypeKind names coincide on purpose. */
-    private static String schemaKey(String kind, String subject) {
-        return kind + " " + subject;
+    private static void patchChange(String subject, String what, Version previous, Version candidate, Findings out) {
+        out.add(Finding.of(Rule.PATCH_CHANGES_SCHEMA, subject, "", Readers.NONE,
+                "patch release " + candidate + " " + what + " the schema of " + subject + " (compared with " + previous + ")"));
     }
 
-    /** schema key -> fingerprint, for every schema of a release. */
-    private static Map<String, String> schemaFingerprints(Manifest m) {
-        Map<String, String> out = new LinkedHashMap<>();
-        m.types().forEach(t -> {
-            if (t.schema() != null) out.put(schemaKey(t.kind().name(), t.subject()), t.schema().fingerprint());
-        });
-        return out;
+    /** The states, commands and event revisions of a release: the types that have a schema. */
+    private static List<TypeEntry> schemaTypes(Manifest m) {
+        return m.types().stream().filter(t -> t.schema() != null).toList();
+    }
+
+    private static Role role(TypeKind kind) {
+        return switch (kind) {
+            case STATE -> Role.STATE;
+            case COMMAND -> Role.COMMAND;
+            case EVENT -> Role.EVENT;
+            default -> throw new IllegalArgumentException(kind + " has no schema");
+        };
     }
 
     private static String simpleName(String typeName) {
