@@ -72,7 +72,7 @@ public final class ReleaseChecker {
             }
             checkRevisionUpgrades(candidate, previous, findings);
             checkPatchRelease(previous, candidate, findings);
-            checkIntroducedSchemas(candidate, previous, findings);
+            checkIntroducedSchemas(changed, previous, findings);
         } else if (!earlier.isEmpty()) {
             Manifest lastOfEarlierMajor = earlier.lastEntry().getValue();
             baselines = List.of(lastOfEarlierMajor);
@@ -84,7 +84,7 @@ public final class ReleaseChecker {
         } else {
             baselines = List.of();
             checkRevisionUpgrades(candidate, null, findings);
-            checkIntroducedSchemas(candidate, null, findings);
+            checkIntroducedSchemas(schemaTypes(candidate), null, findings);
         }
         List<Finding> sorted = new ArrayList<>(findings.all());
         sorted.sort(ORDER);
@@ -204,10 +204,11 @@ public final class ReleaseChecker {
      * A schema the previous release did not have has nothing to be compared with, but what it declares binds
      * every later release: its closed objects are reported now, while they can still be opened.
      *
+     * @param candidates schemas that may be new: those changed since the previous release, or all of a first one
      * @param previous null for a first release
      */
-    private static void checkIntroducedSchemas(Manifest candidate, Manifest previous, Findings out) {
-        for (TypeEntry t : schemaTypes(candidate)) {
+    private static void checkIntroducedSchemas(List<TypeEntry> candidates, Manifest previous, Findings out) {
+        for (TypeEntry t : candidates) {
             if (previous == null || find(previous, t) == null) {
                 out.addAll(SchemaDiff.introduced(t.schema().schema(), new DiffContext(t.subject(), role(t.kind()), true, false)));
             }
