@@ -6,7 +6,7 @@ import dev.wowcompat.api.Tokens;
 import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.RegistryStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -17,7 +17,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code wow-compat serve}: the registry (HTTP API and web page) on a SQLite file, until the process is stopped. */
+/**
+ * {@code wow-compat serve}: the registry (HTTP API and web page) on a SQLite file, or on PostgreSQL (any number of
+ * nodes sharing one database), until the process is stopped.
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Run the registry: HTTP API and web page.",
         description = {"Writes need a bearer token when tokens are configured (--tokens FILE, one per line, or the "
@@ -32,8 +35,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--host", paramLabel = "ADDRESS", description = "Address to listen on (default: ${DEFAULT-VALUE}: this machine only).")
     String host = "127.0.0.1";
 
-    @Option(names = "--db", paramLabel = "FILE", description = "The SQLite database, created when missing (default: ${DEFAULT-VALUE}).")
-    Path db = Path.of("data", "registry.db");
+    @Option(names = "--db", paramLabel = "FILE|URL", description = {
+            "The SQLite database, created when missing (default: ${DEFAULT-VALUE}), or jdbc:postgresql://HOST:PORT/DB "
+                    + "(several nodes may share it; credentials from " + Database.USER_VARIABLE + " and "
+                    + Database.PASSWORD_VARIABLE + ", or --db-credentials)."})
+    String db = Path.of("data", "registry.db").toString();
+
+    @Option(names = "--db-credentials", paramLabel = "FILE", description = "PostgreSQL credentials: a file with user=... and password=... lines.")
+    Path dbCredentials;
 
     @Option(names = "--demo", description = "Register the bundled example releases (bank-service, courtyard) on start.")
     boolean demo;
@@ -49,7 +58,7 @@ public final class ServeCommand implements Callable<Integer> {
         Tokens tokens = tokens();
         PrintWriter out = spec.commandLine().getOut();
         InputLimits limits = InputLimits.defaults().withMaxBytes(maxBytes);
-        SqliteRegistryStore store = SqliteRegistryStore.open(db);
+        RegistryStore store = Database.open("--db", db, dbCredentials, System.getenv());
         RegistryServer server;
         try {
             server = RegistryServer.start(store, new RegistryServer.Config(host, port, tokens, limits, 20_000));
@@ -70,7 +79,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
         out.println("wow-compat registry listening on " + server.url(shownHost)
-                + " (database " + db.toAbsolutePath().normalize() + ", " + (tokens.required() ? tokens + " required to write" : "writes open") + ")");
+                + " (database " + store + ", " + (tokens.required() ? tokens + " required to write" : "writes open") + ")");
         out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
         out.flush();
         stopped.await();

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wowcompat.manifest.Version;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,17 +15,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import dev.wowcompat.testing.TestDatabases;
+import dev.wowcompat.testing.TestDatabases.Backend;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** The SQLite store on a real file: outcomes, immutability, look-ups, serialization, reopening. */
-class SqliteRegistryStoreTest {
+/**
+ * The store's contract, run unchanged against both backends (a real SQLite file, a real PostgreSQL database):
+ * outcomes, immutability, look-ups, serialization, reopening.
+ */
+@ExtendWith(TestDatabases.class)
+class RegistryStoreContractTest {
     private static final String FP_A = "a".repeat(64);
     private static final String FP_B = "b".repeat(64);
     private static final ReleaseGate ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\",\"history\":" + history.size() + "}");
-
-    @TempDir
-    Path dir;
 
     private static NewRelease release(String service, String version, String digest, String stateFp) {
         List<TypeRow> types = List.of(
@@ -38,9 +41,10 @@ class SqliteRegistryStoreTest {
                 Map.of(FP_A, "{\"type\":\"object\"}", stateFp, "{\"type\":\"object\",\"title\":\"" + stateFp.charAt(0) + "\"}"));
     }
 
-    @Test
-    void registersOnceThenRecognisesRepeatsAndConflicts() {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void registersOnceThenRecognisesRepeatsAndConflicts(Backend backend, TestDatabases databases) {
+        try (JdbcRegistryStore store = databases.create(backend).open()) {
             RegistrationResult first = store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
             assertEquals(RegistrationResult.Outcome.CREATED, first.outcome());
             assertEquals("{\"verdict\":\"compatible\",\"history\":0}", first.reportJson());
@@ -62,9 +66,10 @@ class SqliteRegistryStoreTest {
         }
     }
 
-    @Test
-    void refusedReleaseLeavesNothingBehind() {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void refusedReleaseLeavesNothingBehind(Backend backend, TestDatabases databases) {
+        try (JdbcRegistryStore store = databases.create(backend).open()) {
             RegistrationResult refused = store.register(release("bank", "1.0.0", "d1", FP_B), h -> new GateDecision(false, "{\"verdict\":\"breaking\"}"));
             assertEquals(RegistrationResult.Outcome.REFUSED, refused.outcome());
             assertNull(refused.release());
@@ -73,9 +78,10 @@ class SqliteRegistryStoreTest {
         }
     }
 
-    @Test
-    void gateFailureRollsBack() {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void gateFailureRollsBack(Backend backend, TestDatabases databases) {
+        try (JdbcRegistryStore store = databases.create(backend).open()) {
             assertThrows(IllegalStateException.class, () -> store.register(release("bank", "1.0.0", "d1", FP_B), h -> {
                 throw new IllegalStateException("checker failed");
             }));
@@ -84,9 +90,10 @@ class SqliteRegistryStoreTest {
         }
     }
 
-    @Test
-    void historyIsOrderedByVersionNotByArrival() {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void historyIsOrderedByVersionNotByArrival(Backend backend, TestDatabases databases) {
+        try (JdbcRegistryStore store = databases.create(backend).open()) {
             store.register(release("bank", "1.10.0", "d3", FP_B), ACCEPT);
             store.register(release("bank", "1.2.0", "d2", FP_B), ACCEPT);
             List<String> seen = new ArrayList<>();
@@ -101,9 +108,10 @@ class SqliteRegistryStoreTest {
         }
     }
 
-    @Test
-    void looksUpTypesAndFingerprints() {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void looksUpTypesAndFingerprints(Backend backend, TestDatabases databases) {
+        try (JdbcRegistryStore store = databases.create(backend).open()) {
             store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
             store.register(release("ledger", "1.0.0", "d9", FP_B), ACCEPT);
             List<TypeMatch> found = store.searchTypes("deposit", 10);
@@ -122,21 +130,23 @@ class SqliteRegistryStoreTest {
         }
     }
 
-    @Test
-    void survivesReopeningAndPassesIntegrityCheck() {
-        Path file = dir.resolve("sub/dir/r.db");
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(file)) {
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void survivesReopeningAndPassesIntegrityCheck(Backend backend, TestDatabases databases) {
+        TestDatabases.Database db = databases.create(backend);
+        try (JdbcRegistryStore store = db.open()) {
             store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
         }
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(file)) {
+        try (JdbcRegistryStore store = db.open()) {
             assertEquals(1, store.stats().releases());
             assertEquals("ok", store.integrityCheck());
         }
     }
 
-    @Test
-    void concurrentRegistrationOfOneVersionCreatesItOnce() throws Exception {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void concurrentRegistrationOfOneVersionCreatesItOnce(Backend backend, TestDatabases databases) throws Exception {
+        try (JdbcRegistryStore store = databases.create(backend).open()) {
             int threads = 8;
             ExecutorService pool = Executors.newFixedThreadPool(threads);
             CountDownLatch start = new CountDownLatch(1);

@@ -1,0 +1,340 @@
+package dev.wowcompat.store;
+
+import dev.wowcompat.manifest.Version;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The registry's tables and queries, shared by both backends: one SQL for SQLite and PostgreSQL, apart from the
+ * few spots a {@link Dialect} names. A backend supplies connections ({@link #read}, {@link #transaction}) and the
+ * lock that serializes the registrations of one service ({@link #lockService}).
+ *
+ * <p>Immutability is decided by the database: {@code UNIQUE (service, version)} and an insert that does nothing on
+ * conflict. The look-up before the gate only spares a repeat the check; when the insert finds the version taken
+ * after all, the stored row decides between a repeat and a conflict.
+ */
+public abstract class JdbcRegistryStore implements RegistryStore {
+
+    /** The few places where SQLite and PostgreSQL spell a query differently. */
+    protected record Dialect(String stringAggregate, String caseInsensitiveLike) {
+        static final Dialect SQLITE = new Dialect("group_concat(DISTINCT %s)", "LIKE");
+        static final Dialect POSTGRESQL = new Dialect("string_agg(DISTINCT %s, ',')", "ILIKE");
+    }
+
+    protected interface Query<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private final Dialect dialect;
+
+    protected JdbcRegistryStore(Dialect dialect) {
+        this.dialect = dialect;
+    }
+
+    /** Runs a read on a connection in auto-commit mode; a failure to get or use one is a {@link StoreException}. */
+    protected abstract <T> T read(Query<T> query);
+
+    /**
+     * Runs {@code work} in one transaction, committed when {@code commit} accepts its result and rolled back
+     * otherwise (and on any exception).
+     */
+    protected abstract <T> T transaction(Query<T> work, java.util.function.Predicate<T> commit);
+
+    /**
+     * Blocks until no other registration of {@code service} runs, anywhere, and holds that until the transaction
+     * ends: the gate then sees every release committed before and nothing can join the history until the commit.
+     */
+    protected abstract void lockService(Connection c, String service) throws SQLException;
+
+    @Override
+    public RegistrationResult register(NewRelease release, ReleaseGate gate) {
+        try {
+            return transaction(c -> registerInTransaction(c, release, gate),
+                    result -> result.outcome() == RegistrationResult.Outcome.CREATED);
+        } catch (StoreException e) {
+            throw new StoreException("could not store " + release.service() + "@" + release.version() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private RegistrationResult registerInTransaction(Connection c, NewRelease release, ReleaseGate gate) throws SQLException {
+        lockService(c, release.service());
+        Optional<RegistrationResult> repeat = repeatOrConflict(c, release.service(), release.version().toString(), release.contentDigest());
+        if (repeat.isPresent()) return repeat.get();
+        GateDecision decision = gate.decide(history(c, release.service(), (s, v) -> manifestText(c, s, v)));
+        if (!decision.accepted()) {
+            return new RegistrationResult(RegistrationResult.Outcome.REFUSED, null, decision.reportJson());
+        }
+        StoredRelease stored = new StoredRelease(release.service(), release.version().toString(), System.currentTimeMillis(),
+                release.contentDigest(), release.manifestJson(), decision.reportJson());
+        if (!insert(c, stored, release)) {
+            return repeatOrConflict(c, release.service(), release.version().toString(), release.contentDigest())
+                    .orElseThrow(() -> new StoreException("the insert of " + release.service() + "@" + release.version()
+                            + " found the version taken, and then no release under it", null));
+        }
+        return new RegistrationResult(RegistrationResult.Outcome.CREATED, stored, decision.reportJson());
+    }
+
+    /** SAME_CONTENT or VERSION_CONFLICT when the version is stored already, with the stored release and its report. */
+    private static Optional<RegistrationResult> repeatOrConflict(Connection c, String service, String version, String digest)
+            throws SQLException {
+        return findRelease(c, service, version).map(stored -> new RegistrationResult(
+                stored.contentDigest().equals(digest) ? RegistrationResult.Outcome.SAME_CONTENT : RegistrationResult.Outcome.VERSION_CONFLICT,
+                stored, stored.reportJson()));
+    }
+
+    /**
+     * Inserts a release with its schemas and type rows, or nothing when its version is taken (then false). Shared
+     * rows (schemas, names) are inserted in sorted order, so that two transactions inserting overlapping sets on
+     * PostgreSQL wait for each other instead of deadlocking.
+     */
+    private static boolean insert(Connection c, StoredRelease stored, NewRelease release) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO services(name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING")) {
+            ps.setString(1, release.service());
+            ps.setLong(2, stored.registeredAt());
+            ps.executeUpdate();
+        }
+        long releaseId;
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO releases(service, version, major, minor, patch, registered_at, content_digest, manifest, report) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (service, version) DO NOTHING RETURNING id")) {
+            Version v = release.version();
+            ps.setString(1, release.service());
+            ps.setString(2, v.toString());
+            ps.setInt(3, v.major());
+            ps.setInt(4, v.minor());
+            ps.setInt(5, v.patch());
+            ps.setLong(6, stored.registeredAt());
+            ps.setString(7, release.contentDigest());
+            ps.setString(8, release.manifestJson());
+            ps.setString(9, stored.reportJson());
+            try (ResultSet keys = ps.executeQuery()) {
+                if (!keys.next()) return false;
+                releaseId = keys.getLong(1);
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO schemas(fingerprint, canonical) VALUES (?, ?) ON CONFLICT DO NOTHING")) {
+            for (Map.Entry<String, String> e : new TreeMap<>(release.schemas()).entrySet()) {
+                ps.setString(1, e.getKey());
+                ps.setString(2, e.getValue());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        try (PreparedStatement types = c.prepareStatement(
+                "INSERT INTO release_types(release, kind, name, revision, written, published, upgrades_from, fingerprint) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (TypeRow t : release.types()) {
+                types.setLong(1, releaseId);
+                types.setString(2, t.kind());
+                types.setString(3, t.name());
+                types.setInt(4, t.revision());
+                types.setInt(5, t.written() ? 1 : 0);
+                types.setInt(6, t.published() ? 1 : 0);
+                if (t.upgradesFrom() == null) types.setNull(7, Types.INTEGER);
+                else types.setInt(7, t.upgradesFrom());
+                if (t.fingerprint() == null) types.setNull(8, Types.VARCHAR);
+                else types.setString(8, t.fingerprint());
+                types.addBatch();
+            }
+            types.executeBatch();
+        }
+        try (PreparedStatement names = c.prepareStatement(
+                "INSERT INTO type_names(name, kind, service) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
+            SortedSet<String> seen = new TreeSet<>();
+            for (TypeRow t : release.types()) seen.add(t.name() + "\n" + t.kind());
+            for (String nameAndKind : seen) {
+                int split = nameAndKind.indexOf('\n');
+                names.setString(1, nameAndKind.substring(0, split));
+                names.setString(2, nameAndKind.substring(split + 1));
+                names.setString(3, release.service());
+                names.addBatch();
+            }
+            names.executeBatch();
+        }
+        return true;
+    }
+
+    @Override
+    public GateDecision dryRun(String service, Version version, ReleaseGate gate) {
+        // Each Manifest the gate asks for is read with a connection of its own, so a long check holds none.
+        List<HistoryRelease> history = read(c -> history(c, service, (s, v) -> read(r -> manifestText(r, s, v))));
+        return gate.decide(history);
+    }
+
+    /** @param manifests reads one release's Manifest text when the gate asks for it */
+    private static List<HistoryRelease> history(Connection c, String service, java.util.function.BinaryOperator<String> manifests)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT service, version, content_digest FROM releases WHERE service = ? ORDER BY major, minor, patch")) {
+            ps.setString(1, service);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<HistoryRelease> out = new ArrayList<>();
+                while (rs.next()) {
+                    String s = rs.getString(1);
+                    String v = rs.getString(2);
+                    out.add(new HistoryRelease(s, v, rs.getString(3), () -> manifests.apply(s, v)));
+                }
+                return out;
+            }
+        }
+    }
+
+    private static String manifestText(Connection c, String service, String version) {
+        try {
+            return findRelease(c, service, version).map(StoredRelease::manifestJson)
+                    .orElseThrow(() -> new StoreException("release " + service + "@" + version + " is gone", null));
+        } catch (SQLException e) {
+            throw new StoreException("cannot read " + service + "@" + version + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<StoredRelease> findRelease(Connection c, String service, String version) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT service, version, registered_at, content_digest, manifest, report FROM releases "
+                        + "WHERE service = ? AND version = ?")) {
+            ps.setString(1, service);
+            ps.setString(2, version);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(storedRelease(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private static StoredRelease storedRelease(ResultSet rs) throws SQLException {
+        return new StoredRelease(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6));
+    }
+
+    @Override
+    public List<ServiceSummary> services() {
+        return read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT s.name, COUNT(r.id), "
+                            + "(SELECT version FROM releases x WHERE x.service = s.name ORDER BY major DESC, minor DESC, patch DESC LIMIT 1), "
+                            + "COALESCE(MAX(r.registered_at), 0) "
+                            + "FROM services s LEFT JOIN releases r ON r.service = s.name GROUP BY s.name ORDER BY s.name");
+                 ResultSet rs = ps.executeQuery()) {
+                List<ServiceSummary> out = new ArrayList<>();
+                while (rs.next()) out.add(new ServiceSummary(rs.getString(1), rs.getInt(2), rs.getString(3), rs.getLong(4)));
+                return out;
+            }
+        });
+    }
+
+    @Override
+    public List<ReleaseSummary> releases(String service) {
+        return read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT service, version, registered_at, content_digest, report FROM releases "
+                            + "WHERE service = ? ORDER BY major, minor, patch")) {
+                ps.setString(1, service);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<ReleaseSummary> out = new ArrayList<>();
+                    while (rs.next()) {
+                        out.add(new ReleaseSummary(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
+                    }
+                    return out;
+                }
+            }
+        });
+    }
+
+    @Override
+    public Optional<StoredRelease> release(String service, String version) {
+        return read(c -> findRelease(c, service, version));
+    }
+
+    @Override
+    public Optional<String> schema(String fingerprint) {
+        return read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT canonical FROM schemas WHERE fingerprint = ?")) {
+                ps.setString(1, fingerprint);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    @Override
+    public List<TypeMatch> searchTypes(String query, int limit) {
+        String pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+        return read(c -> {
+            // Exact matches first, then names whose last segment starts with the query, then the rest by length.
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT name, " + dialect.stringAggregate().formatted("kind") + ", " + dialect.stringAggregate().formatted("service")
+                            + " FROM type_names WHERE name " + dialect.caseInsensitiveLike() + " ? ESCAPE '\\' GROUP BY name "
+                            + "ORDER BY lower(name) = lower(?) DESC, length(name), name LIMIT ?")) {
+                ps.setString(1, pattern);
+                ps.setString(2, query);
+                ps.setInt(3, limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<TypeMatch> out = new ArrayList<>();
+                    while (rs.next()) {
+                        out.add(new TypeMatch(rs.getString(1), split(rs.getString(2)), split(rs.getString(3))));
+                    }
+                    return out;
+                }
+            }
+        });
+    }
+
+    private static List<String> split(String concatenated) {
+        return concatenated == null ? List.of() : Arrays.stream(concatenated.split(",")).sorted().toList();
+    }
+
+    @Override
+    public List<TypeUsage> typeUsages(String name) {
+        return usages("t.name = ?", name);
+    }
+
+    @Override
+    public List<TypeUsage> fingerprintUsages(String fingerprint) {
+        return usages("t.fingerprint = ?", fingerprint);
+    }
+
+    private List<TypeUsage> usages(String condition, String value) {
+        return read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT r.service, r.version, r.registered_at, t.kind, t.name, t.revision, t.written, t.published, "
+                            + "t.upgrades_from, t.fingerprint FROM release_types t JOIN releases r ON r.id = t.release "
+                            + "WHERE " + condition + " ORDER BY r.service, r.major, r.minor, r.patch, t.kind, t.name, t.revision")) {
+                ps.setString(1, value);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<TypeUsage> out = new ArrayList<>();
+                    while (rs.next()) {
+                        int upgrades = rs.getInt(9);
+                        Integer upgradesFrom = rs.wasNull() ? null : upgrades;
+                        TypeRow row = new TypeRow(rs.getString(4), rs.getString(5), rs.getInt(6), rs.getInt(7) != 0,
+                                rs.getInt(8) != 0, upgradesFrom, rs.getString(10));
+                        out.add(new TypeUsage(rs.getString(1), rs.getString(2), rs.getLong(3), row));
+                    }
+                    return out;
+                }
+            }
+        });
+    }
+
+    @Override
+    public StoreStats stats() {
+        return read(c -> {
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT (SELECT COUNT(*) FROM services), (SELECT COUNT(*) FROM releases), "
+                         + "(SELECT COUNT(*) FROM schemas), (SELECT COUNT(*) FROM release_types)")) {
+                rs.next();
+                return new StoreStats(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+            }
+        });
+    }
+}
