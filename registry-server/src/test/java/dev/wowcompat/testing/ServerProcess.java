@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -19,11 +20,13 @@ public final class ServerProcess implements AutoCloseable {
     private final Process process;
     private final String base;
     private final List<String> startup;
+    private final List<String> output;
 
     private ServerProcess(Process process, String base, List<String> startup) {
         this.process = process;
         this.base = base;
         this.startup = List.copyOf(startup);
+        this.output = startup;
     }
 
     /** What the server printed up to and including the line with its address. */
@@ -31,13 +34,28 @@ public final class ServerProcess implements AutoCloseable {
         return startup;
     }
 
+    /** Everything the server printed so far (its first 2,000 lines after start-up), for failure messages. */
+    public String output() {
+        synchronized (output) {
+            return String.join("\n", output);
+        }
+    }
+
     public static ServerProcess start(Path db, String... extraArgs) throws Exception {
+        return start(new TestDatabases.Database(TestDatabases.Backend.SQLITE, db.toString(), Map.of()), extraArgs);
+    }
+
+    /** A node on the database, with the environment (credentials) it needs. */
+    public static ServerProcess start(TestDatabases.Database db, String... extraArgs) throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                ServeMain.class.getName(), "--port", "0", "--db", db.toString()));
+                ServeMain.class.getName(), "--port", "0"));
+        command.addAll(db.serveArguments());
         command.addAll(List.of(extraArgs));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(db.environment());
+        Process p = builder.start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         List<String> startup = java.util.Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<String> url = CompletableFuture.supplyAsync(() -> {
@@ -49,7 +67,11 @@ public final class ServerProcess implements AutoCloseable {
                         // Keep draining the output so the server never blocks on a full pipe.
                         Thread drain = new Thread(() -> {
                             try {
-                                while (out.readLine() != null) { /* discard */ }
+                                for (String more; (more = out.readLine()) != null; ) {
+                                    synchronized (startup) {
+                                        if (startup.size() < 2_000) startup.add(more);
+                                    }
+                                }
                             } catch (IOException ignored) {
                                 // the process is gone
                             }

@@ -1,0 +1,279 @@
+package dev.wowcompat.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.PostgresCluster;
+import dev.wowcompat.testing.ServerProcess;
+import dev.wowcompat.testing.TestDatabases;
+import dev.wowcompat.testing.TestDatabases.Backend;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Three real {@code serve} processes on one real PostgreSQL database, driven concurrently: they behave as one
+ * registry (one 201 per version, read-your-writes, every check sees every commit), survive the SIGKILL of a node
+ * without losing an acknowledged release, and answer 503 while PostgreSQL is down, recovering by themselves.
+ */
+@ExtendWith(TestDatabases.class)
+class MultiNodeTest {
+    private static final int NODES = 3;
+    private static final String STORE_UNAVAILABLE = "wow-compat.server.store-unavailable";
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<ServerProcess> nodes = new ArrayList<>();
+    private ExecutorService pool;
+
+    private record Answer(int status, String body, long millis) {
+        JsonNode json() {
+            return BankManifests.read(body);
+        }
+    }
+
+    private List<ServerProcess> startNodes(TestDatabases.Database db) throws Exception {
+        ExecutorService starting = Executors.newFixedThreadPool(NODES);
+        List<Future<ServerProcess>> started = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) started.add(starting.submit(() -> ServerProcess.start(db)));
+        for (Future<ServerProcess> f : started) nodes.add(f.get(120, TimeUnit.SECONDS));
+        starting.shutdown();
+        return nodes;
+    }
+
+    @AfterEach
+    void stopNodes() throws Exception {
+        if (pool != null) pool.shutdownNow();
+        for (ServerProcess node : nodes) node.close();
+    }
+
+    private Answer get(ServerProcess node, String path) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(node.base() + path)).timeout(Duration.ofSeconds(30)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        return new Answer(r.statusCode(), r.body(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private Answer register(ServerProcess node, String service, String manifest) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(node.base() + "/services/" + service + "/releases"))
+                        .timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(manifest)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return new Answer(r.statusCode(), r.body(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** Runs the calls at the same moment (released together by a latch); their answers in order. */
+    private <T> List<T> together(List<Callable<T>> calls) throws Exception {
+        if (pool == null) pool = Executors.newCachedThreadPool();
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<T>> futures = new ArrayList<>();
+        for (Callable<T> call : calls) {
+            futures.add(pool.submit(() -> {
+                go.await();
+                return call.call();
+            }));
+        }
+        go.countDown();
+        List<T> out = new ArrayList<>();
+        for (Future<T> f : futures) out.add(f.get(60, TimeUnit.SECONDS));
+        return out;
+    }
+
+    @Test
+    void sameVersionOnEveryNodeAtOnceIsCreatedOnce(TestDatabases databases) throws Exception {
+        startNodes(databases.create(Backend.POSTGRESQL));
+        for (int round = 0; round < 5; round++) {
+            String manifest = BankManifests.bank("race", "1.0." + round, 1, true);
+            List<Callable<Answer>> calls = new ArrayList<>();
+            for (int i = 0; i < 3 * NODES; i++) {
+                ServerProcess node = nodes.get(i % NODES);
+                calls.add(() -> register(node, "race", manifest));
+            }
+            Map<Integer, Integer> statuses = new HashMap<>();
+            for (Answer a : together(calls)) statuses.merge(a.status(), 1, Integer::sum);
+            assertEquals(Map.of(201, 1, 200, 3 * NODES - 1), statuses, "round " + round + ": one 201, the identical repeats 200");
+            String other = BankManifests.withDescription(manifest, "changed after release");
+            for (ServerProcess node : nodes) {
+                Answer conflict = register(node, "race", other);
+                assertEquals(409, conflict.status());
+                assertEquals("wow-compat.release.version-exists", conflict.json().path("code").asText());
+            }
+        }
+        assertEquals(5, get(nodes.get(2), "/services/race/releases").json().path("releases").size());
+    }
+
+    @Test
+    void aReleaseAcknowledgedByOneNodeIsSeenByEveryOtherAtOnce(TestDatabases databases) throws Exception {
+        startNodes(databases.create(Backend.POSTGRESQL));
+        for (int i = 0; i < 12; i++) {
+            String version = "1.0." + i;
+            assertEquals(201, register(nodes.get(i % NODES), "ryw", BankManifests.bank("ryw", version, 1, true)).status());
+            for (ServerProcess reader : nodes) {
+                assertEquals(200, get(reader, "/services/ryw/releases/" + version).status(), version + " on " + reader.base());
+                JsonNode releases = get(reader, "/services/ryw/releases").json().path("releases");
+                assertEquals(i + 1, releases.size());
+                assertEquals(version, releases.get(i).path("version").asText());
+                JsonNode service = get(reader, "/services").json().path("services").get(0);
+                assertEquals(version, service.path("latestVersion").asText(), "the latest version is never stale");
+            }
+        }
+    }
+
+    @Test
+    void theCheckOfARegistrationSeesWhatOtherNodesCommitted(TestDatabases databases) throws Exception {
+        startNodes(databases.create(Backend.POSTGRESQL));
+        // 1.1.0 stages Deposited@2; 1.2.0 is 1.0.0 again, which drops @2: compatible with 1.0.0 alone, breaking after 1.1.0.
+        String base = BankManifests.bank("seen", "1.0.0", 1, true);
+        String staged = BankManifests.bank("seen", "1.1.0", 2, false);
+        String dropped = BankManifests.bank("seen", "1.2.0", 1, true);
+        assertEquals(201, register(nodes.get(0), "seen", base).status());
+        assertEquals(201, register(nodes.get(1), "seen", staged).status());
+        Answer refused = register(nodes.get(2), "seen", dropped);
+        assertEquals(409, refused.status(), refused.body());
+        assertTrue(refused.body().contains("revision-removed"), refused.body());
+
+        // The same two registrations at the same moment on two nodes: whichever commits first, the other is checked
+        // against it. 1.2.0 may be accepted only when it was checked before 1.1.0 was committed.
+        int refusedRaces = 0;
+        for (int trial = 0; trial < 6; trial++) {
+            String service = "seen-" + trial;
+            assertEquals(201, register(nodes.get(0), service, BankManifests.bank(service, "1.0.0", 1, true)).status());
+            ServerProcess a = nodes.get(1 + trial % 2);
+            ServerProcess b = nodes.get(2 - trial % 2);
+            List<Answer> answers = together(List.of(
+                    () -> register(a, service, BankManifests.bank(service, "1.1.0", 2, false)),
+                    () -> register(b, service, BankManifests.bank(service, "1.2.0", 1, true))));
+            assertEquals(201, answers.get(0).status(), answers.get(0).body());
+            if (answers.get(1).status() == 409) {
+                assertTrue(answers.get(1).body().contains("revision-removed"), answers.get(1).body());
+                refusedRaces++;
+            } else {
+                assertEquals(201, answers.get(1).status(), answers.get(1).body());
+                long stagedAt = get(nodes.get(0), "/services/" + service + "/releases/1.1.0").json().path("registeredAt").asLong();
+                long droppedAt = get(nodes.get(0), "/services/" + service + "/releases/1.2.0").json().path("registeredAt").asLong();
+                assertTrue(droppedAt <= stagedAt, "1.2.0 was accepted without seeing 1.1.0, committed before it");
+                assertTrue(answers.get(1).body().contains("\"1.0.0\"") && !answers.get(1).body().contains("\"1.1.0\""),
+                        "1.2.0 was checked against 1.0.0 only: " + answers.get(1).body());
+            }
+        }
+        System.out.println("MultiNodeTest: 1.2.0 refused in " + refusedRaces + " of 6 simultaneous races (accepted when it went first)");
+    }
+
+    @Test
+    void noAcknowledgedReleaseIsLostWhenANodeIsKilledDuringWrites(TestDatabases databases) throws Exception {
+        TestDatabases.Database db = databases.create(Backend.POSTGRESQL);
+        startNodes(db);
+        int writers = 8;
+        Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+        AtomicInteger acknowledgedAfterKill = new AtomicInteger();
+        AtomicBoolean killed = new AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong failures = new AtomicLong();
+        ServerProcess victim = nodes.get(1);
+        pool = Executors.newFixedThreadPool(writers);
+        List<Future<?>> running = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            String service = "kill-" + w;
+            int first = w;
+            running.add(pool.submit(() -> {
+                for (int n = 0; !stop.get(); n++) {
+                    ServerProcess node = nodes.get((first + n) % NODES);
+                    if (killed.get() && node == victim) continue;
+                    String version = "1.0." + n;
+                    try {
+                        Answer a = register(node, service, BankManifests.bank(service, version, 1, true));
+                        if (a.status() == 201) {
+                            acknowledged.add(service + "@" + version);
+                            if (killed.get()) acknowledgedAfterKill.incrementAndGet();
+                        } else {
+                            failures.incrementAndGet();
+                        }
+                    } catch (IOException e) {
+                        failures.incrementAndGet(); // the killed node: this one may or may not be stored, it was never acknowledged
+                    }
+                }
+                return null;
+            }));
+        }
+        Thread.sleep(2_000);
+        int beforeKill = acknowledged.size();
+        victim.kill();
+        killed.set(true);
+        Thread.sleep(2_000);
+        stop.set(true);
+        for (Future<?> f : running) f.get(60, TimeUnit.SECONDS);
+
+        assertTrue(beforeKill > 0, "registrations were acknowledged before the kill");
+        assertTrue(acknowledgedAfterKill.get() > 0, "the other nodes kept acknowledging registrations after the kill");
+        for (String release : acknowledged) {
+            String[] parts = release.split("@");
+            for (ServerProcess survivor : List.of(nodes.get(0), nodes.get(2))) {
+                assertEquals(200, get(survivor, "/services/" + parts[0] + "/releases/" + parts[1]).status(),
+                        release + " was answered 201 but is missing");
+            }
+        }
+        long stored = 0;
+        for (JsonNode s : get(nodes.get(0), "/services").json().path("services")) stored += s.path("releases").asLong();
+        assertTrue(stored >= acknowledged.size());
+        System.out.println("MultiNodeTest: " + acknowledged.size() + " releases acknowledged (" + beforeKill + " before the SIGKILL, "
+                + acknowledgedAfterKill.get() + " after), all " + acknowledged.size() + " found on both survivors; " + stored
+                + " stored; " + failures.get() + " requests unanswered or refused");
+    }
+
+    @Test
+    void nodesAnswer503WhilePostgresIsDownAndRecoverWithoutRestart(TestDatabases databases) throws Exception {
+        startNodes(databases.create(Backend.POSTGRESQL));
+        PostgresCluster cluster = databases.postgres();
+        assertEquals(201, register(nodes.get(0), "outage", BankManifests.bank("outage", "1.0.0", 1, true)).status());
+        cluster.stopServer();
+        try {
+            for (ServerProcess node : nodes) {
+                Answer list = get(node, "/services/outage/releases");
+                assertEquals(503, list.status(), list.body());
+                assertEquals(STORE_UNAVAILABLE, list.json().path("code").asText());
+                assertTrue(list.millis() < 10_000, "answered within the pool's connection timeout, not a hang: " + list.millis() + " ms");
+                Answer write = register(node, "outage", BankManifests.bank("outage", "1.1.0", 1, true));
+                assertEquals(503, write.status(), write.body());
+                assertEquals(STORE_UNAVAILABLE, write.json().path("code").asText());
+                assertEquals(200, get(node, "/health").status(), "liveness does not depend on the database");
+            }
+        } finally {
+            cluster.startServer();
+        }
+        for (ServerProcess node : nodes) {
+            long deadline = System.currentTimeMillis() + 30_000;
+            Answer a;
+            do {
+                a = get(node, "/services/outage/releases");
+                if (a.status() != 200) Thread.sleep(200);
+            } while (a.status() != 200 && System.currentTimeMillis() < deadline);
+            assertEquals(200, a.status(), "recovered without a restart: " + a.body());
+        }
+        Answer after = register(nodes.get(2), "outage", BankManifests.bank("outage", "1.1.0", 1, true));
+        assertEquals(201, after.status(), () -> after.body() + "\n" + nodes.get(2).output());
+        assertEquals(2, get(nodes.get(1), "/services/outage/releases").json().path("releases").size());
+    }
+}
