@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import dev.wowcompat.store.RegistryStore;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,14 +10,17 @@ import java.nio.charset.StandardCharsets;
 /** Liveness, metrics, and the web page's three static files (read once from the jar). */
 final class OpsEndpoints {
     private static final byte[] HEALTHY = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
 
     private final Metrics metrics;
+    private final RegistryStore store;
     private final byte[] page;
     private final byte[] script;
     private final byte[] styles;
 
-    OpsEndpoints(JsonResponses json, Metrics metrics) {
+    OpsEndpoints(JsonResponses json, Metrics metrics, RegistryStore store) {
         this.metrics = metrics;
+        this.store = store;
         this.page = resource("/web/index.html");
         this.script = resource("/web/app.js");
         this.styles = resource("/web/app.css");
@@ -31,9 +35,18 @@ final class OpsEndpoints {
         }
     }
 
-    /** Liveness only: it must stay cheap, it is what load balancers poll. */
+    /** Liveness only: it must stay cheap and never depend on the database (a restart would not mend the database). */
     void health(Context ctx) {
         ctx.contentType(JsonResponses.JSON).result(HEALTHY);
+    }
+
+    /**
+     * Readiness, for a load balancer in front of several nodes: one small query, so a node that cannot reach its
+     * database answers 503 (store-unavailable) and is taken out of rotation until it can again.
+     */
+    void ready(Context ctx) {
+        store.ping();
+        ctx.contentType(JsonResponses.JSON).result(READY);
     }
 
     void metrics(Context ctx) {

@@ -79,7 +79,7 @@ public final class Registration {
     }
 
     /** The Manifest as the store keeps it: the text as sent, its type table, and each schema once. */
-    static NewRelease toNewRelease(Manifest m, String text) {
+    public static NewRelease toNewRelease(Manifest m, String text) {
         Map<String, Integer> upgradesFrom = new HashMap<>();
         m.aggregates().values().forEach(a -> a.events().values().forEach(e -> e.revisions().values().forEach(r -> {
             if (r.upgradesFrom() != null) upgradesFrom.put(e.typeName() + "@" + r.revision(), r.upgradesFrom());

@@ -65,7 +65,7 @@ public final class RegistryServer implements AutoCloseable {
                 new SchemaEndpoints(store, json),
                 new WireEndpoints(bodies, config.limits(), new WireValidator(schemas), new StateVerifier(schemas),
                         new StoreSchemas(store, json.mapper()), json),
-                new OpsEndpoints(json, metrics),
+                new OpsEndpoints(json, metrics, store),
                 new Authorization(config.tokens()));
         Javalin app = Javalin.create(c -> {
             c.showJavalinBanner = false;
@@ -101,6 +101,7 @@ public final class RegistryServer implements AutoCloseable {
         post("/verify/state",                          e.wire::verifyState);
         post("/validate",                              e.wire::validate);
         get("/health",                                 e.ops::health);
+        get("/ready",                                  e.ops::ready);
         get("/metrics",                                e.ops::metrics);
         get("/",                                       e.ops::page);
         get("/app.js",                                 e.ops::script);

@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
                 CheckSchemaCommand.class,
                 FingerprintCommand.class,
                 ServeCommand.class,
+                MigrateCommand.class,
                 RegisterCommand.class,
                 VerifyStateCommand.class,
                 CommandLine.HelpCommand.class,

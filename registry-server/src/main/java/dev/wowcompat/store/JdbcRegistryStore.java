@@ -166,6 +166,77 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         return true;
     }
 
+    /**
+     * Every release in the order it was registered, each read when the consumer is ready for it (the whole history
+     * is never in memory at once).
+     */
+    public void exportReleases(java.util.function.Consumer<ExportedRelease> consumer) {
+        List<Long> ids = read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT id FROM releases ORDER BY id"); ResultSet rs = ps.executeQuery()) {
+                List<Long> out = new ArrayList<>();
+                while (rs.next()) out.add(rs.getLong(1));
+                return out;
+            }
+        });
+        for (long id : ids) consumer.accept(read(c -> exported(c, id)));
+    }
+
+    private static ExportedRelease exported(Connection c, long id) throws SQLException {
+        StoredRelease stored;
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT service, version, registered_at, content_digest, manifest, report FROM releases WHERE id = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) throw new StoreException("release " + id + " vanished while being read", null);
+                stored = storedRelease(rs);
+            }
+        }
+        List<TypeRow> types = new ArrayList<>();
+        Map<String, String> schemas = new TreeMap<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT t.kind, t.name, t.revision, t.written, t.published, t.upgrades_from, t.fingerprint, s.canonical "
+                        + "FROM release_types t LEFT JOIN schemas s ON s.fingerprint = t.fingerprint WHERE t.release = ? "
+                        + "ORDER BY t.kind, t.name, t.revision")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int upgrades = rs.getInt(6);
+                    Integer upgradesFrom = rs.wasNull() ? null : upgrades;
+                    types.add(new TypeRow(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4) != 0, rs.getInt(5) != 0,
+                            upgradesFrom, rs.getString(7)));
+                    if (rs.getString(7) != null) schemas.put(rs.getString(7), rs.getString(8));
+                }
+            }
+        }
+        NewRelease content = new NewRelease(stored.service(), Version.parse(stored.version()), stored.contentDigest(),
+                stored.manifestJson(), types, schemas);
+        return new ExportedRelease(stored, content);
+    }
+
+    /**
+     * Stores a release exported from another store as it was (registration time, report), without a gate: it was
+     * checked when it was first registered. The version's uniqueness decides as in {@link #register}: CREATED,
+     * SAME_CONTENT (already copied) or VERSION_CONFLICT. Before a copy commits, each of its schemas is read back
+     * and handed to {@code verify} (fingerprint, canonical JSON as stored); a refusal rolls the copy back.
+     */
+    public RegistrationResult importRelease(ExportedRelease release, java.util.function.BiPredicate<String, String> verify) {
+        NewRelease content = release.content();
+        return transaction(c -> {
+            lockService(c, content.service());
+            if (insert(c, release.stored(), content)) {
+                for (String fingerprint : new TreeMap<>(content.schemas()).keySet()) {
+                    String stored = schemaText(c, fingerprint).orElse(null);
+                    if (stored == null || !verify.test(fingerprint, stored)) {
+                        throw new StoreException("schema " + fingerprint + " of " + content.service() + "@" + content.version()
+                                + " does not have that fingerprint after copying; nothing of this release was kept", null);
+                    }
+                }
+                return new RegistrationResult(RegistrationResult.Outcome.CREATED, release.stored(), release.stored().reportJson());
+            }
+            return repeatOrConflict(c, content.service(), content.version().toString(), content.contentDigest()).orElseThrow();
+        }, result -> result.outcome() == RegistrationResult.Outcome.CREATED);
+    }
+
     @Override
     public GateDecision dryRun(String service, Version version, ReleaseGate gate) {
         // Each Manifest the gate asks for is read with a connection of its own, so a long check holds none.
@@ -257,14 +328,16 @@ public abstract class JdbcRegistryStore implements RegistryStore {
 
     @Override
     public Optional<String> schema(String fingerprint) {
-        return read(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT canonical FROM schemas WHERE fingerprint = ?")) {
-                ps.setString(1, fingerprint);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-                }
+        return read(c -> schemaText(c, fingerprint));
+    }
+
+    private static Optional<String> schemaText(Connection c, String fingerprint) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT canonical FROM schemas WHERE fingerprint = ?")) {
+            ps.setString(1, fingerprint);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
-        });
+        }
     }
 
     @Override
@@ -322,6 +395,15 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                     }
                     return out;
                 }
+            }
+        });
+    }
+
+    @Override
+    public void ping() {
+        read(c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+                return rs.next();
             }
         });
     }

@@ -30,8 +30,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -40,12 +44,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * without losing an acknowledged release, and answer 503 while PostgreSQL is down, recovering by themselves.
  */
 @ExtendWith(TestDatabases.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MultiNodeTest {
     private static final int NODES = 3;
     private static final String STORE_UNAVAILABLE = "wow-compat.server.store-unavailable";
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final List<ServerProcess> nodes = new ArrayList<>();
+    /** The three nodes on one database, shared by the tests (each uses services of its own) but the kill test. */
+    private final List<ServerProcess> shared = new ArrayList<>();
+    private List<ServerProcess> nodes;
     private ExecutorService pool;
 
     private record Answer(int status, String body, long millis) {
@@ -54,19 +61,36 @@ class MultiNodeTest {
         }
     }
 
-    private List<ServerProcess> startNodes(TestDatabases.Database db) throws Exception {
+    private static void startNodes(TestDatabases.Database db, List<ServerProcess> into) throws Exception {
         ExecutorService starting = Executors.newFixedThreadPool(NODES);
         List<Future<ServerProcess>> started = new ArrayList<>();
         for (int i = 0; i < NODES; i++) started.add(starting.submit(() -> ServerProcess.start(db)));
-        for (Future<ServerProcess> f : started) nodes.add(f.get(120, TimeUnit.SECONDS));
-        starting.shutdown();
-        return nodes;
+        try {
+            for (Future<ServerProcess> f : started) into.add(f.get(120, TimeUnit.SECONDS));
+        } finally {
+            starting.shutdown();
+        }
+    }
+
+    @BeforeAll
+    void startSharedNodes(TestDatabases databases) throws Exception {
+        startNodes(databases.create(Backend.POSTGRESQL), shared);
+    }
+
+    @BeforeEach
+    void useSharedNodes() {
+        nodes = shared;
+        pool = Executors.newCachedThreadPool();
     }
 
     @AfterEach
-    void stopNodes() throws Exception {
-        if (pool != null) pool.shutdownNow();
-        for (ServerProcess node : nodes) node.close();
+    void stopPool() {
+        pool.shutdownNow();
+    }
+
+    @AfterAll
+    void stopSharedNodes() throws Exception {
+        for (ServerProcess node : shared) node.close();
     }
 
     private Answer get(ServerProcess node, String path) throws IOException, InterruptedException {
@@ -87,7 +111,6 @@ class MultiNodeTest {
 
     /** Runs the calls at the same moment (released together by a latch); their answers in order. */
     private <T> List<T> together(List<Callable<T>> calls) throws Exception {
-        if (pool == null) pool = Executors.newCachedThreadPool();
         CountDownLatch go = new CountDownLatch(1);
         List<Future<T>> futures = new ArrayList<>();
         for (Callable<T> call : calls) {
@@ -103,8 +126,7 @@ class MultiNodeTest {
     }
 
     @Test
-    void sameVersionOnEveryNodeAtOnceIsCreatedOnce(TestDatabases databases) throws Exception {
-        startNodes(databases.create(Backend.POSTGRESQL));
+    void sameVersionOnEveryNodeAtOnceIsCreatedOnce() throws Exception {
         for (int round = 0; round < 5; round++) {
             String manifest = BankManifests.bank("race", "1.0." + round, 1, true);
             List<Callable<Answer>> calls = new ArrayList<>();
@@ -126,8 +148,7 @@ class MultiNodeTest {
     }
 
     @Test
-    void aReleaseAcknowledgedByOneNodeIsSeenByEveryOtherAtOnce(TestDatabases databases) throws Exception {
-        startNodes(databases.create(Backend.POSTGRESQL));
+    void aReleaseAcknowledgedByOneNodeIsSeenByEveryOtherAtOnce() throws Exception {
         for (int i = 0; i < 12; i++) {
             String version = "1.0." + i;
             assertEquals(201, register(nodes.get(i % NODES), "ryw", BankManifests.bank("ryw", version, 1, true)).status());
@@ -136,15 +157,15 @@ class MultiNodeTest {
                 JsonNode releases = get(reader, "/services/ryw/releases").json().path("releases");
                 assertEquals(i + 1, releases.size());
                 assertEquals(version, releases.get(i).path("version").asText());
-                JsonNode service = get(reader, "/services").json().path("services").get(0);
+                JsonNode service = null;
+                for (JsonNode s : get(reader, "/services").json().path("services")) if (s.path("name").asText().equals("ryw")) service = s;
                 assertEquals(version, service.path("latestVersion").asText(), "the latest version is never stale");
             }
         }
     }
 
     @Test
-    void theCheckOfARegistrationSeesWhatOtherNodesCommitted(TestDatabases databases) throws Exception {
-        startNodes(databases.create(Backend.POSTGRESQL));
+    void theCheckOfARegistrationSeesWhatOtherNodesCommitted() throws Exception {
         // 1.1.0 stages Deposited@2; 1.2.0 is 1.0.0 again, which drops @2: compatible with 1.0.0 alone, breaking after 1.1.0.
         String base = BankManifests.bank("seen", "1.0.0", 1, true);
         String staged = BankManifests.bank("seen", "1.1.0", 2, false);
@@ -184,8 +205,17 @@ class MultiNodeTest {
 
     @Test
     void noAcknowledgedReleaseIsLostWhenANodeIsKilledDuringWrites(TestDatabases databases) throws Exception {
-        TestDatabases.Database db = databases.create(Backend.POSTGRESQL);
-        startNodes(db);
+        List<ServerProcess> own = new ArrayList<>();
+        try {
+            startNodes(databases.create(Backend.POSTGRESQL), own);
+            nodes = own;
+            killOneOfEightWriters();
+        } finally {
+            for (ServerProcess node : own) node.close();
+        }
+    }
+
+    private void killOneOfEightWriters() throws Exception {
         int writers = 8;
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicInteger acknowledgedAfterKill = new AtomicInteger();
@@ -193,7 +223,6 @@ class MultiNodeTest {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong failures = new AtomicLong();
         ServerProcess victim = nodes.get(1);
-        pool = Executors.newFixedThreadPool(writers);
         List<Future<?>> running = new ArrayList<>();
         for (int w = 0; w < writers; w++) {
             String service = "kill-" + w;
@@ -218,11 +247,12 @@ class MultiNodeTest {
                 return null;
             }));
         }
-        Thread.sleep(2_000);
+        // Kill mid-load: once the writers are under way, and keep writing until the survivors have acknowledged as many.
+        awaitAtLeast(acknowledged::size, 2 * writers);
         int beforeKill = acknowledged.size();
         victim.kill();
         killed.set(true);
-        Thread.sleep(2_000);
+        awaitAtLeast(acknowledgedAfterKill::get, 2 * writers);
         stop.set(true);
         for (Future<?> f : running) f.get(60, TimeUnit.SECONDS);
 
@@ -237,29 +267,43 @@ class MultiNodeTest {
         }
         long stored = 0;
         for (JsonNode s : get(nodes.get(0), "/services").json().path("services")) stored += s.path("releases").asLong();
+        assertEquals(writers, get(nodes.get(2), "/services").json().path("services").size());
         assertTrue(stored >= acknowledged.size());
         System.out.println("MultiNodeTest: " + acknowledged.size() + " releases acknowledged (" + beforeKill + " before the SIGKILL, "
                 + acknowledgedAfterKill.get() + " after), all " + acknowledged.size() + " found on both survivors; " + stored
                 + " stored; " + failures.get() + " requests unanswered or refused");
     }
 
+    private static void awaitAtLeast(java.util.function.IntSupplier count, int wanted) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (count.getAsInt() < wanted && System.currentTimeMillis() < deadline) Thread.sleep(50);
+    }
+
     @Test
     void nodesAnswer503WhilePostgresIsDownAndRecoverWithoutRestart(TestDatabases databases) throws Exception {
-        startNodes(databases.create(Backend.POSTGRESQL));
         PostgresCluster cluster = databases.postgres();
         assertEquals(201, register(nodes.get(0), "outage", BankManifests.bank("outage", "1.0.0", 1, true)).status());
         cluster.stopServer();
         try {
+            List<Callable<Void>> probes = new ArrayList<>();
             for (ServerProcess node : nodes) {
-                Answer list = get(node, "/services/outage/releases");
-                assertEquals(503, list.status(), list.body());
-                assertEquals(STORE_UNAVAILABLE, list.json().path("code").asText());
-                assertTrue(list.millis() < 10_000, "answered within the pool's connection timeout, not a hang: " + list.millis() + " ms");
-                Answer write = register(node, "outage", BankManifests.bank("outage", "1.1.0", 1, true));
-                assertEquals(503, write.status(), write.body());
-                assertEquals(STORE_UNAVAILABLE, write.json().path("code").asText());
-                assertEquals(200, get(node, "/health").status(), "liveness does not depend on the database");
+                probes.add(() -> {
+                    Answer list = get(node, "/services/outage/releases");
+                    assertEquals(503, list.status(), list.body());
+                    assertEquals(STORE_UNAVAILABLE, list.json().path("code").asText());
+                    assertTrue(list.millis() < 10_000, "answered within the pool's connection timeout, not a hang: " + list.millis() + " ms");
+                    Answer write = register(node, "outage", BankManifests.bank("outage", "1.1.0", 1, true));
+                    assertEquals(503, write.status(), write.body());
+                    assertEquals(STORE_UNAVAILABLE, write.json().path("code").asText());
+                    assertTrue(write.millis() < 10_000, "a registration too: " + write.millis() + " ms");
+                    assertEquals(200, get(node, "/health").status(), "liveness does not depend on the database");
+                    Answer ready = get(node, "/ready");
+                    assertEquals(503, ready.status(), "not ready: the load balancer takes the node out of rotation");
+                    assertEquals(STORE_UNAVAILABLE, ready.json().path("code").asText());
+                    return null;
+                });
             }
+            together(probes);
         } finally {
             cluster.startServer();
         }
@@ -271,6 +315,7 @@ class MultiNodeTest {
                 if (a.status() != 200) Thread.sleep(200);
             } while (a.status() != 200 && System.currentTimeMillis() < deadline);
             assertEquals(200, a.status(), "recovered without a restart: " + a.body());
+            assertEquals(200, get(node, "/ready").status());
         }
         Answer after = register(nodes.get(2), "outage", BankManifests.bank("outage", "1.1.0", 1, true));
         assertEquals(201, after.status(), () -> after.body() + "\n" + nodes.get(2).output());

@@ -89,7 +89,8 @@ public final class ServerProcess implements AutoCloseable {
         String base = url.get(60, TimeUnit.SECONDS);
         if (base == null) {
             p.destroyForcibly();
-            throw new IllegalStateException("the registry process ended before listening (exit " + p.waitFor() + ")");
+            throw new IllegalStateException("the registry process ended before listening (exit " + p.waitFor() + "):\n"
+                    + String.join("\n", startup));
         }
         return new ServerProcess(p, base, startup);
     }

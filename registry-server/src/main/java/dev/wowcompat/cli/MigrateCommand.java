@@ -1,0 +1,121 @@
+package dev.wowcompat.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.store.ExportedRelease;
+import dev.wowcompat.store.JdbcRegistryStore;
+import dev.wowcompat.store.RegistrationResult;
+import dev.wowcompat.store.StoreException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code wow-compat migrate}: copies every release of a SQLite registry into a PostgreSQL one, in the order they
+ * were registered, as they were (time, report). Each schema is verified twice: its text must have its
+ * fingerprint when read from the source, and again when read back from the target before the copy commits.
+ * Releases the target already holds with the same content are left alone, so the command can be run again (say,
+ * after an interrupted run, or to pick up releases registered since); one held with other content is reported
+ * and not touched.
+ */
+@Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Copy a SQLite registry into PostgreSQL.",
+        description = {"Safe to run again: releases already copied are skipped. Exit code 0 when every release is in "
+                + "the target, 2 when one could not be copied (the target holds other content under its version)."})
+public final class MigrateCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--from", required = true, paramLabel = "FILE", description = "The SQLite registry database to copy from.")
+    Path from;
+
+    @Option(names = "--to", required = true, paramLabel = "URL", description = {
+            "jdbc:postgresql://HOST:PORT/DB; credentials from " + Database.USER_VARIABLE + " and "
+                    + Database.PASSWORD_VARIABLE + ", or --db-credentials."})
+    String to;
+
+    @Option(names = "--db-credentials", paramLabel = "FILE", description = "PostgreSQL credentials: a file with user=... and password=... lines.")
+    Path dbCredentials;
+
+    /** Per service: copied, already present, conflicting. */
+    private record Tally(int copied, int present, int conflicts) {
+        Tally plus(RegistrationResult.Outcome outcome) {
+            return switch (outcome) {
+                case CREATED -> new Tally(copied + 1, present, conflicts);
+                case SAME_CONTENT -> new Tally(copied, present + 1, conflicts);
+                default -> new Tally(copied, present, conflicts + 1);
+            };
+        }
+    }
+
+    @Override
+    public Integer call() throws InvalidInputException {
+        if (!Files.isRegularFile(from)) {
+            throw new InvalidInputException(new InputProblem("--from " + from, "", "wow-compat.input.unreadable",
+                    "no such SQLite database file"));
+        }
+        if (!Database.isPostgres(to)) {
+            throw new InvalidInputException(new InputProblem("--to " + to, "", "wow-compat.db.unsupported",
+                    "the target must be jdbc:postgresql://HOST:PORT/DATABASE"));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Map<String, Tally> tallies = new TreeMap<>();
+        List<String> conflicts = new ArrayList<>();
+        int[] schemas = {0};
+        try (JdbcRegistryStore source = Database.open("--from", from.toString(), null, Map.of());
+             JdbcRegistryStore target = Database.open("--to", to, dbCredentials, System.getenv())) {
+            source.exportReleases(release -> {
+                String name = release.stored().service() + "@" + release.stored().version();
+                release.content().schemas().forEach((fp, text) -> requireFingerprint(fp, text, name + " in " + from));
+                RegistrationResult result = target.importRelease(release, (fp, text) -> hasFingerprint(fp, text));
+                if (result.outcome() == RegistrationResult.Outcome.CREATED) schemas[0] += release.content().schemas().size();
+                if (result.outcome() == RegistrationResult.Outcome.VERSION_CONFLICT) {
+                    conflicts.add(name + ": the target holds other content under this version (content digest "
+                            + result.release().contentDigest() + ", here " + release.stored().contentDigest() + "); not copied");
+                }
+                tallies.merge(release.stored().service(), new Tally(0, 0, 0).plus(result.outcome()),
+                        (a, b) -> a.plus(result.outcome()));
+            });
+            Tally total = tallies.values().stream().reduce(new Tally(0, 0, 0),
+                    (a, b) -> new Tally(a.copied + b.copied, a.present + b.present, a.conflicts + b.conflicts));
+            tallies.forEach((service, t) -> out.println(service + ": " + t.copied + " copied, " + t.present + " already there"
+                    + (t.conflicts > 0 ? ", " + t.conflicts + " in conflict" : "")));
+            out.println("migrate: " + total.copied + " release(s) copied with " + schemas[0] + " schema(s), each fingerprint "
+                    + "verified in " + target + "; " + total.present + " already there; " + tallies.size() + " service(s)");
+            conflicts.forEach(err::println);
+            return conflicts.isEmpty() ? ExitCodes.OK : ExitCodes.BAD_INPUT;
+        } catch (StoreException e) {
+            throw new InvalidInputException(new InputProblem("--to " + to, "", "wow-compat.migrate.failed",
+                    e.getMessage() + " (releases copied before this one are kept; run migrate again to continue)"));
+        }
+    }
+
+    private static boolean hasFingerprint(String fingerprint, String canonical) {
+        try {
+            return Fingerprint.of(JSON.readTree(canonical)).equals(fingerprint);
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    private static void requireFingerprint(String fingerprint, String canonical, String where) {
+        if (!hasFingerprint(fingerprint, canonical)) {
+            throw new StoreException("schema " + fingerprint + " of " + where + " does not have that fingerprint", null);
+        }
+    }
+}

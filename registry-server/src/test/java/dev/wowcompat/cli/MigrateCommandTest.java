@@ -1,0 +1,175 @@
+package dev.wowcompat.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.api.DemoReleases;
+import dev.wowcompat.api.Registration;
+import dev.wowcompat.fingerprint.Fingerprint;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.store.ExportedRelease;
+import dev.wowcompat.store.GateDecision;
+import dev.wowcompat.store.JdbcRegistryStore;
+import dev.wowcompat.store.RegistrationResult;
+import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.TestDatabases;
+import dev.wowcompat.testing.TestDatabases.Backend;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wow-compat migrate} from a real SQLite file into a real PostgreSQL database. */
+@ExtendWith(TestDatabases.class)
+class MigrateCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private Path credentials(TestDatabases databases) throws Exception {
+        Path file = dir.resolve("pg.credentials");
+        Files.writeString(file, "user=" + dev.wowcompat.testing.PostgresCluster.USER + "\npassword=" + databases.postgres().password() + "\n");
+        return file;
+    }
+
+    private static List<ExportedRelease> export(JdbcRegistryStore store) {
+        List<ExportedRelease> out = new ArrayList<>();
+        store.exportReleases(out::add);
+        return out;
+    }
+
+    /** Every release arrived as it was, in order, and every schema in the target has its fingerprint. */
+    private static void assertSameReleases(Path sqlite, TestDatabases.Database target) throws Exception {
+        List<ExportedRelease> expected;
+        try (JdbcRegistryStore source = SqliteRegistryStore.open(sqlite)) {
+            expected = export(source);
+        }
+        try (JdbcRegistryStore copy = target.open()) {
+            List<ExportedRelease> actual = export(copy);
+            assertEquals(expected, actual, "the same releases, in the order they were registered");
+            int schemas = 0;
+            for (ExportedRelease r : actual) {
+                for (var e : r.content().schemas().entrySet()) {
+                    String stored = copy.schema(e.getKey()).orElseThrow();
+                    assertEquals(e.getKey(), Fingerprint.of(JSON.readTree(stored)), r.stored().service() + "@" + r.stored().version());
+                    schemas++;
+                }
+            }
+            assertTrue(schemas > 0);
+            assertEquals("ok", copy.integrityCheck());
+        }
+    }
+
+    @Test
+    void copiesTheDemoRegistryOnceAndIsSafeToRunAgain(TestDatabases databases) throws Exception {
+        Path sqlite = dir.resolve("demo.db");
+        int demo;
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            demo = DemoReleases.register(new Registration(store, new ManifestReader(), 20_000), new PrintWriter(new StringWriter()));
+        }
+        assertTrue(demo > 0);
+        TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
+        String[] args = {"migrate", "--from", sqlite.toString(), "--to", target.address(), "--db-credentials", credentials(databases).toString()};
+
+        Cli.Result first = Cli.run(args);
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("migrate: " + demo + " release(s) copied"), first.out());
+        assertSameReleases(sqlite, target);
+
+        Cli.Result again = Cli.run(args);
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("migrate: 0 release(s) copied with 0 schema(s)") && again.out().contains("; " + demo + " already there"), again.out());
+        assertSameReleases(sqlite, target);
+    }
+
+    @Test
+    void copiesAHundredServicesOfTwentyReleasesEach(TestDatabases databases) throws Exception {
+        Path sqlite = dir.resolve("generated.db");
+        ManifestReader reader = new ManifestReader();
+        GateDecision accept = new GateDecision(true, "{\"verdict\":\"compatible\"}");
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            for (int release = 0; release < 20; release++) {
+                for (int service = 0; service < 100; service++) {
+                    byte[] manifest = generated("svc-" + service, release).getBytes(StandardCharsets.UTF_8);
+                    var result = store.register(Registration.toNewRelease(reader.read(manifest, "generated"), new String(manifest, StandardCharsets.UTF_8)),
+                            history -> accept);
+                    assertEquals(RegistrationResult.Outcome.CREATED, result.outcome());
+                }
+            }
+            assertEquals(2_000, store.stats().releases());
+        }
+        TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
+        Cli.Result result = Cli.run("migrate", "--from", sqlite.toString(), "--to", target.address(),
+                "--db-credentials", credentials(databases).toString());
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().contains("migrate: 2000 release(s) copied"), result.out());
+        assertTrue(result.out().contains("svc-42: 20 copied, 0 already there"), result.out());
+        assertSameReleases(sqlite, target);
+    }
+
+    @Test
+    void aVersionHeldWithOtherContentIsReportedAndLeftAlone(TestDatabases databases) throws Exception {
+        Path sqlite = dir.resolve("one.db");
+        ManifestReader reader = new ManifestReader();
+        String mine = BankManifests.bank("1.0.0");
+        String theirs = BankManifests.withDescription(mine, "other content");
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            store.register(Registration.toNewRelease(reader.read(mine.getBytes(StandardCharsets.UTF_8), "a"), mine),
+                    h -> new GateDecision(true, "{}"));
+        }
+        TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
+        try (JdbcRegistryStore store = target.open()) {
+            store.register(Registration.toNewRelease(reader.read(theirs.getBytes(StandardCharsets.UTF_8), "b"), theirs),
+                    h -> new GateDecision(true, "{}"));
+        }
+        Cli.Result result = Cli.run("migrate", "--from", sqlite.toString(), "--to", target.address(),
+                "--db-credentials", credentials(databases).toString());
+        assertEquals(2, result.code());
+        assertTrue(result.err().contains("bank-service@1.0.0: the target holds other content under this version"), result.err());
+        try (JdbcRegistryStore store = target.open()) {
+            assertTrue(store.release("bank-service", "1.0.0").orElseThrow().manifestJson().contains("other content"));
+        }
+    }
+
+    @Test
+    void credentialsOnTheCommandLineAreRefused() {
+        Cli.Result result = Cli.run("serve", "--port", "0", "--db", "jdbc:postgresql://127.0.0.1:1/registry?user=me&password=secret");
+        assertEquals(2, result.code());
+        assertTrue(result.err().contains("credentials do not belong on the command line"), result.err());
+        assertTrue(!result.err().contains("secret"), "the refusal does not repeat the password: " + result.err());
+    }
+
+    /**
+     * Release {@code n} of a generated service: one aggregate whose state, command and event carry n + 1 optional
+     * fields (each release adds one), so every release has schemas of its own and shares others with the previous.
+     */
+    static String generated(String service, int n) {
+        ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", service).put("version", "1." + n + ".0");
+        ObjectNode aggregate = root.putObject("contexts").putObject("shop").putObject("aggregates").putObject("order");
+        aggregate.putObject("state").set("schema", fields(n));
+        aggregate.putObject("commands").putObject("PlaceOrder").set("schema", fields(n));
+        aggregate.putObject("events").putObject("OrderPlaced").putObject("revisions").putObject("1").set("schema", fields(n));
+        aggregate.putObject("errors").putObject("out-of-stock").put("description", "An item is not in stock.");
+        return root.toString();
+    }
+
+    private static JsonNode fields(int n) {
+        ObjectNode schema = JSON.createObjectNode().put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        properties.putObject("id").put("type", "string");
+        for (int i = 0; i <= n; i++) properties.putObject("field" + i).put("type", "string").put("default", "");
+        schema.putArray("required").add("id");
+        return schema;
+    }
+}
