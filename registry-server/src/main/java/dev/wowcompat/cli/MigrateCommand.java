@@ -95,8 +95,9 @@ public final class MigrateCommand implements Callable<Integer> {
                     (a, b) -> new Tally(a.copied + b.copied, a.present + b.present, a.conflicts + b.conflicts));
             tallies.forEach((service, t) -> out.println(service + ": " + t.copied + " copied, " + t.present + " already there"
                     + (t.conflicts > 0 ? ", " + t.conflicts + " in conflict" : "")));
-            out.println("migrate: " + total.copied + " release(s) copied with " + schemas[0] + " schema(s), each fingerprint "
-                    + "verified in " + target + "; " + total.present + " already there; " + tallies.size() + " service(s)");
+            out.println("migrate: " + total.copied + " release(s) copied into " + target + " (" + schemas[0]
+                    + " schema fingerprint(s) verified on arrival); " + total.present + " already there; "
+                    + tallies.size() + " service(s)");
             conflicts.forEach(err::println);
             return conflicts.isEmpty() ? ExitCodes.OK : ExitCodes.BAD_INPUT;
         } catch (StoreException e) {

@@ -52,6 +52,24 @@ public abstract class JdbcRegistryStore implements RegistryStore {
      */
     protected abstract <T> T transaction(Query<T> work, java.util.function.Predicate<T> commit);
 
+    /** Runs {@code work} on {@code c} as one transaction: committed when {@code commit} accepts its result, else rolled back. */
+    protected static <T> T inTransaction(Connection c, Query<T> work, java.util.function.Predicate<T> commit) throws SQLException {
+        c.setAutoCommit(false);
+        try {
+            T result = work.run(c);
+            if (commit.test(result)) c.commit();
+            else c.rollback();
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            try {
+                c.rollback();
+            } catch (SQLException ignored) {
+                // a broken connection: the database rolls back what it never saw committed
+            }
+            throw e;
+        }
+    }
+
     /**
      * Blocks until no other registration of {@code service} runs, anywhere, and holds that until the transaction
      * ends: the gate then sees every release committed before and nothing can join the history until the commit.

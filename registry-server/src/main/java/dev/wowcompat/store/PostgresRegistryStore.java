@@ -100,26 +100,9 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
     @Override
     protected <T> T transaction(Query<T> work, Predicate<T> commit) {
         try (Connection c = pool.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                if (commit.test(result)) c.commit();
-                else c.rollback();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                rollbackQuietly(c);
-                throw e;
-            }
+            return inTransaction(c, work, commit);
         } catch (SQLException e) {
             throw new StoreException(e.getMessage(), e);
-        }
-    }
-
-    private static void rollbackQuietly(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // the connection is broken; the pool discards it, and PostgreSQL rolls back what it never saw committed
         }
     }
 

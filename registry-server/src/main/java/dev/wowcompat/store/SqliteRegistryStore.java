@@ -95,15 +95,8 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     protected <T> T transaction(Query<T> work, Predicate<T> commit) {
         writeLock.lock();
         try {
-            writer.setAutoCommit(false);
             try {
-                T result = work.run(writer);
-                if (commit.test(result)) writer.commit();
-                else writer.rollback();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                writer.rollback();
-                throw e;
+                return inTransaction(writer, work, commit);
             } finally {
                 writer.setAutoCommit(true);
             }

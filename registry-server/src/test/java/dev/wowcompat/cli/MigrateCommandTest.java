@@ -89,7 +89,7 @@ class MigrateCommandTest {
 
         Cli.Result again = Cli.run(args);
         assertEquals(0, again.code(), again.err());
-        assertTrue(again.out().contains("migrate: 0 release(s) copied with 0 schema(s)") && again.out().contains("; " + demo + " already there"), again.out());
+        assertTrue(again.out().contains("migrate: 0 release(s) copied into " + target.address() + " (0 schema") && again.out().contains("; " + demo + " already there"), again.out());
         assertSameReleases(sqlite, target);
     }
 
