@@ -150,6 +150,22 @@ class MigrateCommandTest {
         assertTrue(!result.err().contains("secret"), "the refusal does not repeat the password: " + result.err());
     }
 
+    @Test
+    void anUnreachableOrUnsupportedDatabaseIsOneLineAndExitTwo() {
+        Cli.Result unreachable = Cli.run("serve", "--port", "0", "--db", "jdbc:postgresql://127.0.0.1:1/registry");
+        assertEquals(2, unreachable.code());
+        assertEquals(1, unreachable.err().strip().lines().count(), unreachable.err());
+        assertTrue(unreachable.err().contains("wow-compat.db.unavailable") || unreachable.err().contains("cannot connect to jdbc:postgresql://127.0.0.1:1/registry"),
+                unreachable.err());
+        Cli.Result unsupported = Cli.run("serve", "--port", "0", "--db", "jdbc:mysql://127.0.0.1/registry");
+        assertEquals(2, unsupported.code());
+        assertTrue(unsupported.err().contains("give a SQLite file or jdbc:postgresql://"), unsupported.err());
+        Cli.Result missing = Cli.run("migrate", "--from", dir.resolve("none.db").toString(), "--to", "jdbc:postgresql://127.0.0.1:1/r");
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("no such SQLite database file"), missing.err());
+        assertTrue(!Files.exists(dir.resolve("none.db")), "a missing source is not created");
+    }
+
     /**
      * Release {@code n} of a generated service: one aggregate whose state, command and event carry n + 1 optional
      * fields (each release adds one), so every release has schemas of its own and shares others with the previous.

@@ -69,7 +69,11 @@ class CrashDurabilityTest {
                 }));
             }
             int before = acknowledged.size();
-            Thread.sleep(400 + random.nextInt(1200));
+            // Kill once this round's writers are under way (a fresh JVM on a busy machine may take seconds to
+            // answer its first registration), at a random moment after that.
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (acknowledged.size() < before + WRITERS && System.currentTimeMillis() < deadline) Thread.sleep(20);
+            Thread.sleep(random.nextInt(800));
             server.kill();
             stop.set(true);
             for (Future<?> f : running) f.get(60, TimeUnit.SECONDS);
