@@ -12,11 +12,10 @@ import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.TestDatabases;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,27 +32,40 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Every endpoint and every problem code of the API, against the real server on a free loopback port and a real
- * SQLite file. Each test registers its own service, so tests do not depend on each other's order.
+ * SQLite file (and on PostgreSQL: {@link RegistryApiOnPostgresTest}). Each test registers its own service, so
+ * tests do not depend on each other's order.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(TestDatabases.class)
 class RegistryApiTest {
     private static final String TOKEN = "s3cret-token-for-tests";
     private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
     private static final Map<String, String> AUTHORIZED = Map.of("Content-Type", "application/json", "Authorization", "Bearer " + TOKEN);
 
-    private Path dir;
     private RunningRegistry registry;
     /** Problem codes the tests have seen, checked against the catalogue at the end. */
     private final Set<String> seenCodes = new ConcurrentSkipListSet<>();
 
+    private TestDatabases databases;
+
+    /** The backend these tests run on; {@link RegistryApiOnPostgresTest} runs them all again on PostgreSQL. */
+    TestDatabases.Backend backend() {
+        return TestDatabases.Backend.SQLITE;
+    }
+
+    /** A registry on a fresh database of {@link #backend()}. */
+    private RunningRegistry open(RegistryServer.Config config) {
+        return new RunningRegistry(databases.create(backend()).open(), config);
+    }
+
     @BeforeAll
-    void start(@TempDir Path tempDir) {
-        dir = tempDir;
-        registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
+    void start(TestDatabases testDatabases) {
+        databases = testDatabases;
+        registry = open(RegistryServer.Config.local(0));
     }
 
     @AfterAll
@@ -345,8 +357,7 @@ class RegistryApiTest {
 
     @Test
     void limitsOnBodySizeAndSchemaCountHaveTheirOwnCodes() throws Exception {
-        Path db = Files.createTempDirectory(dir, "limits").resolve("r.db");
-        try (RunningRegistry small = new RunningRegistry(db, RegistryServer.Config.local(0).withLimits(new InputLimits(4096, 64, 3)))) {
+        try (RunningRegistry small = open(RegistryServer.Config.local(0).withLimits(new InputLimits(4096, 64, 3)))) {
             String big = "{\"pad\":\"" + "x".repeat(5000) + "\"}";
             Answer tooLarge = small.post("/services/bank-service/releases", big);
             problem(tooLarge, 413, "wow-compat.input.too-large");
@@ -359,9 +370,8 @@ class RegistryApiTest {
 
     @Test
     void writesNeedATokenWhenTokensAreSet() throws Exception {
-        Path db = Files.createTempDirectory(dir, "tokens").resolve("r.db");
         RegistryServer.Config config = RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("other-token", TOKEN)));
-        try (RunningRegistry guarded = new RunningRegistry(db, config)) {
+        try (RunningRegistry guarded = open(config)) {
             String manifest = BankManifests.bank("1.0.0");
             Answer missing = problem(guarded.post("/services/bank-service/releases", manifest, JSON), 401, "wow-compat.auth.token-missing");
             assertNotNull(missing.header("WWW-Authenticate"));
@@ -375,8 +385,7 @@ class RegistryApiTest {
 
     @Test
     void aFailingDatabaseIsA503AndTheServerStaysUp() throws Exception {
-        Path db = Files.createTempDirectory(dir, "failing").resolve("r.db");
-        try (RunningRegistry failing = new RunningRegistry(db, RegistryServer.Config.local(0))) {
+        try (RunningRegistry failing = open(RegistryServer.Config.local(0))) {
             failing.store().close(); // what a deleted file, a full disk or a broken volume looks like from the API
             problem(failing.get("/services"), 503, "wow-compat.server.store-unavailable");
             problem(failing.post("/services/bank-service/releases", BankManifests.bank("1.0.0")), 503, "wow-compat.server.store-unavailable");

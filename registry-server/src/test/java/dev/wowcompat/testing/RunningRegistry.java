@@ -2,6 +2,7 @@ package dev.wowcompat.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.store.JdbcRegistryStore;
 import dev.wowcompat.store.SqliteRegistryStore;
 import java.io.IOException;
 import java.net.URI;
@@ -12,15 +13,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
-/** The real registry on a free loopback port over a real SQLite file, with an HTTP client for tests. */
+/** The real registry on a free loopback port over a real database, with an HTTP client for tests. */
 public final class RunningRegistry implements AutoCloseable {
-    private final SqliteRegistryStore store;
+    private final JdbcRegistryStore store;
     private final RegistryServer server;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
     public RunningRegistry(Path db, RegistryServer.Config config) {
-        this.store = SqliteRegistryStore.open(db);
+        this(SqliteRegistryStore.open(db), config);
+    }
+
+    /** The registry on a store opened by the caller; closing the registry closes the store. */
+    public RunningRegistry(JdbcRegistryStore store, RegistryServer.Config config) {
+        this.store = store;
         this.server = RegistryServer.start(store, config);
         this.base = "http://127.0.0.1:" + server.port();
     }
@@ -29,7 +35,7 @@ public final class RunningRegistry implements AutoCloseable {
         return base;
     }
 
-    public SqliteRegistryStore store() {
+    public JdbcRegistryStore store() {
         return store;
     }
 
