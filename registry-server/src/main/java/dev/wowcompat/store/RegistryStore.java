@@ -4,12 +4,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Everything the registry keeps. The HTTP API talks only to this interface, so that a second backend
- * (PostgreSQL, for several registry nodes sharing one database) can be added without touching the API.
+ * Everything the registry keeps. The HTTP API talks only to this interface; its backends are SQLite (one node) and
+ * PostgreSQL (several nodes sharing one database), both in {@link JdbcRegistryStore}.
  *
  * <p>Contract for implementations: releases are immutable once stored; a {@link #register} that returns
  * {@link RegistrationResult.Outcome#CREATED} has made the release durable before it returns; registrations of
- * one service are serialized, so the gate always sees the complete history and one version is created once.
+ * one service are serialized (across every process sharing the database), so the gate always sees the complete
+ * history and one version is created once.
  */
 public interface RegistryStore extends AutoCloseable {
 
