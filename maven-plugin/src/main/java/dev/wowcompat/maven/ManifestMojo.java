@@ -9,9 +9,10 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.inject.Inject;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -24,7 +25,7 @@ import org.apache.maven.project.MavenProjectHelper;
 import org.eclipse.aether.RepositorySystem;
 
 /**
- * Generates the service's Manifest from its compiled classes and runtime classpath
+ * Generates the service's Manifest from its compiled classes and their classpath
  * (docs/manifest-from-code.md) and writes it to {@code outputFile}. The other goals of the build read that file
  * when no {@code <manifest>} is configured, and it is attached to the project (classifier {@code wow-manifest}) so
  * that install and deploy publish it.
@@ -32,7 +33,7 @@ import org.eclipse.aether.RepositorySystem;
  * <p>Revision numbers stay stable across releases: the Manifest of the newest earlier release (found in the Maven
  * repositories the way {@code check} finds it, or given as {@code previousManifest}) is handed to the generator.
  */
-@Mojo(name = "manifest", defaultPhase = LifecyclePhase.PROCESS_CLASSES, requiresDependencyResolution = ResolutionScope.RUNTIME,
+@Mojo(name = "manifest", defaultPhase = LifecyclePhase.PROCESS_CLASSES, requiresDependencyResolution = ResolutionScope.COMPILE_PLUS_RUNTIME,
         threadSafe = true)
 public class ManifestMojo extends AbstractWowCompatMojo {
 
@@ -137,20 +138,21 @@ public class ManifestMojo extends AbstractWowCompatMojo {
         return release.get();
     }
 
-    /** The runtime classpath without the classes themselves: what the service's classes load from. */
+    /**
+     * What the service's classes load from, without the classes themselves: the runtime classpath plus the
+     * compile-only ({@code provided}) dependencies. An annotation whose class is missing when its holder is loaded
+     * is silently dropped by the JVM, so a {@code provided} wow-compat-annotations must be there too.
+     */
     private List<Path> classpath(Path classes) throws MojoExecutionException {
-        List<String> elements;
+        Set<Path> out = new LinkedHashSet<>();
         try {
-            elements = project.getRuntimeClasspathElements();
+            for (String element : project.getCompileClasspathElements()) out.add(Path.of(element).toAbsolutePath().normalize());
+            for (String element : project.getRuntimeClasspathElements()) out.add(Path.of(element).toAbsolutePath().normalize());
         } catch (DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("The runtime classpath of " + project.getId() + " is not resolved: " + e.getMessage() + ".");
+            throw new MojoExecutionException("The classpath of " + project.getId() + " is not resolved: " + e.getMessage() + ".");
         }
-        List<Path> out = new ArrayList<>();
-        for (String element : elements) {
-            Path path = Path.of(element).toAbsolutePath().normalize();
-            if (!path.equals(classes)) out.add(path);
-        }
-        return out;
+        out.remove(classes);
+        return List.copyOf(out);
     }
 
     private Optional<Path> previous(ManifestInput input) throws MojoExecutionException, MojoFailureException {
