@@ -1,0 +1,35 @@
+package dev.wowcompat.generator;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/** The service as the generator sees it, before schemas: values only. */
+final class Model {
+    private Model() {
+    }
+
+    /** A bounded context and its aggregates, by aggregate name. */
+    record Context(String name, String alias, SortedMap<String, Aggregate> aggregates) {
+    }
+
+    /**
+     * An aggregate: its root class, its state class, its commands and events by Wow name, and its error codes by
+     * kebab-case code.
+     */
+    record Aggregate(String name, Class<?> root, Class<?> state, SortedMap<String, Class<?>> commands,
+                     SortedMap<String, List<Class<?>>> events, SortedMap<String, ErrorCodeEntry> errors) {
+    }
+
+    /** An error code clients may match on; {@code declaredAs} is the code as written in the code. */
+    record ErrorCodeEntry(String code, String declaredAs, String description, String source) {
+    }
+
+    /** One event revision: its class, its label, the number it is given and the revision it upgrades from. */
+    record Revision(Class<?> type, String label, int number, Integer upgradesFrom, boolean written) {
+    }
+
+    /** Event revision numbers already given by the previous release, by label, for one event. */
+    record PreviousNumbers(Map<String, Integer> byLabel, int highest) {
+    }
+}
