@@ -1,6 +1,7 @@
 package dev.wowcompat.generator;
 
 import java.lang.annotation.Annotation;
+import java.lang.annotation.AnnotationTypeMismatchException;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -87,7 +88,11 @@ final class ByName {
             throw new WrongAnnotationValue(owner + ": its " + label(a) + " has no attribute '" + attribute
                     + "' (expected " + expected + "); is the annotation class on the classpath the one the class was compiled against?");
         } catch (InvocationTargetException e) {
-            // AnnotationTypeMismatchException and friends: the class was compiled against another annotation.
+            if (e.getCause() instanceof AnnotationTypeMismatchException mismatch) {
+                throw new WrongAnnotationValue(owner + ": " + label(a) + "(" + attribute + ") must be " + expected
+                        + ", but the class was compiled with " + mismatch.foundType()
+                        + " (against another version of the annotation).");
+            }
             throw new WrongAnnotationValue(owner + ": the value of " + label(a) + "(" + attribute + ") cannot be read as "
                     + expected + " (" + e.getCause() + ").");
         } catch (ReflectiveOperationException | RuntimeException e) {

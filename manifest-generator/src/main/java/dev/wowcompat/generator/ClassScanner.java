@@ -46,7 +46,7 @@ final class ClassScanner {
     static String cause(Throwable e) {
         String message = e.getMessage();
         String what = e.getClass().getSimpleName();
-        if (e instanceof NoClassDefFoundError && message != null) {
+        if (e instanceof NoClassDefFoundError && message != null && !message.contains(" ")) {
             return "missing class " + message.replace('/', '.');
         }
         return message == null ? what : what + ": " + message;

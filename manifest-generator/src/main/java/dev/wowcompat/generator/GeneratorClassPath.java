@@ -20,6 +20,7 @@ final class GeneratorClassPath {
             "com.github.victools.jsonschema.generator.SchemaGenerator",
             "com.github.victools.jsonschema.module.jackson.JacksonModule",
             "com.fasterxml.classmate.TypeResolver",
+            "org.slf4j.LoggerFactory",
             "com.fasterxml.jackson.databind.ObjectMapper",
             "com.fasterxml.jackson.core.JsonFactory",
             "com.fasterxml.jackson.annotation.JsonProperty",

@@ -1,5 +1,6 @@
 package dev.wowcompat.generator;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -7,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.victools.jsonschema.generator.SchemaGenerator;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -117,12 +119,32 @@ final class ManifestWriter {
     }
 
     byte[] bytes(ObjectNode manifest) {
-        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(indenter).withArrayIndenter(indenter);
         try {
-            return (mapper.writer(printer).writeValueAsString(manifest) + "\n").getBytes(StandardCharsets.UTF_8);
+            return (mapper.writer(new Printer()).writeValueAsString(manifest) + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree always serializes", e);
+        }
+    }
+
+    /**
+     * Two spaces, '\n' whatever the platform, {@code "key": value}. Written against Jackson's oldest printer API,
+     * since it runs with the service's own Jackson.
+     */
+    private static final class Printer extends DefaultPrettyPrinter {
+        Printer() {
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            indentObjectsWith(indenter);
+            indentArraysWith(indenter);
+        }
+
+        @Override
+        public DefaultPrettyPrinter createInstance() {
+            return new Printer();
+        }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(": ");
         }
     }
 }
