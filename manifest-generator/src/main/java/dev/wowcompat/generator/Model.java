@@ -29,7 +29,16 @@ final class Model {
     record Revision(Class<?> type, String label, int number, Integer upgradesFrom, boolean written) {
     }
 
-    /** Event revision numbers already given by the previous release, by label, for one event. */
+    /** Event revision numbers already given by the previous release, by label as written, for one event. */
     record PreviousNumbers(Map<String, Integer> byLabel, int highest) {
+        /** The number released for this label ("1.2" and "1.2.0" are one label), or null. */
+        Integer number(String label) {
+            for (Map.Entry<String, Integer> e : byLabel.entrySet()) {
+                if (Revisions.compare(e.getKey(), label) == 0) {
+                    return e.getValue();
+                }
+            }
+            return null;
+        }
     }
 }

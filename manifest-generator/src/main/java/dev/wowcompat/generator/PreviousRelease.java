@@ -53,8 +53,8 @@ final class PreviousRelease {
             }
             highest = Math.max(highest, number);
             JsonNode label = revision.getValue().get("label");
-            if (label != null && label.isTextual()) {
-                byLabel.put(Revisions.key(label.asText()), number);
+            if (label != null && label.isTextual() && Revisions.isLabel(label.asText())) {
+                byLabel.put(label.asText(), number);
             } else {
                 withoutLabel.add(number);
             }
@@ -75,7 +75,7 @@ final class PreviousRelease {
         if (known.byLabel().isEmpty() && !numbers.isEmpty()) {
             Map<String, Integer> byLabel = new HashMap<>();
             for (int i = 0; i < Math.min(numbers.size(), labelsInOrder.size()); i++) {
-                byLabel.put(Revisions.key(labelsInOrder.get(i)), numbers.get(i));
+                byLabel.put(labelsInOrder.get(i), numbers.get(i));
             }
             return new Model.PreviousNumbers(byLabel, known.highest());
         }

@@ -40,13 +40,18 @@ final class Revisions {
                 if (label.isBlank()) {
                     label = DEFAULT_LABEL;
                 }
-                if (!LABEL.matcher(label).matches()) {
+                if (!isLabel(label)) {
                     problems.problem(owner + ": its @Event revision '" + label
                             + "' is not a version (numbers joined by dots, e.g. \"0.0.1\" or \"1.2\").");
                     ok = false;
                     continue;
                 }
                 Optional<String> upgrades = ByName.find(type, ByName.UPGRADES_FROM).map(a -> ByName.string(a, "value", owner));
+                if (upgrades.isPresent() && !isLabel(upgrades.get())) {
+                    problems.problem(owner + ": its @UpgradesFrom(\"" + upgrades.get() + "\") is not a revision label (numbers joined by dots).");
+                    ok = false;
+                    continue;
+                }
                 Class<?> other = byKey.putIfAbsent(key(label), type);
                 if (other != null) {
                     problems.problem(owner + ": claims event '" + event + "' revision " + label + ", which "
@@ -68,7 +73,7 @@ final class Revisions {
         Map<String, Integer> numbers = new HashMap<>();
         int next = previous.highest() + 1;
         for (Labelled l : labelled) {
-            Integer known = previous.byLabel().get(key(l.label()));
+            Integer known = previous.number(l.label());
             if (known != null) {
                 numbers.put(key(l.label()), known);
             }
@@ -80,7 +85,7 @@ final class Revisions {
             String blocking = highestLabelAbove(previous, l.label());
             if (blocking != null) {
                 problems.problem(l.type().getName() + ": its revision label " + l.label() + " of event '" + event
-                        + "' sorts before revision " + blocking + ", released as number " + previous.byLabel().get(key(blocking))
+                        + "' sorts before revision " + blocking + ", released as number " + previous.number(blocking)
                         + "; released revision numbers never change, so give the new revision a label after " + blocking + ".");
                 ok = false;
                 continue;
@@ -96,7 +101,7 @@ final class Revisions {
             if (l.upgradesFrom().isPresent()) {
                 upgradesFrom = numbers.get(key(l.upgradesFrom().get()));
                 if (upgradesFrom == null) {
-                    upgradesFrom = previous.byLabel().get(key(l.upgradesFrom().get()));
+                    upgradesFrom = previous.number(l.upgradesFrom().get());
                 }
                 if (upgradesFrom == null) {
                     problems.problem(l.type().getName() + ": @UpgradesFrom(\"" + l.upgradesFrom().get() + "\") names no revision of event '"
@@ -127,6 +132,10 @@ final class Revisions {
             k = k.substring(0, k.length() - 2);
         }
         return k;
+    }
+
+    static boolean isLabel(String label) {
+        return LABEL.matcher(label).matches();
     }
 
     static int compare(String a, String b) {
