@@ -20,6 +20,7 @@ final class ByName {
     static final String ON_COMMAND = WOW + "OnCommand";
     static final String ON_SOURCING = WOW + "OnSourcing";
     static final String EVENT = WOW + "Event";
+    static final String COMMAND_ROUTE = WOW + "CommandRoute";
     static final String ERROR_INFO = "me.ahoo.wow.api.exception.ErrorInfo";
 
     static final String OURS = "dev.wowcompat.annotations.";

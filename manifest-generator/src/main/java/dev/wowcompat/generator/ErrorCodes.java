@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 final class ErrorCodes {
     private static final Pattern KEBAB = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
-    /** A code found in a class; {@code onAggregate} is set when the class is an aggregate root. */
+    /** A code as written in the class that declares it. */
     record Found(Class<?> source, String declaredAs, String description) {
     }
 
@@ -62,7 +62,7 @@ final class ErrorCodes {
         if (description.isBlank() && !code.equals(f.declaredAs())) {
             description = "Declared as " + f.declaredAs() + " in " + f.source().getSimpleName() + ".";
         }
-        return Optional.of(new Model.ErrorCodeEntry(code, f.declaredAs(), description, f.source().getName()));
+        return Optional.of(new Model.ErrorCodeEntry(code, description));
     }
 
     private static List<Annotation> declared(Class<?> type) {

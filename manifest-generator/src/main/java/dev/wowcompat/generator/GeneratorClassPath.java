@@ -20,7 +20,6 @@ final class GeneratorClassPath {
             "com.github.victools.jsonschema.generator.SchemaGenerator",
             "com.github.victools.jsonschema.module.jackson.JacksonModule",
             "com.fasterxml.classmate.TypeResolver",
-            "org.slf4j.LoggerFactory",
             "com.fasterxml.jackson.databind.ObjectMapper",
             "com.fasterxml.jackson.core.JsonFactory",
             "com.fasterxml.jackson.annotation.JsonProperty",
@@ -30,10 +29,21 @@ final class GeneratorClassPath {
     private GeneratorClassPath() {
     }
 
+    /** Where SLF4J's API is, for the isolated loader's logging (see {@link IsolatedLoader}). */
+    private static final List<String> LOGGING_ANCHORS = List.of("org.slf4j.LoggerFactory");
+
     static List<Path> paths() {
+        return locate(ANCHORS);
+    }
+
+    static List<Path> loggingPaths() {
+        return locate(LOGGING_ANCHORS);
+    }
+
+    private static List<Path> locate(List<String> anchors) {
         Set<Path> paths = new LinkedHashSet<>();
         ClassLoader own = GeneratorClassPath.class.getClassLoader();
-        for (String anchor : ANCHORS) {
+        for (String anchor : anchors) {
             try {
                 CodeSource source = Class.forName(anchor, false, own).getProtectionDomain().getCodeSource();
                 if (source != null && source.getLocation() != null) {

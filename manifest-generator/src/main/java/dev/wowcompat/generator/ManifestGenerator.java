@@ -13,7 +13,9 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 
@@ -60,8 +62,8 @@ public final class ManifestGenerator {
     private static GeneratedManifest runIsolated(GenerationRequest request, byte[] previous) throws GenerationException {
         Thread thread = Thread.currentThread();
         ClassLoader context = thread.getContextClassLoader();
-        try (URLClassLoader loader = new URLClassLoader("wow-compat-manifest-generator", urls(request),
-                ClassLoader.getPlatformClassLoader())) {
+        Map<String, String> silenced = silenceLogging();
+        try (URLClassLoader loader = new IsolatedLoader(urls(request), toUrls(GeneratorClassPath.loggingPaths()))) {
             thread.setContextClassLoader(loader);
             Method run = loader.loadClass(ENTRY).getMethod("run", List.class, String.class, String.class, byte[].class);
             List<String> directories = request.classDirectories().stream().map(p -> p.toAbsolutePath().toString()).toList();
@@ -78,17 +80,42 @@ public final class ManifestGenerator {
             throw new GenerationException("The manifest generator cannot start in its own class loader: " + e + ".");
         } finally {
             thread.setContextClassLoader(context);
+            restore(silenced);
         }
     }
 
+    /**
+     * SLF4J in the isolated loader is a fresh copy with no backend: left alone it prints "No SLF4J providers were
+     * found" on every generation. These two properties (SLF4J 2.0.9+) pick its no-operation backend without a word;
+     * they are set only when unset, and only while the generation initialises that copy.
+     */
+    private static Map<String, String> silenceLogging() {
+        Map<String, String> set = new LinkedHashMap<>();
+        for (Map.Entry<String, String> p : Map.of("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider",
+                "slf4j.internal.verbosity", "ERROR").entrySet()) {
+            if (System.getProperty(p.getKey()) == null) {
+                System.setProperty(p.getKey(), p.getValue());
+                set.put(p.getKey(), p.getValue());
+            }
+        }
+        return set;
+    }
+
+    private static void restore(Map<String, String> silenced) {
+        silenced.keySet().forEach(System::clearProperty);
+    }
+
     private static URL[] urls(GenerationRequest request) throws MalformedURLException {
-        Set<Path> paths = new LinkedHashSet<>();
-        request.classDirectories().forEach(p -> paths.add(p.toAbsolutePath().normalize()));
-        request.classpath().forEach(p -> paths.add(p.toAbsolutePath().normalize()));
-        GeneratorClassPath.paths().forEach(p -> paths.add(p.toAbsolutePath().normalize()));
-        List<URL> urls = new ArrayList<>();
+        List<Path> paths = new ArrayList<>(request.classDirectories());
+        paths.addAll(request.classpath());
+        paths.addAll(GeneratorClassPath.paths());
+        return toUrls(paths);
+    }
+
+    private static URL[] toUrls(List<Path> paths) throws MalformedURLException {
+        Set<URL> urls = new LinkedHashSet<>();
         for (Path p : paths) {
-            urls.add(p.toUri().toURL());
+            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
         }
         return urls.toArray(URL[]::new);
     }

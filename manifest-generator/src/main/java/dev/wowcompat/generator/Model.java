@@ -21,8 +21,8 @@ final class Model {
                      SortedMap<String, List<Class<?>>> events, SortedMap<String, ErrorCodeEntry> errors) {
     }
 
-    /** An error code clients may match on; {@code declaredAs} is the code as written in the code. */
-    record ErrorCodeEntry(String code, String declaredAs, String description, String source) {
+    /** An error code clients may match on, in kebab-case, and its description (may be blank). */
+    record ErrorCodeEntry(String code, String description) {
     }
 
     /** One event revision: its class, its label, the number it is given and the revision it upgrades from. */

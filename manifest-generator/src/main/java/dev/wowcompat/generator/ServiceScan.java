@@ -64,7 +64,34 @@ final class ServiceScan {
         aggregates.forEach((name, inContext) ->
                 result.put(name, new Model.Context(name, declared.get(name).alias(), inContext)));
         addErrorCodes(new ErrorCodes(problems), classes, result);
+        warnAboutStrays(classes, result);
         return result;
+    }
+
+    /**
+     * A class Wow marks as a command ({@code @CommandRoute}) or an event ({@code @Event}) that no aggregate handles,
+     * mounts or sources is missing from the Manifest: say so, naming it, rather than drop it silently.
+     */
+    private void warnAboutStrays(List<Class<?>> classes, SortedMap<String, Model.Context> contexts) {
+        Set<Class<?>> commands = new LinkedHashSet<>();
+        Set<Class<?>> events = new LinkedHashSet<>();
+        for (Model.Context context : contexts.values()) {
+            for (Model.Aggregate aggregate : context.aggregates().values()) {
+                commands.addAll(aggregate.commands().values());
+                aggregate.events().values().forEach(events::addAll);
+            }
+        }
+        for (Class<?> type : classes) {
+            if (type.isAnnotation()) {
+                continue;
+            }
+            if (ByName.has(type, ByName.COMMAND_ROUTE) && !commands.contains(type)) {
+                problems.warn(type.getName() + ": is a @CommandRoute command that no aggregate handles or mounts, so it is not in the Manifest.");
+            }
+            if (ByName.has(type, ByName.EVENT) && !events.contains(type)) {
+                problems.warn(type.getName() + ": is an @Event that no aggregate sources or returns, so it is not in the Manifest.");
+            }
+        }
     }
 
     private List<Class<?>> roots(List<Class<?>> classes, Contexts contexts) {

@@ -170,6 +170,19 @@ class BadInputTest {
     }
 
     @Test
+    void commandsAndEventsNoAggregateUsesAreWarningsNamingThem() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Ship.java", "package bad;\n@me.ahoo.wow.api.annotation.CommandRoute\npublic record Ship(String to) {}\n");
+        sources.put("bad/Shipped.java", "package bad;\n@me.ahoo.wow.api.annotation.Event\npublic record Shipped(String to) {}\n");
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        GeneratedManifest m = new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath(), "shop-service", "1.0.0", Optional.empty()));
+        assertEquals(List.of(
+                "bad.Ship: is a @CommandRoute command that no aggregate handles or mounts, so it is not in the Manifest.",
+                "bad.Shipped: is an @Event that no aggregate sources or returns, so it is not in the Manifest."), m.warnings());
+    }
+
+    @Test
     void aServiceNameTheManifestRefusesIsOneSentence() throws Exception {
         Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), service());
         GenerationException e = assertThrows(GenerationException.class, () -> new ManifestGenerator().generate(

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,8 +60,19 @@ class IsolationTest {
                         """));
         assertThrows(ClassNotFoundException.class, () -> Class.forName("iso.shop.AddItem"));
 
-        GeneratedManifest generated = new ManifestGenerator().generate(
-                new GenerationRequest(List.of(classes), classpath, "shop-service", "1.0.0", Optional.empty()));
+        // This JVM's own SLF4J (used by the final self-check) has no backend either: let it complain first.
+        org.slf4j.LoggerFactory.getILoggerFactory();
+        PrintStream err = System.err;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        GeneratedManifest generated;
+        try {
+            System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            generated = new ManifestGenerator().generate(
+                    new GenerationRequest(List.of(classes), classpath, "shop-service", "1.0.0", Optional.empty()));
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("", printed.toString(StandardCharsets.UTF_8), "the generator's logging prints nothing into the build");
 
         JsonNode cart = new ObjectMapper().readTree(generated.json()).path("contexts").path("shop").path("aggregates").path("cart");
         assertEquals("{\"sku_code\":{\"type\":\"string\"}}",
