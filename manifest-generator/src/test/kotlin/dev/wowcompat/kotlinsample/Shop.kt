@@ -14,7 +14,7 @@ data class ItemAdded(
     val sku: String,
     val quantity: Int,
     val note: String?,
-    @field:Unit("g") val weight: Long? = null,
+    @Unit("g") val weight: Long? = null,
     val tags: List<String> = emptyList(),
 )
 
