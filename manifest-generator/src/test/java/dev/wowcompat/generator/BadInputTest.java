@@ -183,6 +183,18 @@ class BadInputTest {
     }
 
     @Test
+    void withoutABoundedContextTheAggregatesGoInAContextNamedAfterTheService() throws Exception {
+        Map<String, String> sources = service();
+        sources.remove("bad/Shop.java");
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        GeneratedManifest m = new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath(), "shop-service", "1.0.0", Optional.empty()));
+        assertTrue(m.text().contains("\"shop-service\": {\n      \"aggregates\": {\n        \"order\""), m.text());
+        assertEquals(1, m.warnings().size(), m.warnings().toString());
+        assertTrue(m.warnings().get(0).startsWith("No class is annotated @BoundedContext"), m.warnings().get(0));
+    }
+
+    @Test
     void aServiceNameTheManifestRefusesIsOneSentence() throws Exception {
         Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), service());
         GenerationException e = assertThrows(GenerationException.class, () -> new ManifestGenerator().generate(

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -42,6 +43,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -80,6 +84,24 @@ class SampleServiceTest {
     void twoGenerationsAreByteIdentical() throws Exception {
         GeneratedManifest again = new ManifestGenerator().generate(Fixtures.sampleRequest(temp.resolve("second"), Optional.empty()));
         assertArrayEquals(generated.json(), again.json());
+    }
+
+    @Test
+    void aJarOfTheClassesGivesTheSameBytesAsTheirDirectory() throws Exception {
+        GenerationRequest fromDirectory = Fixtures.sampleRequest(temp.resolve("jar"), Optional.empty());
+        Path directory = fromDirectory.classDirectories().get(0);
+        Path jar = temp.resolve("bank-service.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+             Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.putNextEntry(new JarEntry(directory.relativize(file).toString().replace('\\', '/')));
+                out.write(Files.readAllBytes(file));
+                out.closeEntry();
+            }
+        }
+        GeneratedManifest fromJar = new ManifestGenerator().generate(new GenerationRequest(List.of(jar),
+                fromDirectory.classpath(), "bank-service", "1.0.0", Optional.empty()));
+        assertArrayEquals(generated.json(), fromJar.json());
     }
 
     @Test
