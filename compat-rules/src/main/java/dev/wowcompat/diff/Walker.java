@@ -56,9 +56,25 @@ final class Walker {
      */
     private static final int PROBE_BUDGET = 2_000;
 
-    /** What one comparison may still spend on probes, shared by the walk and its probes. */
-    private static final class Budget {
+    /** What one comparison may still spend on probes, and how deep it is, shared by the walk and its probes. */
+    static final class Budget {
         int probes = PROBE_BUDGET;
+        int depth;
+        final int maxDepth;
+
+        Budget(int maxDepth) {
+            this.maxDepth = maxDepth;
+        }
+    }
+
+    /** The walk went deeper than its budget allows (see {@link SchemaDiff}): thrown without a stack trace. */
+    static final class TooDeep extends RuntimeException {
+        final String pointer;
+
+        TooDeep(String pointer) {
+            super(null, null, false, false);
+            this.pointer = pointer;
+        }
     }
 
     private final DiffContext ctx;
@@ -73,8 +89,9 @@ final class Walker {
     private final Map<String, Finding> findings = new LinkedHashMap<>();
     private Readers probed = NONE;
 
-    Walker(DiffContext ctx) {
-        this(ctx, ctx.structural(), false, 0, new java.util.HashMap<>(), new Budget());
+    /** A walk that may go {@code maxDepth} pairs of schemas deep before it gives up with {@link TooDeep}. */
+    Walker(DiffContext ctx, int maxDepth) {
+        this(ctx, ctx.structural(), false, 0, new java.util.HashMap<>(), new Budget(maxDepth));
     }
 
     private Walker(DiffContext ctx, boolean structural, boolean probe, int probeDepth, Map<String, Optional<Pattern>> patterns,
@@ -118,6 +135,16 @@ final class Walker {
     // ---------------------------------------------------------------------------------------------- the walk
 
     void compare(View o, View n, Scope s) {
+        if (budget.depth >= budget.maxDepth) throw new TooDeep(n.site);
+        budget.depth++;
+        try {
+            compareHere(o, n, s);
+        } finally {
+            budget.depth--;
+        }
+    }
+
+    private void compareHere(View o, View n, Scope s) {
         compareRefTargets(o, n, s);
         // Recursion goes through $ref only; a pair of resolved places already compared (in this polarity) is done.
         if ((o.viaRef() || n.viaRef()) && !visited.add(o.loc + '\u0000' + n.loc + (s.swapped() ? "\u0000not" : ""))) return;
@@ -145,6 +172,8 @@ final class Walker {
     }
 
     private static boolean unchanged(View o, View n) {
+        // The same text means the same only in the same draft (const is no keyword in draft-04, for one).
+        if (o.doc.draft != n.doc.draft) return false;
         if (o.under != null || n.under != null || o.conjunct != null || n.conjunct != null) return false;
         if (o.own == null || n.own == null) return o.own == null && n.own == null && o.bool == n.bool;
         // Equal text with a $ref inside may still differ: each side resolves against its own root.
@@ -310,9 +339,12 @@ final class Walker {
 
     // ---------------------------------------------------------------------------------------------- meaning
 
-    /** ADDITIVE: format, unit, meaning tag and content encoding are the value's meaning. Plain levels: annotations. */
+    /**
+     * ADDITIVE: format, unit, meaning tag and content encoding are the value's meaning. Plain levels: only what
+     * validates counts, so format and the content keywords count where the schema's draft asserts them
+     * ({@link Draft#asserts}) and are annotations elsewhere.
+     */
     private void compareMeaning(View o, View n, Scope s) {
-        if (structural) return;
         for (String k : MEANING_KEYWORDS) {
             JsonNode a = o.get(k);
             JsonNode b = n.get(k);
@@ -321,7 +353,19 @@ final class Walker {
             String msg = a == null ? s.what() + " added " + k + " " + JsonValues.show(b)
                     : b == null ? s.what() + " dropped " + k + " " + JsonValues.show(a)
                     : s.what() + " changed " + k + " from " + JsonValues.show(a) + " to " + JsonValues.show(b);
-            emit(MEANING_CHANGED, null, ptr, BOTH, msg, Fixes.meaningChanged(s, k, a, b), s);
+            if (!structural) {
+                emit(MEANING_CHANGED, null, ptr, BOTH, msg, Fixes.meaningChanged(s, k, a, b), s);
+                continue;
+            }
+            boolean oldAsserts = a != null && o.doc.draft.asserts(k);
+            boolean newAsserts = b != null && n.doc.draft.asserts(k);
+            if (newAsserts) {
+                emit(CONSTRAINT_TIGHTENED, null, ptr, oldAsserts ? BOTH : NEW_READERS, msg + " (" + k
+                        + " validates in this draft)", Fixes.tightened(s, k, a), s);
+            } else if (oldAsserts) {
+                emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, msg + " (" + k + " validated in the old schema's draft)",
+                        Fixes.loosened(s, k, a), s);
+            }
         }
     }
 
@@ -409,11 +453,13 @@ final class Walker {
         String exclKw = lower ? "exclusiveMinimum" : "exclusiveMaximum";
         JsonNode plain = v.get(plainKw);
         JsonNode excl = v.get(exclKw);
+        // Draft-04: a boolean beside the bound makes it exclusive; later drafts: a number that is a bound of its own.
+        boolean draft04 = v.doc.draft.booleanExclusiveBounds();
         Bound b = null;
         if (plain != null && plain.isNumber()) {
-            b = new Bound(plain.decimalValue(), excl != null && excl.isBoolean() && excl.booleanValue(), plainKw, plain);
+            b = new Bound(plain.decimalValue(), draft04 && isTrue(excl), plainKw, plain);
         }
-        if (excl != null && excl.isNumber()) {
+        if (!draft04 && excl != null && excl.isNumber()) {
             Bound e = new Bound(excl.decimalValue(), true, exclKw, excl);
             if (stricter(e, b, lower)) b = e;
         }

@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.diff.ReferenceChains;
 import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -94,6 +95,7 @@ final class EmbeddedSchemaCheck {
         for (Reference r : references) {
             resolve(r, source, out);
         }
+        for (ReferenceChains.Problem p : ReferenceChains.find(schema)) out.add(new InputProblem(source, pointer + p.pointer(), p.code(), p.message()));
     }
 
     private static void addAnchor(JsonNode anchor, Resource resource) {
