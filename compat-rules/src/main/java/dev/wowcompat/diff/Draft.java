@@ -11,8 +11,9 @@ import java.util.Set;
  * <p>A keyword a draft does not have yet ({@code const} in draft-04, {@code if} before draft-07,
  * {@code dependentRequired} before 2019-09, {@code prefixItems} before 2020-12 ...) is ignored there, as that draft's
  * validators ignore it. A keyword a later draft dropped without giving its spelling another meaning
- * ({@code dependencies}, array-form {@code items} with {@code additionalItems}, {@code definitions}) is still read in
- * the later draft: its meaning is not in doubt, and the later meta-schemas keep it reserved or refuse it on input.
+ * ({@code dependencies}, array-form {@code items} with {@code additionalItems}, {@code definitions}, draft-04's boolean
+ * {@code exclusiveMinimum}) is still read in the later draft, and draft-06's numeric {@code exclusiveMinimum} in
+ * draft-04: the meaning is not in doubt, and the later meta-schemas keep the keyword reserved or refuse it on input.
  */
 enum Draft {
     DRAFT_04(Set.of("const", "contains", "propertyNames", "if", "then", "else", "contentEncoding", "contentMediaType",
@@ -48,11 +49,6 @@ enum Draft {
     /** Whether a keyword means anything in this draft (every keyword the diff does not know about does). */
     boolean reads(String keyword) {
         return !unknown.contains(keyword);
-    }
-
-    /** Draft-04's boolean exclusiveMinimum/exclusiveMaximum beside minimum/maximum; later drafts give the bound itself. */
-    boolean booleanExclusiveBounds() {
-        return this == DRAFT_04;
     }
 
     /** Draft-04 names a schema with {@code id}; later drafts with {@code $id}. */

@@ -453,13 +453,13 @@ final class Walker {
         String exclKw = lower ? "exclusiveMinimum" : "exclusiveMaximum";
         JsonNode plain = v.get(plainKw);
         JsonNode excl = v.get(exclKw);
-        // Draft-04: a boolean beside the bound makes it exclusive; later drafts: a number that is a bound of its own.
-        boolean draft04 = v.doc.draft.booleanExclusiveBounds();
+        // Read by its JSON type in every draft: draft-04's boolean makes the bound beside it exclusive, draft-06's
+        // number is a bound of its own. Neither spelling means anything else in another draft.
         Bound b = null;
         if (plain != null && plain.isNumber()) {
-            b = new Bound(plain.decimalValue(), draft04 && isTrue(excl), plainKw, plain);
+            b = new Bound(plain.decimalValue(), isTrue(excl), plainKw, plain);
         }
-        if (!draft04 && excl != null && excl.isNumber()) {
+        if (excl != null && excl.isNumber()) {
             Bound e = new Bound(excl.decimalValue(), true, exclKw, excl);
             if (stricter(e, b, lower)) b = e;
         }

@@ -168,6 +168,7 @@ class ConformanceTest {
         for (Outcome o : outcomes) bothAgree.merge(o.c.index, o.agrees(), Boolean::logicalAnd);
         long overall = bothAgree.values().stream().filter(b -> b).count();
         out.append(row("overall (both verdicts of a case)", overall, total));
+        out.append(row("verdicts (BACKWARD and FORWARD)", outcomes.stream().filter(Outcome::agrees).count(), outcomes.size()));
         return out.toString();
     }
 
