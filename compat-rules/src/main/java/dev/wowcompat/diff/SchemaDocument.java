@@ -150,7 +150,8 @@ final class SchemaDocument {
         if (pointer == null) {
             throw new IllegalArgumentException("$ref '" + ref + "' at " + show(site) + " names an anchor this schema does not define");
         }
-        return new Target(node(pointer), pointer, fragment);
+        // An anchor on the root names the whole schema: the same target as '#', however it is spelled.
+        return new Target(node(pointer), pointer, pointer.isEmpty() ? "#" : fragment);
     }
 
     private static int index(String token) {
