@@ -26,6 +26,9 @@ public final class ReferenceChains {
     /** One refused chain: the pointer of the reference it starts at (inside the schema), a stable code, the message. */
     public record Problem(String pointer, String code, String message) {}
 
+    /** Steps of a cycle named in its message; a longer one is shortened in the middle. */
+    private static final int SHOWN_STEPS = 8;
+
     private ReferenceChains() {}
 
     private record Site(JsonNode node, String pointer, String keyword, String value) {}
@@ -98,8 +101,14 @@ public final class ReferenceChains {
         int first = members.stream().min(Integer::compare).orElseThrow();
         int from = members.indexOf(first);
         StringBuilder route = new StringBuilder();
-        for (int k = 0; k <= members.size(); k++) {
-            Site s = sites.get(members.get((from + k) % members.size()));
+        int size = members.size();
+        for (int k = 0; k <= size; k++) {
+            if (size > SHOWN_STEPS && k == SHOWN_STEPS - 1) {
+                route.append(" -> ... (").append(size - SHOWN_STEPS + 1).append(" more)");
+                k = size - 1;
+                continue;
+            }
+            Site s = sites.get(members.get((from + k) % size));
             route.append(k == 0 ? "" : " -> ").append(SchemaDocument.show(s.pointer));
         }
         Site s = sites.get(first);

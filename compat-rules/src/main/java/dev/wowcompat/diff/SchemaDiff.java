@@ -54,7 +54,7 @@ public final class SchemaDiff {
                 try {
                     return walk(oldSchema, newSchema, context, MAX_DEPTH);
                 } catch (Walker.TooDeep e) {
-                    throw new SchemaTooDeepException(e.pointer);
+                    throw new SchemaTooDeepException(context.subject(), e.pointer);
                 }
             });
         }

@@ -95,7 +95,7 @@ final class EmbeddedSchemaCheck {
         for (Reference r : references) {
             resolve(r, source, out);
         }
-        for (ReferenceChains.Problem p : ReferenceChains.find(schema)) out.add(new InputProblem(source, pointer + p.pointer(), p.code(), p.message()));
+        if (!references.isEmpty()) for (ReferenceChains.Problem p : ReferenceChains.find(schema)) out.add(new InputProblem(source, pointer + p.pointer(), p.code(), p.message()));
     }
 
     private static void addAnchor(JsonNode anchor, Resource resource) {
