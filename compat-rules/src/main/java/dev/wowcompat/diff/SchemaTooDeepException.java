@@ -13,7 +13,7 @@ public final class SchemaTooDeepException extends IllegalArgumentException {
     private final String pointer;
 
     SchemaTooDeepException(String subject, String pointer) {
-        super(subject + ": the old and new schemas nest, through $ref, more than " + SchemaDiff.MAX_DEPTH
+        super("the old and new schemas nest, through $ref, more than " + SchemaDiff.MAX_DEPTH
                 + " levels deep at " + SchemaDocument.show(pointer) + ", more than one comparison follows");
         this.subject = subject;
         this.pointer = pointer;

@@ -141,7 +141,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
             getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
                     (read - started) / 1_000_000, (compared - read) / 1_000_000, (System.nanoTime() - compared) / 1_000_000));
         } catch (SchemaTooDeepException e) {
-            throw new MojoFailureException("wow-compat cannot check " + candidate.label() + ": " + e.getMessage());
+            throw new MojoFailureException("wow-compat cannot check " + candidate.label() + ": " + e.subject() + ": " + e.getMessage());
         } catch (RuntimeException e) {
             // A defect in the engine: the user still gets one sentence, and the engine's trace is not attached as a cause.
             throw new MojoExecutionException("wow-compat failed while checking " + candidate.label() + ": " + e.getClass().getSimpleName()
