@@ -1,5 +1,8 @@
 package dev.wowcompat.api;
 
+import static dev.wowcompat.testing.HostileSchemas.chain;
+import static dev.wowcompat.testing.HostileSchemas.deep;
+import static dev.wowcompat.testing.HostileSchemas.manifest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,23 +38,6 @@ class HostileSchemasTest {
         registry.close();
     }
 
-    static String manifest(String service, String version, String schema) {
-        return """
-                {"manifest": 1, "service": "%s", "version": "%s", "contexts": {"bank": {"aggregates": {
-                  "account": {"commands": {"Deposit": {"schema": %s}}}}}}}""".formatted(service, version, schema);
-    }
-
-    /** A command whose property 'next' refers to a definition with a 'next' of its own, levels deep; then a string. */
-    static String deep(int levels, int lastMaxLength) {
-        StringBuilder defs = new StringBuilder();
-        for (int i = 0; i < levels; i++) {
-            defs.append("\"d").append(i).append("\": {\"type\": \"object\", \"properties\": {\"next\": {\"$ref\": \"#/$defs/d")
-                    .append(i + 1).append("\"}}}, ");
-        }
-        defs.append("\"d").append(levels).append("\": {\"type\": \"string\", \"maxLength\": ").append(lastMaxLength).append("}");
-        return "{\"$ref\": \"#/$defs/d0\", \"$defs\": {" + defs + "}}";
-    }
-
     private Answer register(String service, String manifest) {
         return registry.post("/services/" + service + "/releases", manifest);
     }
@@ -79,13 +65,6 @@ class HostileSchemasTest {
         assertProblem(register("chained", manifest("chained", "1.0.0", chain(ReferenceChains.MAX_HOPS + 1))), ReferenceChains.TOO_LONG,
                 "/contexts/bank/aggregates/account/commands/Deposit/schema/$ref");
         assertEquals(201, register("chained", manifest("chained", "1.0.0", chain(ReferenceChains.MAX_HOPS))).status());
-    }
-
-    private static String chain(int refs) {
-        StringBuilder defs = new StringBuilder();
-        for (int i = 0; i < refs - 1; i++) defs.append("\"d").append(i).append("\": {\"$ref\": \"#/$defs/d").append(i + 1).append("\"}, ");
-        defs.append("\"d").append(refs - 1).append("\": {\"type\": \"object\"}");
-        return "{\"$ref\": \"#/$defs/d0\", \"$defs\": {" + defs + "}}";
     }
 
     @Test
