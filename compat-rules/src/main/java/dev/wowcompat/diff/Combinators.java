@@ -23,7 +23,7 @@ final class Combinators {
         this.w = walker;
     }
 
-    private static List<View> branches(View v, String kw) {
+    static List<View> branches(View v, String kw) {
         JsonNode arr = v.get(kw);
         if (arr == null || !arr.isArray()) return null;
         String base = v.at(kw);

@@ -207,8 +207,39 @@ final class Walker {
         return out;
     }
 
-    private static Set<String> types(View v, List<View> also) {
+    /** Parts and branches looked into for a schema's types; deeper nesting counts as any type. */
+    private static final int MAX_TYPE_DEPTH = 6;
+
+    /**
+     * The JSON types a schema lets through, judged by what it accepts rather than how it is spelled: its own
+     * {@code type}, narrowed by each allOf part and by the union of its anyOf (and oneOf) branches. So
+     * {@code {"type": "string"}} and {@code {"oneOf": [{"type": "string"}]}} have the same types. Null: any type.
+     */
+    static Set<String> effectiveTypes(View v, int depth) {
         Set<String> out = ownTypes(v);
+        if (v.own == null || depth >= MAX_TYPE_DEPTH || (v.mask() & (Keywords.ALL_OF | Keywords.ANY_ONE_OF)) == 0) return out;
+        for (View part : Combinators.allOfParts(v)) out = intersect(out, effectiveTypes(part, depth + 1));
+        for (String kw : new String[] {"anyOf", "oneOf"}) {
+            List<View> branches = Combinators.branches(v, kw);
+            if (branches == null || branches.isEmpty()) continue;
+            Set<String> union = new LinkedHashSet<>();
+            boolean anyType = false;
+            for (View b : branches) {
+                if (b.isFalse()) continue;
+                Set<String> t = effectiveTypes(b, depth + 1);
+                if (t == null) {
+                    anyType = true;
+                    break;
+                }
+                union.addAll(t);
+            }
+            if (!anyType) out = intersect(out, union);
+        }
+        return out;
+    }
+
+    private static Set<String> types(View v, List<View> also) {
+        Set<String> out = effectiveTypes(v, 0);
         for (View a : also) out = intersect(out, ownTypes(a));
         return out;
     }

@@ -1,0 +1,175 @@
+package dev.wowcompat.diff;
+
+import static dev.wowcompat.diff.Diffs.additive;
+import static dev.wowcompat.diff.Diffs.assertFinding;
+import static dev.wowcompat.diff.Diffs.assertNone;
+import static dev.wowcompat.diff.Diffs.breaks;
+import static dev.wowcompat.diff.Diffs.structural;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Readers;
+import dev.wowcompat.rules.Rule;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The families where other registries' suites disagreed with us, each judged by the general mechanism: which
+ * documents each schema accepts. Under the plain levels the verdict is whom the change breaks: NEW_READERS fails
+ * BACKWARD, OLD_READERS fails FORWARD.
+ */
+class PeerFamiliesDiffTest {
+    static final String D07 = "'$schema': 'http://json-schema.org/draft-07/schema#', ";
+
+    static void assertBreaks(Readers expected, String before, String after) {
+        List<Finding> f = structural(before, after);
+        assertEquals(expected, breaks(f), () -> "whom it breaks:\n" + Diffs.show(f));
+    }
+
+    @Nested
+    class BranchGainsOptionalProperties {
+        @Test
+        void anOpenOneOfBranchThatGainsAnOptionalPropertyBreaksNoReader() {
+            assertNone(structural(
+                    "{'oneOf': [{'type': 'object', 'properties': {'a': {'type': 'string'}}, 'required': ['a']}, {'type': 'string'}]}",
+                    "{'oneOf': [{'type': 'object', 'properties': {'a': {'type': 'string'}, 'b': {'type': 'integer'}}, 'required': ['a']}, {'type': 'string'}]}"));
+        }
+
+        @Test
+        void theSameInAnyOfNestedInAPropertyAndWithBranchesReordered() {
+            assertNone(structural(
+                    "{'properties': {'x': {'anyOf': [{'type': 'null'}, {'type': 'object', 'properties': {'a': {}}}]}}}",
+                    "{'properties': {'x': {'anyOf': [{'type': 'object', 'properties': {'a': {}, 'b': {'type': 'string'}}}, {'type': 'null'}]}}}"));
+        }
+
+        @Test
+        void aClosedBranchThatGainsOneBreaksOldReaders() {
+            List<Finding> f = structural(
+                    "{'anyOf': [{'type': 'object', 'properties': {'a': {}}, 'additionalProperties': false}, {'type': 'string'}]}",
+                    "{'anyOf': [{'type': 'object', 'properties': {'a': {}, 'b': {}}, 'additionalProperties': false}, {'type': 'string'}]}");
+            assertFinding(f, Rule.CLOSED_CONTENT_MODEL, "/anyOf/0/properties/b", Readers.OLD_READERS, dev.wowcompat.rules.Severity.BREAKING);
+        }
+
+        @Test
+        void additiveAsksTheBranchForADefaultLikeAnyNewField() {
+            List<Finding> f = additive("{'oneOf': [{'type': 'object', 'properties': {'a': {}}}, {'type': 'string'}]}",
+                    "{'oneOf': [{'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}}, {'type': 'string'}]}");
+            assertFinding(f, Rule.FIELD_DEFAULT_MISSING, "/oneOf/0/properties/b", Readers.NEW_READERS);
+        }
+    }
+
+    @Nested
+    class BetweenCombinators {
+        @ParameterizedTest
+        @CsvSource(delimiter = ';', value = {
+            "{'oneOf': [{'type': 'string'}]}; {'allOf': [{'type': 'string'}]}; NONE",
+            "{'allOf': [{'type': 'string'}]}; {'anyOf': [{'type': 'string'}]}; NONE",
+            "{'anyOf': [{'type': 'string'}, {'maxLength': 5}]}; {'allOf': [{'type': 'string'}, {'maxLength': 5}]}; NEW_READERS",
+            "{'allOf': [{'type': 'string'}, {'maxLength': 5}]}; {'anyOf': [{'type': 'string'}, {'maxLength': 5}]}; OLD_READERS",
+            "{'oneOf': [{'required': ['a']}, {'required': ['b']}]}; {'allOf': [{'required': ['a']}, {'required': ['b']}]}; NEW_READERS",
+            "{'allOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string'}]}; {'anyOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string'}]}; OLD_READERS",
+            "{'type': 'string'}; {'oneOf': [{'type': 'string'}]}; NONE",
+            "{'anyOf': [{'type': 'string'}]}; {'type': 'string'}; NONE",
+        })
+        void judgedByWhatEachAccepts(String before, String after, Readers expected) {
+            assertBreaks(expected, before, after);
+        }
+    }
+
+    @Nested
+    class PartiallyOpenContentModels {
+        @ParameterizedTest
+        @CsvSource(delimiter = ';', value = {
+            // a property added under an additionalProperties schema: judged against what that schema let through
+            "{'type': 'object', 'properties': {'a': {}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'string'}}, 'additionalProperties': {'type': 'string'}}; NONE",
+            "{'type': 'object', 'properties': {'a': {}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}, 'additionalProperties': {'type': 'string'}}; BOTH",
+            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'b': {'type': 'string', 'maxLength': 5}}, 'additionalProperties': {'type': 'string'}}; NEW_READERS",
+            // the schema itself narrowed, widened, dropped, added, closed, opened
+            "{'type': 'object', 'additionalProperties': {'type': ['string', 'number']}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NEW_READERS",
+            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': ['string', 'number']}}; OLD_READERS",
+            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object'}; OLD_READERS",
+            "{'type': 'object'}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NEW_READERS",
+            "{'type': 'object', 'additionalProperties': false}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; OLD_READERS",
+            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': false}; NEW_READERS",
+            // a property removed falls under the additionalProperties schema
+            "{'type': 'object', 'properties': {'a': {'type': 'integer'}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; BOTH",
+            "{'type': 'object', 'properties': {'a': {'type': 'string'}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NONE",
+            // unevaluatedProperties given as a schema reads the same way
+            "{'type': 'object', 'properties': {'a': {}}, 'unevaluatedProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}, 'unevaluatedProperties': {'type': 'string'}}; BOTH",
+            "{'type': 'object', 'unevaluatedProperties': {'maxLength': 5}}; {'type': 'object', 'unevaluatedProperties': {'maxLength': 3}}; NEW_READERS",
+        })
+        void judgedByThePropertySchemasTheyLetThrough(String before, String after, Readers expected) {
+            assertBreaks(expected, before, after);
+        }
+    }
+
+    @Nested
+    class AdditionalItems {
+        @ParameterizedTest
+        @CsvSource(delimiter = ';', value = {
+            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; {" + D07 + "'items': [{'type': 'string'}]}; OLD_READERS",
+            "{" + D07 + "'items': [{'type': 'string'}]}; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; NEW_READERS",
+            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'number'}}; BOTH",
+            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}]}; OLD_READERS",
+            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}, {'type': 'string'}], 'additionalItems': {'type': 'string'}}; NONE",
+            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; {" + D07 + "'items': [{'type': 'string'}, {'type': 'string'}], 'additionalItems': false}; OLD_READERS",
+        })
+        void removedOrChanged(String before, String after, Readers expected) {
+            assertBreaks(expected, before, after);
+        }
+    }
+
+    @Nested
+    class RequiredInComposedSchemas {
+        @ParameterizedTest
+        @CsvSource(delimiter = ';', value = {
+            "{'allOf': [{'required': ['a', 'b']}, {'type': 'object'}]}; {'allOf': [{'required': ['b', 'a']}, {'type': 'object'}]}; NONE",
+            "{'oneOf': [{'required': ['a', 'b']}, {'type': 'string'}]}; {'oneOf': [{'type': 'string'}, {'required': ['b', 'a']}]}; NONE",
+            "{'anyOf': [{'required': ['a']}, {'type': 'string'}]}; {'anyOf': [{'required': ['a', 'b']}, {'type': 'string'}]}; NEW_READERS",
+            "{'allOf': [{'required': ['a', 'b']}]}; {'allOf': [{'required': ['a']}]}; OLD_READERS",
+            "{'type': 'object', 'required': ['a']}; {'type': 'object', 'allOf': [{'required': ['a']}]}; NONE",
+            "{'type': 'object', 'allOf': [{'required': ['a']}]}; {'type': 'object', 'required': ['a']}; NONE",
+            "{'type': 'object', 'required': ['a'], 'allOf': [{'required': ['b']}]}; {'type': 'object', 'required': ['b'], 'allOf': [{'required': ['a']}]}; NONE",
+            "{'type': 'object', 'required': ['a'], 'allOf': [{'properties': {'b': {}}, 'required': ['b']}]}; {'type': 'object', 'allOf': [{'properties': {'b': {}}, 'required': ['a', 'b']}]}; NONE",
+        })
+        void reorderedMovedOrChanged(String before, String after, Readers expected) {
+            assertBreaks(expected, before, after);
+        }
+    }
+
+    @Nested
+    class PropertyNames {
+        @ParameterizedTest
+        @CsvSource(delimiter = ';', value = {
+            "{'type': 'object'}; {'type': 'object', 'propertyNames': {'pattern': '^[a-z]+$'}}; NEW_READERS",
+            "{'type': 'object', 'propertyNames': {'maxLength': 3}}; {'type': 'object'}; OLD_READERS",
+            "{'type': 'object', 'propertyNames': {'maxLength': 5}}; {'type': 'object', 'propertyNames': {'maxLength': 3}}; NEW_READERS",
+            "{'type': 'object', 'propertyNames': {'enum': ['a']}}; {'type': 'object', 'propertyNames': {'enum': ['a', 'b']}}; OLD_READERS",
+            "{'type': 'object', 'propertyNames': {'maxLength': 5}}; {'type': 'object', 'propertyNames': {'maxLength': 5}, 'description': 'names'}; NONE",
+        })
+        void constrainTheNamesOfEveryProperty(String before, String after, Readers expected) {
+            assertBreaks(expected, before, after);
+        }
+    }
+
+    @Nested
+    class StringVersusOneOfStrings {
+        @ParameterizedTest
+        @CsvSource(delimiter = ';', value = {
+            "{'type': 'string'}; {'oneOf': [{'type': 'string'}]}; NONE",
+            "{'oneOf': [{'type': 'string'}]}; {'type': 'string'}; NONE",
+            "{'type': 'string'}; {'oneOf': [{'type': 'string', 'enum': ['a']}, {'type': 'string', 'enum': ['b']}]}; NEW_READERS",
+            "{'oneOf': [{'type': 'string', 'enum': ['a']}, {'type': 'string', 'enum': ['b']}]}; {'type': 'string'}; OLD_READERS",
+            "{'type': 'string'}; {'oneOf': [{'type': 'string'}, {'type': 'number'}]}; OLD_READERS",
+            "{'oneOf': [{'type': 'string'}, {'type': 'number'}]}; {'type': 'string'}; NEW_READERS",
+            "{'type': 'string', 'maxLength': 10}; {'oneOf': [{'type': 'string', 'maxLength': 10}, {'type': 'null'}]}; OLD_READERS",
+            "{'properties': {'s': {'type': 'string'}}}; {'properties': {'s': {'anyOf': [{'type': 'string'}, {'type': 'string', 'format': 'email'}]}}}; NONE",
+        })
+        void judgedByTheValuesEachAccepts(String before, String after, Readers expected) {
+            assertBreaks(expected, before, after);
+        }
+    }
+}
