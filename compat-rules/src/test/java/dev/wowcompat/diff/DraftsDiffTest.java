@@ -77,6 +77,13 @@ class DraftsDiffTest {
         }
     }
 
+    @Test
+    void onlyTheRootsSchemaKeywordDecides() {
+        // A draft-04 $schema inside a 2020-12 document changes nothing: 'const' still counts there.
+        assertFinding(structural("{'properties': {'a': {" + D04 + ", 'type': 'string'}}}",
+                "{'properties': {'a': {" + D04 + ", 'type': 'string', 'const': 'x'}}}"), Rule.CONSTRAINT_TIGHTENED, "/properties/a/const", Readers.NEW_READERS);
+    }
+
     @Nested
     class Definitions {
         @Test

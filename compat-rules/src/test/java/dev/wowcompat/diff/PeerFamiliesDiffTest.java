@@ -167,6 +167,8 @@ class PeerFamiliesDiffTest {
             "{'oneOf': [{'type': 'string'}, {'type': 'number'}]}; {'type': 'string'}; NEW_READERS",
             "{'type': 'string', 'maxLength': 10}; {'oneOf': [{'type': 'string', 'maxLength': 10}, {'type': 'null'}]}; OLD_READERS",
             "{'properties': {'s': {'type': 'string'}}}; {'properties': {'s': {'anyOf': [{'type': 'string'}, {'type': 'string', 'format': 'email'}]}}}; NONE",
+            // only the union of the two branches covers every string: not recognised, reported as tightening (decisions.md)
+            "{'type': 'string'}; {'oneOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string', 'minLength': 4}]}; NEW_READERS",
         })
         void judgedByTheValuesEachAccepts(String before, String after, Readers expected) {
             assertBreaks(expected, before, after);
