@@ -17,6 +17,12 @@ public final class ProblemCodes {
     public static final String DUPLICATE_KEY = "wow-compat.input.duplicate-key";
     /** The file cannot be read (missing, a directory, no permission). */
     public static final String UNREADABLE = "wow-compat.input.unreadable";
+    /** Not UTF-8, or UTF-8 with a byte-order mark: JSON between systems is UTF-8 without one (RFC 8259 §8.1). */
+    public static final String ENCODING = "wow-compat.input.encoding";
+    /** A string or key with half of a surrogate pair (U+D83D alone): not Unicode text, not storable. */
+    public static final String LONE_SURROGATE = "wow-compat.input.lone-surrogate";
+    /** A number with no IEEE 754 double value: beyond about 1.8e308, or so close to 0 that it would become 0. */
+    public static final String NUMBER_OUT_OF_RANGE = "wow-compat.input.number-out-of-range";
     /** A Manifest declares more schemas than {@link InputLimits#maxSchemas()}. */
     public static final String TOO_MANY_SCHEMAS = "wow-compat.input.too-many-schemas";
 
