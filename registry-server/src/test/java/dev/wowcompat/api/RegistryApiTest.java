@@ -343,6 +343,31 @@ class RegistryApiTest {
         assertEquals(200, registry.get("/health").status(), "the server stays up");
     }
 
+    /** Valid JSON the old parser refused, and JSON a registry cannot keep, answered by one rule (JsonInput). */
+    @Test
+    void surrogatesByteOrderMarksAndNumbersOutOfRange() {
+        long before = registry.store().stats().releases();
+        String plain = BankManifests.bank("edges", "1.0.0", 1, true);
+        String description = "The balance does not cover the withdrawal.";
+        problem(register("edges", plain.replace(description, "half \\ud83d of a pair")), 400, "wow-compat.input.lone-surrogate");
+        problem(registry.post("/services/edges/releases/check", plain.replace(description, "\\ude00")), 400, "wow-compat.input.lone-surrogate");
+        problem(register("edges", "\uFEFF" + plain), 400, "wow-compat.input.encoding");
+        problem(register("edges", plain.replace("\"type\" : \"integer\"", "\"type\" : \"integer\", \"maximum\" : 1e400")),
+                400, "wow-compat.input.number-out-of-range");
+        problem(register("edges", plain.replace("\"type\" : \"integer\"", "\"type\" : \"integer\", \"minimum\" : 1e-400")),
+                400, "wow-compat.input.number-out-of-range");
+        problem(registry.post("/validate", "{\"a\": \"\\udc00\"}"), 400, "wow-compat.input.lone-surrogate");
+        assertEquals(before, registry.store().stats().releases(), "nothing refused is stored");
+
+        String smile = plain.replace(description, "pay up \\ud83d\\ude00");
+        Answer created = register("edges", smile);
+        assertEquals(201, created.status(), created.body());
+        Answer stored = registry.get("/services/edges/releases/1.0.0");
+        assertEquals(200, stored.status(), stored.body());
+        assertTrue(stored.body().contains("pay up \uD83D\uDE00") || stored.body().contains("pay up \\ud83d\\ude00"), stored.body());
+        assertEquals(200, registry.get("/health").status(), "the server stays up");
+    }
+
     @Test
     void limitsOnBodySizeAndSchemaCountHaveTheirOwnCodes() throws Exception {
         Path db = Files.createTempDirectory(dir, "limits").resolve("r.db");
