@@ -67,9 +67,23 @@ final class MetaSchemas {
         Map<String, Error> first = new LinkedHashMap<>();
         for (Error e : errors) first.putIfAbsent(ManifestSchema.pointer(e.getInstanceLocation()), e);
         for (Map.Entry<String, Error> e : first.entrySet()) {
+            if (isUnchosenAlternative(e.getValue(), e.getKey(), first.keySet())) continue;
             out.add(new InputProblem(source, pointer + e.getKey(), ProblemCodes.SCHEMA_INVALID,
                     "not a valid " + dialect.label() + " schema: " + e.getValue().getMessage()));
         }
+    }
+
+    /**
+     * Where a keyword takes one of several forms ({@code items}: a schema, or in draft-07 an array of them), the
+     * validator reports the form not taken beside the real fault inside the one taken; only the latter helps.
+     */
+    private static boolean isUnchosenAlternative(Error e, String pointer, java.util.Set<String> pointers) {
+        String path = ManifestSchema.pointer(e.getEvaluationPath()) + " " + e.getSchemaLocation();
+        if (!path.contains("/anyOf/") && !path.contains("/oneOf/")) return false;
+        for (String other : pointers) {
+            if (other.startsWith(pointer + "/")) return true;
+        }
+        return false;
     }
 
     /**
