@@ -265,14 +265,16 @@ public final class ManifestReader {
         }
         Map<String, Manifest.Event> events = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : properties(node.get("events"))) {
+            // A type not written yet writes none of its revisions (DESIGN §3: written on a type or a revision).
+            boolean typeWritten = e.getValue().path("written").asBoolean(true);
             TreeMap<Integer, Manifest.Revision> revisions = new TreeMap<>();
             for (Map.Entry<String, JsonNode> r : e.getValue().get("revisions").properties()) {
                 int n = Integer.parseInt(r.getKey());
                 JsonNode upgradesFrom = r.getValue().get("upgradesFrom");
                 revisions.put(n, new Manifest.Revision(n, docs.get(r.getValue().get("schema")),
-                        upgradesFrom == null ? null : upgradesFrom.asInt(), r.getValue().path("written").asBoolean(true)));
+                        upgradesFrom == null ? null : upgradesFrom.asInt(), typeWritten && r.getValue().path("written").asBoolean(true)));
             }
-            events.put(e.getKey(), new Manifest.Event(prefix + e.getKey(), revisions));
+            events.put(e.getKey(), new Manifest.Event(prefix + e.getKey(), revisions, typeWritten));
         }
         Map<String, Manifest.ErrorCode> errors = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : properties(node.get("errors"))) {
