@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.StandaloneSchema;
 import dev.wowcompat.report.Report;
 import java.io.IOException;
 import java.io.InputStream;
@@ -126,6 +128,21 @@ class ConformanceTest {
         }));
     }
 
+    /**
+     * The CLI and the API check each schema as input before comparing: a case whose schema is refused there gets no
+     * verdict (exit 2). Such cases are few and named here, so the figure through the CLI stays true.
+     */
+    @Test
+    void casesRefusedAsInputAreTheOnesDocsName() throws IOException {
+        List<String> refused = new ArrayList<>();
+        for (Case c : corpus()) if (refusedAsInput(c)) refused.add("#" + c.index + " " + c.id);
+        assertEquals(List.of("#94 Enum 4"), refused, "cases whose schemas the input checks refuse (docs/conformance.md names them)");
+    }
+
+    static boolean refusedAsInput(Case c) {
+        return !StandaloneSchema.problems(c.original, "original").isEmpty() || !StandaloneSchema.problems(c.updated, "updated").isEmpty();
+    }
+
     @Test
     void everyKnownDifferenceNamesAnEnabledCaseAndGivesAReason() throws IOException {
         Map<Integer, Case> cases = corpus().stream().collect(Collectors.toMap(Case::index, c -> c));
@@ -169,6 +186,10 @@ class ConformanceTest {
         long overall = bothAgree.values().stream().filter(b -> b).count();
         out.append(row("overall (both verdicts of a case)", overall, total));
         out.append(row("verdicts (BACKWARD and FORWARD)", outcomes.stream().filter(Outcome::agrees).count(), outcomes.size()));
+        Map<Integer, Boolean> refused = new LinkedHashMap<>();
+        for (Case c : cases) refused.put(c.index, refusedAsInput(c));
+        out.append(row("verdicts through the CLI (input checks first: a refused case exits 2)",
+                outcomes.stream().filter(o -> o.agrees() && !refused.get(o.c.index)).count(), outcomes.size()));
         return out.toString();
     }
 
