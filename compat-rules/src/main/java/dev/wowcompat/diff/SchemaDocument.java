@@ -17,7 +17,7 @@ final class SchemaDocument {
     /** Keywords beside a $ref that never change what it means (documentation and bookkeeping). */
     private static final Set<String> INERT_BESIDE_REF = Set.of(
             "title", "description", "examples", "$comment", "$id", "id", "$schema", "$anchor", "$defs",
-            "definitions", "$vocabulary", "$dynamicAnchor");
+            "definitions", "$vocabulary", "$dynamicAnchor", "$recursiveAnchor");
     /** References followed from schema to schema without ever descending; input refuses longer chains and cycles. */
     private static final int MAX_REF_HOPS = ReferenceChains.MAX_HOPS;
 

@@ -57,7 +57,7 @@ final class Walker {
     private static final int PROBE_BUDGET = 2_000;
 
     /** What one comparison may still spend on probes, and how deep it is, shared by the walk and its probes. */
-    static final class Budget {
+    private static final class Budget {
         int probes = PROBE_BUDGET;
         int depth;
         final int maxDepth;

@@ -69,6 +69,10 @@ class CrashDurabilityTest {
                 }));
             }
             int before = acknowledged.size();
+            // The kill falls at a random moment of steady writing: a fresh server's first answer (class loading,
+            // meta-schemas compiled on first use) takes seconds on a loaded machine, so the clock starts after it.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (acknowledged.size() == before && System.nanoTime() < deadline) Thread.sleep(20);
             Thread.sleep(400 + random.nextInt(1200));
             server.kill();
             stop.set(true);
