@@ -131,10 +131,13 @@ final class SchemaDocument {
                     + " is not allowed: only local references (#/...) are resolved, never fetched");
         }
         String fragment = JsonPointers.percentDecode(hash < 0 ? "" : ref.substring(hash + 1));
-        if (fragment.isEmpty()) return new Target(root, "", "#");
+        // '#' and '#/...' are relative to the schema resource the reference sits in: the root, or an embedded
+        // subschema with an $id of its own, as the input's reference check reads them.
+        String resource = resourceOf(site);
+        if (fragment.isEmpty()) return new Target(node(resource), resource, "#");
         if (fragment.charAt(0) == '/') {
-            JsonNode at = root;
-            StringBuilder normal = new StringBuilder();
+            JsonNode at = node(resource);
+            StringBuilder normal = new StringBuilder(resource);
             for (String token : JsonPointers.tokens(fragment)) {
                 at = at.isArray() ? at.get(index(token)) : at.get(token);
                 if (at == null) break;
@@ -152,6 +155,21 @@ final class SchemaDocument {
         }
         // An anchor on the root names the whole schema: the same target as '#', however it is spelled.
         return new Target(node(pointer), pointer, pointer.isEmpty() ? "#" : fragment);
+    }
+
+    /** The pointer of the innermost schema resource around {@code site}: a subschema with a non-fragment id, or "". */
+    private String resourceOf(String site) {
+        String resource = "";
+        JsonNode at = root;
+        StringBuilder walked = new StringBuilder();
+        for (String token : JsonPointers.tokens(site)) {
+            at = at.isArray() ? at.get(index(token)) : at.get(token);
+            if (at == null) break;
+            walked.append('/').append(JsonPointers.escape(token));
+            String id = at.isObject() ? text(at.get(draft.idKeyword()), null) : null;
+            if (id != null && !id.startsWith("#")) resource = walked.toString();
+        }
+        return resource;
     }
 
     private static int index(String token) {

@@ -84,6 +84,14 @@ class DraftsDiffTest {
                 "{'properties': {'a': {" + D04 + ", 'type': 'string', 'const': 'x'}}}"), Rule.CONSTRAINT_TIGHTENED, "/properties/a/const", Readers.NEW_READERS);
     }
 
+    @Test
+    void referencesInsideAnEmbeddedResourceResolveAgainstIt() {
+        String before = "{'properties': {'x': {'$ref': '#/$defs/inner'}}, '$defs': {'inner': {'$id': 'https://example.com/inner',"
+                + " 'properties': {'a': {'$ref': '#/$defs/b'}}, '$defs': {'b': {'type': 'string', 'maxLength': 5}}}}}";
+        assertFinding(structural(before, before.replace("'maxLength': 5", "'maxLength': 3")), Rule.CONSTRAINT_TIGHTENED,
+                "/$defs/inner/$defs/b/maxLength", Readers.NEW_READERS);
+    }
+
     @Nested
     class Definitions {
         @Test

@@ -46,4 +46,13 @@ class ReferenceChainInputTest {
         String ok = schema.replace("\"d0\": {\"$ref\": \"#/$defs/d1\"}, ", "").replace("#/$defs/d0", "#/$defs/d1");
         assertEquals(List.of(), StandaloneSchema.problems(JSON.readTree(ok), "old.json"));
     }
+
+    @Test
+    void whatInputAcceptsInAnEmbeddedResourceTheDiffResolves() throws Exception {
+        String schema = "{\"properties\": {\"x\": {\"$ref\": \"#/$defs/inner\"}}, \"$defs\": {\"inner\": {\"$id\": \"https://example.com/inner\","
+                + " \"properties\": {\"a\": {\"$ref\": \"#/$defs/b\"}}, \"$defs\": {\"b\": {\"type\": \"string\"}}}}}";
+        assertEquals(List.of(), StandaloneSchema.problems(JSON.readTree(schema), "s.json"));
+        assertEquals(1, dev.wowcompat.diff.SchemaDiff.compare(JSON.readTree(schema), JSON.readTree(schema.replace("\"string\"", "\"integer\"")),
+                dev.wowcompat.diff.DiffContext.plain("s")).size());
+    }
 }
