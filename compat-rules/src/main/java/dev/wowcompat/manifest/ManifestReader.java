@@ -40,6 +40,9 @@ public final class ManifestReader {
     public ManifestReader(InputLimits limits) {
         this(Objects.requireNonNull(limits, "limits"), new JsonInput(limits),
                 new ManifestSchema(ManifestSchema.offlineRegistry()), null);
+        // Compiles the drafts' meta-schemas now, where the caller expects a reader to cost something (a server
+        // builds its reader before it listens), rather than in the first read.
+        MetaSchemas.shared();
     }
 
     private ManifestReader(InputLimits limits, JsonInput json, ManifestSchema manifestSchema, SchemaPool pool) {
