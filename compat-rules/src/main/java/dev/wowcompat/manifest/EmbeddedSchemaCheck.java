@@ -50,7 +50,7 @@ final class EmbeddedSchemaCheck {
 
     private record Reference(String keyword, String value, String pointer, Resource resource) {}
 
-    private record Frame(JsonNode node, String pointer, Resource resource, int depth) {}
+    private record Frame(JsonNode node, String pointer, Resource resource) {}
 
     /**
      * Adds one problem per unsupported {@code $schema}, meta-schema violation, pattern that does not compile,
@@ -58,34 +58,36 @@ final class EmbeddedSchemaCheck {
      * {@code pointer} in the input. A place the meta-schema already refuses gets no second problem from the walk.
      */
     static void check(JsonNode schema, String pointer, String source, List<InputProblem> out) {
+        check(schema, pointer, source, new MetaSchemas.Memo(), out);
+    }
+
+    /** @param memo the schema objects this read has checked against their meta-schema already */
+    static void check(JsonNode schema, String pointer, String source, MetaSchemas.Memo memo, List<InputProblem> out) {
         if (!schema.isObject()) return; // true and false have no keywords
         Optional<SchemaDialect> dialect = SchemaDialect.of(schema);
         List<InputProblem> own = new ArrayList<>();
-        int depth = walk(schema, dialect.orElse(SchemaDialect.DRAFT_2020_12), pointer, source, own);
+        walk(schema, dialect.orElse(SchemaDialect.DRAFT_2020_12), pointer, source, own);
         out.addAll(own);
         if (dialect.isEmpty()) return; // no meta-schema to check against: the dialect problem says why
         Set<String> reported = new HashSet<>();
         for (InputProblem p : own) reported.add(p.pointer());
         List<InputProblem> meta = new ArrayList<>();
-        MetaSchemas.shared().check(schema, dialect.get(), depth, pointer, source, meta);
+        MetaSchemas.shared().check(schema, dialect.get(), pointer, source, memo, meta);
         // The walk's problem at a place is the more specific one ("$ref must be a string ...").
         for (InputProblem p : meta) {
             if (!reported.contains(p.pointer())) out.add(p);
         }
     }
 
-    /** @return how deep subschemas nest in {@code schema} (1: no subschemas) */
-    private static int walk(JsonNode schema, SchemaDialect dialect, String pointer, String source, List<InputProblem> out) {
+    private static void walk(JsonNode schema, SchemaDialect dialect, String pointer, String source, List<InputProblem> out) {
         String idKeyword = dialect.idKeyword();
-        int maxDepth = 0;
         List<Reference> references = new ArrayList<>();
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(schema, pointer, new Resource(schema, pointer, new HashSet<>()), 1));
+        stack.push(new Frame(schema, pointer, new Resource(schema, pointer, new HashSet<>())));
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
             JsonNode node = f.node;
             Resource resource = f.resource;
-            maxDepth = Math.max(maxDepth, f.depth);
             JsonNode id = node.get(idKeyword);
             if (id != null && id.isTextual()) {
                 String text = id.asText();
@@ -117,13 +119,12 @@ final class EmbeddedSchemaCheck {
             }
             checkPatterns(node, f.pointer, source, out);
             checkSpelling(node, f.pointer, source, out);
-            pushChildren(node, f.pointer, resource, f.depth + 1, stack);
+            pushChildren(node, f.pointer, resource, stack);
         }
         for (Reference r : references) {
             resolve(r, source, out);
         }
         if (!references.isEmpty()) for (ReferenceChains.Problem p : ReferenceChains.find(schema)) out.add(new InputProblem(source, pointer + p.pointer(), p.code(), p.message()));
-        return maxDepth;
     }
 
     /**
@@ -176,19 +177,19 @@ final class EmbeddedSchemaCheck {
         if (anchor != null && anchor.isTextual()) resource.anchors.add(anchor.asText());
     }
 
-    private static void pushChildren(JsonNode node, String pointer, Resource resource, int depth, Deque<Frame> stack) {
+    private static void pushChildren(JsonNode node, String pointer, Resource resource, Deque<Frame> stack) {
         // Pushed in reverse so that problems come out in document order.
         List<Frame> children = new ArrayList<>();
         for (String keyword : SINGLE) {
             JsonNode child = node.get(keyword);
-            if (child != null && child.isObject()) children.add(new Frame(child, JsonPointers.child(pointer, keyword), resource, depth));
+            if (child != null && child.isObject()) children.add(new Frame(child, JsonPointers.child(pointer, keyword), resource));
         }
         for (String keyword : ARRAYS) {
             JsonNode list = node.get(keyword);
             if (list == null || !list.isArray()) continue;
             String base = JsonPointers.child(pointer, keyword);
             for (int i = 0; i < list.size(); i++) {
-                if (list.get(i).isObject()) children.add(new Frame(list.get(i), JsonPointers.child(base, i), resource, depth));
+                if (list.get(i).isObject()) children.add(new Frame(list.get(i), JsonPointers.child(base, i), resource));
             }
         }
         for (String keyword : MAPS) {
@@ -196,7 +197,7 @@ final class EmbeddedSchemaCheck {
             if (map == null || !map.isObject()) continue;
             String base = JsonPointers.child(pointer, keyword);
             for (Map.Entry<String, JsonNode> e : map.properties()) {
-                if (e.getValue().isObject()) children.add(new Frame(e.getValue(), JsonPointers.child(base, e.getKey()), resource, depth));
+                if (e.getValue().isObject()) children.add(new Frame(e.getValue(), JsonPointers.child(base, e.getKey()), resource));
             }
         }
         for (int i = children.size() - 1; i >= 0; i--) stack.push(children.get(i));

@@ -103,6 +103,8 @@ public final class JsonInput {
      * is walked without running out of stack; pointers are built only for the problem.
      */
     private void checkValues(JsonNode document, String source, boolean checkDepth) throws InvalidInputException {
+        // Only containers get a frame (they are few beside the scalars); a scalar's pointer is its container's
+        // plus its key, built only for a problem.
         record Frame(JsonNode node, int depth, Frame parent, String key, int index) {
             String pointer() {
                 Deque<Frame> path = new ArrayDeque<>();
@@ -111,39 +113,65 @@ public final class JsonInput {
                 for (Frame f : path) p = f.key != null ? JsonPointers.child(p, f.key) : JsonPointers.child(p, f.index);
                 return p;
             }
+
+            String pointer(String childKey, int childIndex) {
+                return childKey != null ? JsonPointers.child(pointer(), childKey) : JsonPointers.child(pointer(), childIndex);
+            }
+        }
+        if (!document.isContainerNode()) {
+            checkScalar(document, source, "");
+            return;
         }
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(document, document.isContainerNode() ? 1 : 0, null, null, -1));
+        stack.push(new Frame(document, 1, null, null, -1));
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
-            JsonNode node = f.node;
             if (checkDepth && f.depth > limits.maxDepth()) {
                 throw new InvalidInputException(new InputProblem(source, f.pointer(), ProblemCodes.TOO_DEEP,
                         "JSON nesting is deeper than the limit of " + limits.maxDepth()
                                 + " levels; raise the nesting limit (maxDepth) if inputs this deep are expected"));
             }
-            if (node.isObject()) {
-                for (var e : node.properties()) {
-                    Frame child = new Frame(e.getValue(), f.depth + 1, f, e.getKey(), -1);
-                    if (loneSurrogateAt(e.getKey()) >= 0) {
-                        throw new InvalidInputException(loneSurrogate(source, child.pointer(), e.getKey(), "key"));
+            if (f.node.isObject()) {
+                for (var e : f.node.properties()) {
+                    String key = e.getKey();
+                    JsonNode value = e.getValue();
+                    if (loneSurrogateAt(key) >= 0) {
+                        throw new InvalidInputException(loneSurrogate(source, f.pointer(key, -1), key, "key"));
                     }
-                    stack.push(child);
+                    if (value.isContainerNode()) {
+                        stack.push(new Frame(value, f.depth + 1, f, key, -1));
+                    } else if (problemAt(value)) {
+                        checkScalar(value, source, f.pointer(key, -1));
+                    }
                 }
-            } else if (node.isArray()) {
-                for (int i = 0; i < node.size(); i++) stack.push(new Frame(node.get(i), f.depth + 1, f, null, i));
-            } else if (node.isTextual()) {
-                if (loneSurrogateAt(node.textValue()) >= 0) {
-                    throw new InvalidInputException(loneSurrogate(source, f.pointer(), node.textValue(), "string"));
-                }
-            } else if (node.isNumber()) {
-                String why = outOfDoubleRange(node);
-                if (why != null) {
-                    throw new InvalidInputException(new InputProblem(source, f.pointer(), ProblemCodes.NUMBER_OUT_OF_RANGE,
-                            "the number " + abbreviated(node.asText()) + " " + why
-                                    + ": JSON numbers must be IEEE 754 doubles to be compared and fingerprinted (RFC 7493, RFC 8785)"));
+            } else {
+                for (int i = 0; i < f.node.size(); i++) {
+                    JsonNode value = f.node.get(i);
+                    if (value.isContainerNode()) {
+                        stack.push(new Frame(value, f.depth + 1, f, null, i));
+                    } else if (problemAt(value)) {
+                        checkScalar(value, source, f.pointer(null, i));
+                    }
                 }
             }
+        }
+    }
+
+    /** Whether a scalar is one checkScalar refuses; cheap, so that the common case builds no pointer. */
+    private static boolean problemAt(JsonNode scalar) {
+        if (scalar.isTextual()) return loneSurrogateAt(scalar.textValue()) >= 0;
+        return scalar.isNumber() && outOfDoubleRange(scalar) != null;
+    }
+
+    private static void checkScalar(JsonNode scalar, String source, String pointer) throws InvalidInputException {
+        if (scalar.isTextual() && loneSurrogateAt(scalar.textValue()) >= 0) {
+            throw new InvalidInputException(loneSurrogate(source, pointer, scalar.textValue(), "string"));
+        }
+        String why = scalar.isNumber() ? outOfDoubleRange(scalar) : null;
+        if (why != null) {
+            throw new InvalidInputException(new InputProblem(source, pointer, ProblemCodes.NUMBER_OUT_OF_RANGE,
+                    "the number " + abbreviated(scalar.asText()) + " " + why
+                            + ": JSON numbers must be IEEE 754 doubles to be compared and fingerprinted (RFC 7493, RFC 8785)"));
         }
     }
 

@@ -37,6 +37,11 @@ final class KeywordSpelling {
      */
     private static final Set<String> FOREIGN = Set.of("example");
 
+    /** Whether {@code key} is a JSON Schema keyword of some draft (our {@code x-wow-} annotations are not). */
+    static boolean isKeyword(String key) {
+        return KNOWN.contains(key) && !key.startsWith("x-");
+    }
+
     /** The known keyword {@code key} looks like a misspelling of, if any. */
     static Optional<String> suggestion(String key) {
         if (KNOWN.contains(key) || FOREIGN.contains(key)) return Optional.empty();

@@ -40,6 +40,9 @@ public final class ManifestReader {
     public ManifestReader(InputLimits limits) {
         this(Objects.requireNonNull(limits, "limits"), new JsonInput(limits),
                 new ManifestSchema(ManifestSchema.offlineRegistry()), null);
+        // Compiles the drafts' meta-schemas now, where the caller expects a reader to cost something (a server
+        // builds its reader before it listens), rather than in the first read.
+        MetaSchemas.shared();
     }
 
     private ManifestReader(InputLimits limits, JsonInput json, ManifestSchema manifestSchema, SchemaPool pool) {
@@ -106,10 +109,11 @@ public final class ManifestReader {
         // rest of reading: each fingerprint is checked once, at its first place in the document, and not at all
         // when the pool holds it (pooled schemas come from Manifests that passed).
         Set<String> checked = new HashSet<>();
+        MetaSchemas.Memo memo = new MetaSchemas.Memo();
         for (Located s : schemas) {
             SchemaDoc doc = docs.get(s.node);
             if (doc != null && (!checked.add(doc.fingerprint()) || pool != null && pool.holds(doc.fingerprint()))) continue;
-            EmbeddedSchemaCheck.check(s.node, s.pointer, source, problems);
+            EmbeddedSchemaCheck.check(s.node, s.pointer, source, memo, problems);
         }
         checkNameClashes(document, source, problems);
         if (!problems.isEmpty()) throw new InvalidInputException(problems);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -149,7 +148,7 @@ class InvalidSchemasTest {
         assertEquals("maxLength", KeywordSpelling.suggestion("maxlength").orElseThrow());
         assertEquals("$ref", KeywordSpelling.suggestion("ref").orElseThrow());
         assertEquals("x-wow-written", KeywordSpelling.suggestion("x-wow-writen").orElseThrow());
-        JsonNode unused = JSON.createObjectNode();
-        assertTrue(unused.isEmpty());
+        assertEquals(1, KeywordSpelling.distance("requried", "required"), "a swap of neighbours is one edit");
+        assertEquals(2, KeywordSpelling.distance("rquird", "required"));
     }
 }

@@ -87,6 +87,13 @@ class StagedEventTypeTest {
     }
 
     @Test
+    void stoppingToWriteAnEventIsNoFinding() throws Exception {
+        Manifest written = release("1.1.0", event(null, ""));
+        Manifest stopped = release("1.2.0", event("false", ""));
+        assertEquals(List.of(), findings(new ReleaseChecker().check(stopped, List.of(written))));
+    }
+
+    @Test
     void writtenOnATypeMustBeABoolean() {
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> release("1.0.0", event("\"no\"", "")));
         assertEquals(List.of(ProblemCodes.MANIFEST_INVALID + " /contexts/shop/aggregates/order/events/OrderShipped/written"),
