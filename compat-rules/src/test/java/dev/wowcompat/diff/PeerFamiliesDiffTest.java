@@ -61,117 +61,65 @@ class PeerFamiliesDiffTest {
         }
     }
 
-    @Nested
-    class BetweenCombinators {
-        @ParameterizedTest
-        @CsvSource(delimiter = ';', value = {
-            "{'oneOf': [{'type': 'string'}]}; {'allOf': [{'type': 'string'}]}; NONE",
-            "{'allOf': [{'type': 'string'}]}; {'anyOf': [{'type': 'string'}]}; NONE",
-            "{'anyOf': [{'type': 'string'}, {'maxLength': 5}]}; {'allOf': [{'type': 'string'}, {'maxLength': 5}]}; NEW_READERS",
-            "{'allOf': [{'type': 'string'}, {'maxLength': 5}]}; {'anyOf': [{'type': 'string'}, {'maxLength': 5}]}; OLD_READERS",
-            "{'oneOf': [{'required': ['a']}, {'required': ['b']}]}; {'allOf': [{'required': ['a']}, {'required': ['b']}]}; NEW_READERS",
-            "{'allOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string'}]}; {'anyOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string'}]}; OLD_READERS",
-            "{'type': 'string'}; {'oneOf': [{'type': 'string'}]}; NONE",
-            "{'anyOf': [{'type': 'string'}]}; {'type': 'string'}; NONE",
-        })
-        void judgedByWhatEachAccepts(String before, String after, Readers expected) {
-            assertBreaks(expected, before, after);
-        }
-    }
-
-    @Nested
-    class PartiallyOpenContentModels {
-        @ParameterizedTest
-        @CsvSource(delimiter = ';', value = {
+    /** Each row: the family, the old schema, the new one, and whom the change breaks. */
+    @ParameterizedTest(name = "{0}: {1} -> {2}")
+    @CsvSource(delimiter = ';', value = {
+            "between combinators; {'oneOf': [{'type': 'string'}]}; {'allOf': [{'type': 'string'}]}; NONE",
+            "between combinators; {'allOf': [{'type': 'string'}]}; {'anyOf': [{'type': 'string'}]}; NONE",
+            "between combinators; {'anyOf': [{'type': 'string'}, {'maxLength': 5}]}; {'allOf': [{'type': 'string'}, {'maxLength': 5}]}; NEW_READERS",
+            "between combinators; {'allOf': [{'type': 'string'}, {'maxLength': 5}]}; {'anyOf': [{'type': 'string'}, {'maxLength': 5}]}; OLD_READERS",
+            "between combinators; {'oneOf': [{'required': ['a']}, {'required': ['b']}]}; {'allOf': [{'required': ['a']}, {'required': ['b']}]}; NEW_READERS",
+            "between combinators; {'allOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string'}]}; {'anyOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string'}]}; OLD_READERS",
+            "between combinators; {'type': 'string'}; {'oneOf': [{'type': 'string'}]}; NONE",
+            "between combinators; {'anyOf': [{'type': 'string'}]}; {'type': 'string'}; NONE",
             // a property added under an additionalProperties schema: judged against what that schema let through
-            "{'type': 'object', 'properties': {'a': {}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'string'}}, 'additionalProperties': {'type': 'string'}}; NONE",
-            "{'type': 'object', 'properties': {'a': {}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}, 'additionalProperties': {'type': 'string'}}; BOTH",
-            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'b': {'type': 'string', 'maxLength': 5}}, 'additionalProperties': {'type': 'string'}}; NEW_READERS",
+            "partially open objects; {'type': 'object', 'properties': {'a': {}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'string'}}, 'additionalProperties': {'type': 'string'}}; NONE",
+            "partially open objects; {'type': 'object', 'properties': {'a': {}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}, 'additionalProperties': {'type': 'string'}}; BOTH",
+            "partially open objects; {'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'b': {'type': 'string', 'maxLength': 5}}, 'additionalProperties': {'type': 'string'}}; NEW_READERS",
             // the schema itself narrowed, widened, dropped, added, closed, opened
-            "{'type': 'object', 'additionalProperties': {'type': ['string', 'number']}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NEW_READERS",
-            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': ['string', 'number']}}; OLD_READERS",
-            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object'}; OLD_READERS",
-            "{'type': 'object'}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NEW_READERS",
-            "{'type': 'object', 'additionalProperties': false}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; OLD_READERS",
-            "{'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': false}; NEW_READERS",
+            "partially open objects; {'type': 'object', 'additionalProperties': {'type': ['string', 'number']}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NEW_READERS",
+            "partially open objects; {'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': ['string', 'number']}}; OLD_READERS",
+            "partially open objects; {'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object'}; OLD_READERS",
+            "partially open objects; {'type': 'object'}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NEW_READERS",
+            "partially open objects; {'type': 'object', 'additionalProperties': false}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; OLD_READERS",
+            "partially open objects; {'type': 'object', 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': false}; NEW_READERS",
             // a property removed falls under the additionalProperties schema
-            "{'type': 'object', 'properties': {'a': {'type': 'integer'}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; BOTH",
-            "{'type': 'object', 'properties': {'a': {'type': 'string'}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NONE",
+            "partially open objects; {'type': 'object', 'properties': {'a': {'type': 'integer'}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; BOTH",
+            "partially open objects; {'type': 'object', 'properties': {'a': {'type': 'string'}}, 'additionalProperties': {'type': 'string'}}; {'type': 'object', 'additionalProperties': {'type': 'string'}}; NONE",
             // unevaluatedProperties given as a schema reads the same way
-            "{'type': 'object', 'properties': {'a': {}}, 'unevaluatedProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}, 'unevaluatedProperties': {'type': 'string'}}; BOTH",
-            "{'type': 'object', 'unevaluatedProperties': {'maxLength': 5}}; {'type': 'object', 'unevaluatedProperties': {'maxLength': 3}}; NEW_READERS",
-        })
-        void judgedByThePropertySchemasTheyLetThrough(String before, String after, Readers expected) {
-            assertBreaks(expected, before, after);
-        }
-    }
-
-    @Nested
-    class AdditionalItems {
-        @ParameterizedTest
-        @CsvSource(delimiter = ';', value = {
-            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; {" + D07 + "'items': [{'type': 'string'}]}; OLD_READERS",
-            "{" + D07 + "'items': [{'type': 'string'}]}; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; NEW_READERS",
-            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'number'}}; BOTH",
-            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}]}; OLD_READERS",
-            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}, {'type': 'string'}], 'additionalItems': {'type': 'string'}}; NONE",
-            "{" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; {" + D07 + "'items': [{'type': 'string'}, {'type': 'string'}], 'additionalItems': false}; OLD_READERS",
-        })
-        void removedOrChanged(String before, String after, Readers expected) {
-            assertBreaks(expected, before, after);
-        }
-    }
-
-    @Nested
-    class RequiredInComposedSchemas {
-        @ParameterizedTest
-        @CsvSource(delimiter = ';', value = {
-            "{'allOf': [{'required': ['a', 'b']}, {'type': 'object'}]}; {'allOf': [{'required': ['b', 'a']}, {'type': 'object'}]}; NONE",
-            "{'oneOf': [{'required': ['a', 'b']}, {'type': 'string'}]}; {'oneOf': [{'type': 'string'}, {'required': ['b', 'a']}]}; NONE",
-            "{'anyOf': [{'required': ['a']}, {'type': 'string'}]}; {'anyOf': [{'required': ['a', 'b']}, {'type': 'string'}]}; NEW_READERS",
-            "{'allOf': [{'required': ['a', 'b']}]}; {'allOf': [{'required': ['a']}]}; OLD_READERS",
-            "{'type': 'object', 'required': ['a']}; {'type': 'object', 'allOf': [{'required': ['a']}]}; NONE",
-            "{'type': 'object', 'allOf': [{'required': ['a']}]}; {'type': 'object', 'required': ['a']}; NONE",
-            "{'type': 'object', 'required': ['a'], 'allOf': [{'required': ['b']}]}; {'type': 'object', 'required': ['b'], 'allOf': [{'required': ['a']}]}; NONE",
-            "{'type': 'object', 'required': ['a'], 'allOf': [{'properties': {'b': {}}, 'required': ['b']}]}; {'type': 'object', 'allOf': [{'properties': {'b': {}}, 'required': ['a', 'b']}]}; NONE",
-        })
-        void reorderedMovedOrChanged(String before, String after, Readers expected) {
-            assertBreaks(expected, before, after);
-        }
-    }
-
-    @Nested
-    class PropertyNames {
-        @ParameterizedTest
-        @CsvSource(delimiter = ';', value = {
-            "{'type': 'object'}; {'type': 'object', 'propertyNames': {'pattern': '^[a-z]+$'}}; NEW_READERS",
-            "{'type': 'object', 'propertyNames': {'maxLength': 3}}; {'type': 'object'}; OLD_READERS",
-            "{'type': 'object', 'propertyNames': {'maxLength': 5}}; {'type': 'object', 'propertyNames': {'maxLength': 3}}; NEW_READERS",
-            "{'type': 'object', 'propertyNames': {'enum': ['a']}}; {'type': 'object', 'propertyNames': {'enum': ['a', 'b']}}; OLD_READERS",
-            "{'type': 'object', 'propertyNames': {'maxLength': 5}}; {'type': 'object', 'propertyNames': {'maxLength': 5}, 'description': 'names'}; NONE",
-        })
-        void constrainTheNamesOfEveryProperty(String before, String after, Readers expected) {
-            assertBreaks(expected, before, after);
-        }
-    }
-
-    @Nested
-    class StringVersusOneOfStrings {
-        @ParameterizedTest
-        @CsvSource(delimiter = ';', value = {
-            "{'type': 'string'}; {'oneOf': [{'type': 'string'}]}; NONE",
-            "{'oneOf': [{'type': 'string'}]}; {'type': 'string'}; NONE",
-            "{'type': 'string'}; {'oneOf': [{'type': 'string', 'enum': ['a']}, {'type': 'string', 'enum': ['b']}]}; NEW_READERS",
-            "{'oneOf': [{'type': 'string', 'enum': ['a']}, {'type': 'string', 'enum': ['b']}]}; {'type': 'string'}; OLD_READERS",
-            "{'type': 'string'}; {'oneOf': [{'type': 'string'}, {'type': 'number'}]}; OLD_READERS",
-            "{'oneOf': [{'type': 'string'}, {'type': 'number'}]}; {'type': 'string'}; NEW_READERS",
-            "{'type': 'string', 'maxLength': 10}; {'oneOf': [{'type': 'string', 'maxLength': 10}, {'type': 'null'}]}; OLD_READERS",
-            "{'properties': {'s': {'type': 'string'}}}; {'properties': {'s': {'anyOf': [{'type': 'string'}, {'type': 'string', 'format': 'email'}]}}}; NONE",
+            "partially open objects; {'type': 'object', 'properties': {'a': {}}, 'unevaluatedProperties': {'type': 'string'}}; {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}, 'unevaluatedProperties': {'type': 'string'}}; BOTH",
+            "partially open objects; {'type': 'object', 'unevaluatedProperties': {'maxLength': 5}}; {'type': 'object', 'unevaluatedProperties': {'maxLength': 3}}; NEW_READERS",
+            "additionalItems; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; {" + D07 + "'items': [{'type': 'string'}]}; OLD_READERS",
+            "additionalItems; {" + D07 + "'items': [{'type': 'string'}]}; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; NEW_READERS",
+            "additionalItems; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'number'}}; BOTH",
+            "additionalItems; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}]}; OLD_READERS",
+            "additionalItems; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': {'type': 'string'}}; {" + D07 + "'items': [{'type': 'string'}, {'type': 'string'}], 'additionalItems': {'type': 'string'}}; NONE",
+            "additionalItems; {" + D07 + "'items': [{'type': 'string'}], 'additionalItems': false}; {" + D07 + "'items': [{'type': 'string'}, {'type': 'string'}], 'additionalItems': false}; OLD_READERS",
+            "required in composed schemas; {'allOf': [{'required': ['a', 'b']}, {'type': 'object'}]}; {'allOf': [{'required': ['b', 'a']}, {'type': 'object'}]}; NONE",
+            "required in composed schemas; {'oneOf': [{'required': ['a', 'b']}, {'type': 'string'}]}; {'oneOf': [{'type': 'string'}, {'required': ['b', 'a']}]}; NONE",
+            "required in composed schemas; {'anyOf': [{'required': ['a']}, {'type': 'string'}]}; {'anyOf': [{'required': ['a', 'b']}, {'type': 'string'}]}; NEW_READERS",
+            "required in composed schemas; {'allOf': [{'required': ['a', 'b']}]}; {'allOf': [{'required': ['a']}]}; OLD_READERS",
+            "required in composed schemas; {'type': 'object', 'required': ['a']}; {'type': 'object', 'allOf': [{'required': ['a']}]}; NONE",
+            "required in composed schemas; {'type': 'object', 'allOf': [{'required': ['a']}]}; {'type': 'object', 'required': ['a']}; NONE",
+            "required in composed schemas; {'type': 'object', 'required': ['a'], 'allOf': [{'required': ['b']}]}; {'type': 'object', 'required': ['b'], 'allOf': [{'required': ['a']}]}; NONE",
+            "required in composed schemas; {'type': 'object', 'required': ['a'], 'allOf': [{'properties': {'b': {}}, 'required': ['b']}]}; {'type': 'object', 'allOf': [{'properties': {'b': {}}, 'required': ['a', 'b']}]}; NONE",
+            "propertyNames; {'type': 'object'}; {'type': 'object', 'propertyNames': {'pattern': '^[a-z]+$'}}; NEW_READERS",
+            "propertyNames; {'type': 'object', 'propertyNames': {'maxLength': 3}}; {'type': 'object'}; OLD_READERS",
+            "propertyNames; {'type': 'object', 'propertyNames': {'maxLength': 5}}; {'type': 'object', 'propertyNames': {'maxLength': 3}}; NEW_READERS",
+            "propertyNames; {'type': 'object', 'propertyNames': {'enum': ['a']}}; {'type': 'object', 'propertyNames': {'enum': ['a', 'b']}}; OLD_READERS",
+            "propertyNames; {'type': 'object', 'propertyNames': {'maxLength': 5}}; {'type': 'object', 'propertyNames': {'maxLength': 5}, 'description': 'names'}; NONE",
+            "string vs oneOf of strings; {'type': 'string'}; {'oneOf': [{'type': 'string'}]}; NONE",
+            "string vs oneOf of strings; {'oneOf': [{'type': 'string'}]}; {'type': 'string'}; NONE",
+            "string vs oneOf of strings; {'type': 'string'}; {'oneOf': [{'type': 'string', 'enum': ['a']}, {'type': 'string', 'enum': ['b']}]}; NEW_READERS",
+            "string vs oneOf of strings; {'oneOf': [{'type': 'string', 'enum': ['a']}, {'type': 'string', 'enum': ['b']}]}; {'type': 'string'}; OLD_READERS",
+            "string vs oneOf of strings; {'type': 'string'}; {'oneOf': [{'type': 'string'}, {'type': 'number'}]}; OLD_READERS",
+            "string vs oneOf of strings; {'oneOf': [{'type': 'string'}, {'type': 'number'}]}; {'type': 'string'}; NEW_READERS",
+            "string vs oneOf of strings; {'type': 'string', 'maxLength': 10}; {'oneOf': [{'type': 'string', 'maxLength': 10}, {'type': 'null'}]}; OLD_READERS",
+            "string vs oneOf of strings; {'properties': {'s': {'type': 'string'}}}; {'properties': {'s': {'anyOf': [{'type': 'string'}, {'type': 'string', 'format': 'email'}]}}}; NONE",
             // only the union of the two branches covers every string: not recognised, reported as tightening (decisions.md)
-            "{'type': 'string'}; {'oneOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string', 'minLength': 4}]}; NEW_READERS",
-        })
-        void judgedByTheValuesEachAccepts(String before, String after, Readers expected) {
-            assertBreaks(expected, before, after);
-        }
+            "string vs oneOf of strings; {'type': 'string'}; {'oneOf': [{'type': 'string', 'maxLength': 3}, {'type': 'string', 'minLength': 4}]}; NEW_READERS",
+    })
+    void judgedByWhatEachSchemaAccepts(String family, String before, String after, Readers expected) {
+        assertBreaks(expected, before, after);
     }
 }

@@ -36,7 +36,7 @@ class ManifestReaderProblemsTest {
         }));
     }
 
-    private static String manifestWithSchema(String schema) {
+    static String manifestWithSchema(String schema) {
         return """
                 {"manifest": 1, "service": "bank-service", "version": "1.0.0", "contexts": {"bank": {"aggregates": {
                   "account": {"commands": {"Deposit": {"schema": %s}}}}}}}""".formatted(schema);

@@ -14,17 +14,11 @@ import org.junit.jupiter.api.Test;
 class ReferenceChainInputTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static String manifestWithSchema(String schema) {
-        return """
-                {"manifest": 1, "service": "bank-service", "version": "1.0.0", "contexts": {"bank": {"aggregates": {
-                  "account": {"commands": {"Deposit": {"schema": %s}}}}}}}""".formatted(schema);
-    }
-
     @Test
     void aManifestWithACycleIsRefusedNamingThePointer() {
         String schema = "{\"properties\": {\"x\": {\"$ref\": \"#/$defs/a\"}}, \"$defs\": {\"a\": {\"$ref\": \"#/$defs/b\"}, \"b\": {\"$ref\": \"#/$defs/a\"}}}";
         InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> new ManifestReader().read(manifestWithSchema(schema).getBytes(StandardCharsets.UTF_8), "m.json"));
+                () -> new ManifestReader().read(ManifestReaderProblemsTest.manifestWithSchema(schema).getBytes(StandardCharsets.UTF_8), "m.json"));
         assertEquals(1, e.problems().size(), e.getMessage());
         InputProblem p = e.problems().get(0);
         assertEquals(ReferenceChains.CYCLE, p.code());
