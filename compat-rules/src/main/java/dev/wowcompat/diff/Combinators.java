@@ -11,10 +11,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
- * allOf, anyOf, oneOf, not and if/then/else. Branches are paired by equal content first, then in order; a branch
- * without a partner is judged by a probe (does one schema accept everything the other does?).
+ * allOf, anyOf, oneOf, not and if/then/else. Branches are paired by equal content first, then by equal types, then in
+ * order; a branch without a partner is judged by a probe (does one schema accept everything the other does?).
  */
 final class Combinators {
     private final Walker w;
@@ -47,7 +48,10 @@ final class Combinators {
         return JsonValues.same(a.own, b.own);
     }
 
-    /** Pairs branches: equal content first, then what is left in order. For each old branch, its new one or -1. */
+    /**
+     * Pairs branches: equal content first, then equal types, then what is left in order. For each old branch, its new
+     * one or -1.
+     */
     private static int[] match(List<View> before, List<View> after) {
         int[] pair = new int[before.size()];
         Arrays.fill(pair, -1);
@@ -57,6 +61,20 @@ final class Combinators {
                 if (!used[j] && sameContent(before.get(i), after.get(j))) {
                     pair[i] = j;
                     used[j] = true;
+                    break;
+                }
+            }
+        }
+        // Then branches that let the same JSON types through: a branch that changed usually keeps its type, so a
+        // branch added in front of it does not take its place.
+        for (int i = 0; i < before.size(); i++) {
+            if (pair[i] >= 0) continue;
+            Set<String> types = Walker.effectiveTypes(before.get(i), 0);
+            if (types == null) continue;
+            for (int k = 0; k < after.size(); k++) {
+                if (!used[k] && types.equals(Walker.effectiveTypes(after.get(k), 0))) {
+                    pair[i] = k;
+                    used[k] = true;
                     break;
                 }
             }

@@ -46,6 +46,14 @@ class PeerFamiliesDiffTest {
         }
 
         @Test
+        void aBranchAddedInFrontDoesNotTakeThePlaceOfTheOneThatChanged() {
+            List<Finding> f = structural("{'anyOf': [{'type': 'object', 'properties': {'a': {}}}]}",
+                    "{'anyOf': [{'type': 'string'}, {'type': 'object', 'properties': {'a': {}, 'b': {'type': 'integer'}}}]}");
+            assertEquals(Readers.OLD_READERS, breaks(f), () -> Diffs.show(f));
+            assertFinding(f, Rule.CONSTRAINT_LOOSENED, "/anyOf/0", Readers.OLD_READERS);
+        }
+
+        @Test
         void aClosedBranchThatGainsOneBreaksOldReaders() {
             List<Finding> f = structural(
                     "{'anyOf': [{'type': 'object', 'properties': {'a': {}}, 'additionalProperties': false}, {'type': 'string'}]}",
