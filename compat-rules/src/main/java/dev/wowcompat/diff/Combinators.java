@@ -146,14 +146,14 @@ final class Combinators {
     private void compareAlternatives(View o, View n, List<View> before, List<View> after, String kw, Scope s) {
         if (before == null && after == null) return;
         if (before == null) {
-            if (after.stream().noneMatch(b -> w.implies(o, b))) {
+            if (!coveredBy(o, after)) {
                 w.emit(CONSTRAINT_TIGHTENED, null, n.at(kw), NEW_READERS, s.what() + " added " + kw
-                        + ": no branch accepts everything the old schema did", null, s);
+                        + ": its branches do not accept everything the old schema did", null, s);
             }
             return;
         }
         if (after == null) {
-            if (before.stream().noneMatch(b -> w.implies(n, b))) {
+            if (!coveredBy(n, before)) {
                 w.emit(CONSTRAINT_LOOSENED, null, o.at(kw), OLD_READERS, s.what() + " dropped " + kw
                         + ": the old schema rejects data the new one accepts", null, s);
             }
@@ -164,7 +164,7 @@ final class Combinators {
             View b = before.get(i);
             if (pair[i] >= 0) {
                 w.compare(b, after.get(pair[i]), s.branch("in " + kw + " branch " + pair[i], o, n));
-            } else if (after.stream().noneMatch(a -> !w.probe(b, a).breaksNewReaders())) {
+            } else if (!coveredBy(b, after)) {
                 w.emit(CONSTRAINT_TIGHTENED, null, b.site, NEW_READERS, s.what() + " dropped " + kw + " branch " + i
                         + ": data that matched only it is rejected now", null, s);
             }
@@ -172,11 +172,27 @@ final class Combinators {
         boolean[] used = usedOf(pair, after.size());
         for (int j = 0; j < after.size(); j++) {
             View a = after.get(j);
-            if (!used[j] && before.stream().noneMatch(b -> !w.probe(b, a).breaksOldReaders())) {
+            if (!used[j] && !coveredBy(a, before)) {
                 w.emit(CONSTRAINT_LOOSENED, null, a.site, OLD_READERS, s.what() + " added " + kw + " branch " + j
                         + ": the old schema rejects data that matches only it", null, s);
             }
         }
+    }
+
+    /**
+     * Whether everything {@code whole} accepts is accepted by one of {@code branches}: by a single branch, or, for a
+     * schema of several JSON types, type by type (a string-or-number schema is covered by a string branch and a
+     * number branch together). Other unions of branches are not analysed.
+     */
+    private boolean coveredBy(View whole, List<View> branches) {
+        if (branches.stream().anyMatch(b -> w.implies(whole, b))) return true;
+        Set<String> types = Walker.effectiveTypes(whole, 0);
+        if (types == null || types.size() < 2 || whole.own == null) return false;
+        for (String t : types) {
+            View ofType = whole.narrowedTo(t);
+            if (branches.stream().noneMatch(b -> w.implies(ofType, b))) return false;
+        }
+        return true;
     }
 
     void compareNot(View o, View n, Scope s) {

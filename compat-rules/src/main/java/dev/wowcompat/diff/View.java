@@ -54,6 +54,13 @@ final class View {
         return new View(doc, own, bool, referringSite, loc, under, conjunct, name, synthetic);
     }
 
+    /** This schema restricted to values of one JSON type (its own {@code type} replaced by it). */
+    View narrowedTo(String type) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = own.deepCopy();
+        copy.put("type", type);
+        return new View(doc, copy, true, site, loc, under, conjunct, refName, synthetic);
+    }
+
     /** The {@link Keywords} families this schema uses, its $ref target's included. */
     long mask() {
         if (mask < 0) {
