@@ -73,7 +73,7 @@ public final class JsonInput {
         checkEncoding(content, source);
         try (JsonParser parser = mapper.createParser(content)) {
             JsonNode document = readDocument(parser, source);
-            checkValues(document, source, false);
+            if (mayHoldUnstorableValue(content)) checkValues(document, source, false);
             return document;
         } catch (IOException e) {
             // Only close() can get here: reading a byte array does no I/O that fails.
@@ -155,6 +155,28 @@ public final class JsonInput {
                 }
             }
         }
+    }
+
+    /**
+     * False when the bytes cannot hold what {@link #checkValues} refuses, so that the walk is skipped for the
+     * common input: a lone surrogate needs an escape {@code \\uD...} (or the bytes of an encoded surrogate,
+     * ED A0..BF), and a number beyond the double range needs an exponent or more than 300 digits. A false "maybe"
+     * (an {@code e} after a digit inside a string) only costs the walk.
+     */
+    static boolean mayHoldUnstorableValue(byte[] content) {
+        int digits = 0;
+        for (int i = 0; i < content.length; i++) {
+            int c = content[i] & 0xFF;
+            if (c >= '0' && c <= '9') {
+                if (++digits > 300) return true;
+                continue;
+            }
+            if ((c == 'e' || c == 'E') && digits > 0) return true;
+            if (c == '\\' && i + 2 < content.length && content[i + 1] == 'u' && (content[i + 2] | 0x20) == 'd') return true;
+            if (c == 0xED && i + 1 < content.length && (content[i + 1] & 0xFF) >= 0xA0) return true;
+            if (c != '.') digits = 0;
+        }
+        return false;
     }
 
     /** Whether a scalar is one checkScalar refuses; cheap, so that the common case builds no pointer. */

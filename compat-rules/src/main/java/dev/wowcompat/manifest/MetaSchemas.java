@@ -96,30 +96,43 @@ final class MetaSchemas {
      * @param pointer where {@code schema} sits in the input
      */
     void check(JsonNode schema, SchemaDialect dialect, String pointer, String source, Memo memo, List<InputProblem> out) {
-        record Frame(JsonNode node, String pointer) {}
+        // A frame knows its parent and its own token; its pointer is built only when it has a violation.
+        record Frame(JsonNode node, Frame parent, String pointer, String key, String key2, int index) {
+            String path() {
+                if (parent == null) return pointer;
+                String base = JsonPointers.child(parent.path(), key);
+                if (key2 != null) return JsonPointers.child(base, key2);
+                return index >= 0 ? JsonPointers.child(base, index) : base;
+            }
+        }
+        Set<String> single = SINGLE.get(dialect);
+        Set<String> arrays = ARRAYS.get(dialect);
+        Set<String> maps = MAPS.get(dialect);
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(schema, pointer));
+        stack.push(new Frame(schema, null, pointer, null, null, -1));
         List<Frame> children = new ArrayList<>();
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
             if (!f.node.isObject()) continue; // booleans are judged by the object that holds them
             ObjectNode shallow = normalized((ObjectNode) f.node, dialect);
             List<Violation> violations = memo.seen.computeIfAbsent(new Key(dialect, shallow), k -> validate(k.object, dialect));
-            for (Violation v : violations) {
-                out.add(new InputProblem(source, f.pointer + v.pointer, ProblemCodes.SCHEMA_INVALID, v.message));
+            if (!violations.isEmpty()) {
+                String at = f.path();
+                for (Violation v : violations) {
+                    out.add(new InputProblem(source, at + v.pointer, ProblemCodes.SCHEMA_INVALID, v.message));
+                }
             }
             children.clear();
             for (Map.Entry<String, JsonNode> e : f.node.properties()) {
                 String keyword = e.getKey();
                 JsonNode value = e.getValue();
-                String at = JsonPointers.child(f.pointer, keyword);
-                if (value.isObject() && SINGLE.get(dialect).contains(keyword)) {
-                    children.add(new Frame(value, at));
-                } else if (value.isArray() && ARRAYS.get(dialect).contains(keyword)) {
-                    for (int i = 0; i < value.size(); i++) children.add(new Frame(value.get(i), JsonPointers.child(at, i)));
-                } else if (value.isObject() && MAPS.get(dialect).contains(keyword)) {
+                if (value.isObject() && single.contains(keyword)) {
+                    children.add(new Frame(value, f, null, keyword, null, -1));
+                } else if (value.isArray() && arrays.contains(keyword)) {
+                    for (int i = 0; i < value.size(); i++) children.add(new Frame(value.get(i), f, null, keyword, null, i));
+                } else if (value.isObject() && maps.contains(keyword)) {
                     for (Map.Entry<String, JsonNode> m : value.properties()) {
-                        children.add(new Frame(m.getValue(), JsonPointers.child(at, m.getKey())));
+                        children.add(new Frame(m.getValue(), f, null, keyword, m.getKey(), -1));
                     }
                 }
             }

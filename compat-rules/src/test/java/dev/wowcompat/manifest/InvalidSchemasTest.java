@@ -113,6 +113,28 @@ class InvalidSchemasTest {
         assertEquals(List.of(code + " " + DEPOSIT + pointer), e.problems().stream().map(p -> p.code() + " " + p.pointer()).toList());
     }
 
+    /**
+     * A reader sharing a pool skips the checks of fingerprints the pool holds; those come only from Manifests that
+     * passed, so an invalid schema is refused however often it is read, and the same schema twice in one Manifest
+     * is refused at its first place.
+     */
+    @org.junit.jupiter.api.Test
+    void checksSkippedForPooledSchemasNeverLetAnInvalidOneThrough() throws Exception {
+        ManifestReader reader = new ManifestReader().sharing(new SchemaPool());
+        String valid = "{\"type\": \"object\"}";
+        String invalid = "{\"type\": \"int\"}";
+        String both = """
+                {"manifest": 1, "service": "bank-service", "version": "1.0.0", "contexts": {"bank": {"aggregates": {
+                  "account": {"commands": {"A": {"schema": %s}, "B": {"schema": %s}, "C": {"schema": %s}}}}}}}""";
+        reader.read(both.formatted(valid, valid, valid).getBytes(StandardCharsets.UTF_8), "ok.json");
+        for (int i = 0; i < 2; i++) {
+            InvalidInputException e = assertThrows(InvalidInputException.class,
+                    () -> reader.read(both.formatted(valid, invalid, invalid).getBytes(StandardCharsets.UTF_8), "bad.json"));
+            assertEquals(List.of("/contexts/bank/aggregates/account/commands/B/schema/type"),
+                    e.problems().stream().map(InputProblem::pointer).toList());
+        }
+    }
+
     /** Legal schemas that look a little like the mistakes above: none of them is refused. */
     @ParameterizedTest
     @ValueSource(strings = {

@@ -301,4 +301,21 @@ class JsonInputTest {
         assertEquals(ProblemCodes.NUMBER_OUT_OF_RANGE, onlyProblem(e).code());
         assertEquals("/n", onlyProblem(e).pointer());
     }
+
+    @Test
+    void anEncodedSurrogateInTheBytesIsRefusedToo() {
+        byte[] cesu = {'{', '"', 'a', '"', ':', '"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', '}'};
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.parse(cesu, "cesu.json"));
+        assertTrue(List.of(ProblemCodes.LONE_SURROGATE, ProblemCodes.INVALID_JSON).contains(onlyProblem(e).code()), onlyProblem(e)::line);
+    }
+
+    @Test
+    void theValueWalkIsSkippedOnlyWhereNothingCanBeWrong() {
+        java.util.function.Predicate<String> maybe = text -> JsonInput.mayHoldUnstorableValue(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertFalse(maybe.test("{\"type\": \"object\", \"maximum\": 12.5, \"title\": \"caf\u00e9\", \"n\": -0.25}"));
+        for (String risky : List.of("[1e5]", "[2E-3]", "[1.5e400]", "[\"\\ud83d\"]", "[\"\\uDE00\"]", "[" + "9".repeat(301) + "]",
+                "[0." + "0".repeat(300) + "1]", "[\"v1e\"]")) {
+            assertTrue(maybe.test(risky), risky);
+        }
+    }
 }
