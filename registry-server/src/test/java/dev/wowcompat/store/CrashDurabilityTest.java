@@ -69,11 +69,11 @@ class CrashDurabilityTest {
                 }));
             }
             int before = acknowledged.size();
-            // The kill falls at a random moment of steady writing: a fresh server's first answer (class loading,
-            // meta-schemas compiled on first use) takes seconds on a loaded machine, so the clock starts after it.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (acknowledged.size() == before && System.nanoTime() < deadline) Thread.sleep(20);
-            Thread.sleep(400 + random.nextInt(1200));
+            // Kill once this round's writers are under way (a fresh JVM on a busy machine may take seconds to
+            // answer its first registration), at a random moment after that.
+            long deadline = System.currentTimeMillis() + 60_000;
+            while (acknowledged.size() < before + WRITERS && System.currentTimeMillis() < deadline) Thread.sleep(20);
+            Thread.sleep(random.nextInt(800));
             server.kill();
             stop.set(true);
             for (Future<?> f : running) f.get(60, TimeUnit.SECONDS);
