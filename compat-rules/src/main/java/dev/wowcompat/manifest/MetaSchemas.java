@@ -60,11 +60,17 @@ final class MetaSchemas {
             SchemaDialect.DRAFT_2020_12, Set.of("properties", "patternProperties", "$defs", "definitions", "dependencies",
                     "dependentSchemas")));
 
+    private static final JsonNode WARM_UP = JsonNodeFactory.instance.objectNode().put("type", "object")
+            .<ObjectNode>set("properties", JsonNodeFactory.instance.objectNode().set("a", JsonNodeFactory.instance.objectNode()))
+            .set("required", JsonNodeFactory.instance.arrayNode().add("a"));
+
     private MetaSchemas(SchemaRegistry registry) {
         for (SchemaDialect d : SchemaDialect.values()) {
             Schema meta = registry.getSchema(SchemaLocation.of(d.metaSchemaId()));
-            // Resolve every $ref now, so that concurrent first validations do not race to do it.
+            // Resolve every $ref now, so that concurrent first validations do not race to do it; and validate once,
+            // so that the validator's lazily loaded parts load here rather than in a server's first request.
             meta.initializeValidators();
+            meta.validate(WARM_UP);
             byDialect.put(d, meta);
         }
     }
