@@ -2,6 +2,7 @@ package dev.wowcompat.maven;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
@@ -138,6 +139,8 @@ public class CheckMojo extends AbstractWowCompatMojo {
             logLines(ReportFormat.TEXT.render(report));
             getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
                     (read - started) / 1_000_000, (compared - read) / 1_000_000, (System.nanoTime() - compared) / 1_000_000));
+        } catch (SchemaTooDeepException e) {
+            throw new MojoFailureException("wow-compat cannot check " + candidate.label() + ": " + e.subject() + ": " + e.getMessage());
         } catch (RuntimeException e) {
             // A defect in the engine: the user still gets one sentence, and the engine's trace is not attached as a cause.
             throw new MojoExecutionException("wow-compat failed while checking " + candidate.label() + ": " + e.getClass().getSimpleName()

@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.generator.GenerationException;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -53,6 +54,11 @@ final class Failures {
                 for (String problem : generation.problems()) {
                     err.println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(problem));
                 }
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            if (ex instanceof SchemaTooDeepException deep) {
+                err.println(new InputProblem(deep.subject(), deep.pointer(), SchemaTooDeepException.CODE, deep.getMessage()).line());
                 err.flush();
                 return ExitCodes.BAD_INPUT;
             }
