@@ -364,7 +364,7 @@ final class Walker {
         }
         if (!added.isEmpty()) {
             emit(ENUM_VALUE_ADDED, null, ptr, OLD_READERS, s.what() + " now also allows " + showValues(added)
-                    + ": old readers do not know it", Fixes.enumAdded(s, showValues(added)), s);
+                    + ": old readers do not know it", Fixes.enumAdded(s, oe != null ? oe : oc, added), s);
         }
     }
 

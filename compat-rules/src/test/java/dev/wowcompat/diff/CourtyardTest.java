@@ -71,7 +71,8 @@ class CourtyardTest {
         assertRules(f, Rule.FIELD_RENAMED);
         Finding renamed = assertFinding(f, Rule.FIELD_RENAMED, "/properties/text", Readers.BOTH, Severity.BREAKING);
         assertTrue(renamed.message().contains("looks like a rename of 'text' to 'body'"), renamed.message());
-        assertTrue(renamed.fix().contains("'body'") && renamed.fix().contains("write both"), renamed.fix());
+        assertTrue(renamed.fix().contains("'body'") && renamed.fix().contains("populate both")
+                && renamed.fix().contains("\"x-wow-written\": false"), renamed.fix());
     }
 
     @Test
@@ -86,7 +87,8 @@ class CourtyardTest {
         assertRules(f, Rule.MEANING_CHANGED);
         Finding meaning = assertFinding(f, Rule.MEANING_CHANGED, "/properties/timestamp/x-wow-unit", Readers.BOTH, Severity.BREAKING);
         assertEquals("property 'timestamp' changed x-wow-unit from 's' to 'ms'", meaning.message());
-        assertEquals("Add a new property 'timestampMs' with x-wow-unit 'ms' and keep writing 'timestamp' in 's'.", meaning.fix());
+        assertEquals("Add a new optional property 'timestampMs' with x-wow-unit 'ms', a \"default\" and \"x-wow-written\": false"
+                + " in this release, and keep writing 'timestamp' in 's'; write the new one from the next minor release.", meaning.fix());
     }
 
     private static final String STAGED = """

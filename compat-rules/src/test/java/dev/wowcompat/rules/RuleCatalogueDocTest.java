@@ -90,7 +90,76 @@ class RuleCatalogueDocTest {
         for (Example example : section.examples()) {
             tests.add(dynamicTest(example.name(), at(doc, example.line()), () -> run(rule, example)));
         }
+        tests.add(dynamicTest("the passing fix is the breaking example with the finding's fix applied", at(doc, section.line()),
+                () -> followsTheFix(rule, section)));
         return tests.stream();
+    }
+
+    private static final Pattern QUOTED_NAME = Pattern.compile("(e\\.g\\. )?'([^']+)'");
+
+    /**
+     * The fix texts are recipes: applied to the failing release they must give a release the checker accepts.
+     * The first breaking example is the failing release; a passing fix with the same history is that release
+     * fixed. Every finding's fix text must be followed by it: each name the text quotes is in the fixed
+     * candidate (suggestions after "e.g." excepted), and so are the keywords it prescribes (default, staging,
+     * deprecation). The passing fix itself is run as a passing example above, so together this asserts "the
+     * documented fix, applied, passes".
+     */
+    private void followsTheFix(Rule rule, Section section) throws IOException {
+        Example breaking = section.examples().stream().filter(e -> e.kind() == Kind.BREAKING).findFirst().orElseThrow();
+        List<Manifest> failing = manifests(breaking);
+        List<String> history = canonical(failing.subList(0, failing.size() - 1));
+        Optional<Example> fixed = section.examples().stream().filter(e -> e.kind() == Kind.PASSING).filter(e -> {
+            try {
+                List<Manifest> m = manifests(e);
+                return canonical(m.subList(0, m.size() - 1)).equals(history);
+            } catch (IOException x) {
+                throw new IllegalStateException(x);
+            }
+        }).findFirst();
+        assertTrue(fixed.isPresent(), DOC + ":" + breaking.line() + ": no passing fix checks against the same history as the breaking example");
+        List<Manifest> passing = manifests(fixed.get());
+        String candidate = JSON.writeValueAsString(passing.get(passing.size() - 1).source());
+        Report report = checker.check(failing.get(failing.size() - 1), failing.subList(0, failing.size() - 1));
+        for (Finding f : report.findings().stream().filter(f -> f.rule() == rule).toList()) {
+            String where = DOC + ":" + fixed.get().line() + ": the fix of " + f.id() + " (\"" + f.fix() + "\") is not followed";
+            Matcher names = QUOTED_NAME.matcher(f.fix());
+            while (names.find()) {
+                if (names.group(1) == null) {
+                    String name = names.group(2);
+                    assertTrue(candidate.contains("\"" + name + "\""), () -> where + ": '" + name + "' is missing");
+                }
+            }
+            if (f.fix().contains("\"x-wow-written\": false") || f.fix().contains("\"written\": false")) {
+                assertTrue(candidate.contains("\"x-wow-written\":false") || candidate.contains("\"written\":false"), where + ": not staged");
+            }
+            if (f.fix().contains("\"default\"")) assertTrue(candidate.contains("\"default\":"), where + ": no default");
+            if (f.fix().contains("\"deprecated\": true")) assertTrue(candidate.contains("\"deprecated\":true"), where + ": not deprecated");
+            // And the other way round: what the fixed release needed beyond the history, the text must say.
+            String before = history.get(history.size() - 1);
+            String missing = "";
+            if (more(candidate, before, "\"x-wow-written\":false") + more(candidate, before, "\"written\":false") > 0
+                    && !f.fix().contains("\"x-wow-written\": false") && !f.fix().contains("\"written\": false")) missing += " staging";
+            if (more(candidate, before, "\"default\":") > 0 && !f.fix().contains("default")) missing += " default";
+            if (more(candidate, before, "\"deprecated\":true") > 0 && !f.fix().contains("deprecated")) missing += " deprecation";
+            assertEquals("", missing, where + ": the fixed release needed, and the text does not say:" + missing);
+        }
+    }
+
+    private static int more(String after, String before, String token) {
+        return count(after, token) - count(before, token);
+    }
+
+    private static int count(String text, String token) {
+        int n = 0;
+        for (int i = text.indexOf(token); i >= 0; i = text.indexOf(token, i + 1)) n++;
+        return n;
+    }
+
+    private static List<String> canonical(List<Manifest> releases) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (Manifest m : releases) out.add(JSON.writeValueAsString(m.source()));
+        return out;
     }
 
     private void run(Rule rule, Example example) throws IOException {
