@@ -10,6 +10,9 @@ assert waived.verdict == 'compatible' : "waiver line 9"
 assert !waived.findings.any { it.rule == 'field-removed' } : "waiver line 10"
 assert waived.waived.any { it.rule == 'field-removed' && it.subject.startsWith('bank.account.Deposited') && it.reason.contains('ADR-12') } : "waiver line 11"
 assert new File(basedir, 'target/reports/waived/report.md').text.contains('ADR-12') : "waiver line 12"
+// The revision-changed derived from the removal is waived with it, its reason naming the cause's.
+assert !waived.findings.any { it.rule == 'revision-changed' } : "waiver: derived finding still counted"
+assert waived.waived.any { it.rule == 'revision-changed' && it.reason.contains('field-removed') && it.reason.contains('ADR-12') } : "waiver: derived finding not listed as waived"
 
 // 2: an ignore without a reason fails the build with one sentence, before anything is checked.
 assert runs[1].contains('BUILD FAILURE') : "waiver line 15"

@@ -1,9 +1,12 @@
 package dev.wowcompat.report;
 
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.ReleaseChecker;
+import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The result of one check: JSON report format 1 of DESIGN §5. Renderers in this package turn it into text,
@@ -41,7 +44,11 @@ public record Report(String level, Release candidate, List<Release> baselines, L
         return findings.stream().filter(f -> f.severity() == severity).count();
     }
 
-    /** Moves every finding a waiver matches to {@link #waived}. */
+    /**
+     * Moves every finding a waiver matches to {@link #waived}; then every {@code revision-changed} whose causes
+     * (the subject's findings it is derived from) were all waived follows them, with their reasons: waiving the
+     * cause is the decision, the derived finding only restates it.
+     */
     public Report withWaivers(List<Waiver> waivers) {
         if (waivers.isEmpty()) return this;
         List<Finding> kept = new ArrayList<>();
@@ -51,6 +58,20 @@ public record Report(String level, Release candidate, List<Release> baselines, L
             if (w == null) kept.add(f);
             else moved.add(new Waived(f, w.reason()));
         }
+        List<Finding> derivedWaived = new ArrayList<>();
+        for (Finding f : kept) {
+            if (f.rule() != Rule.REVISION_CHANGED) continue;
+            List<Finding> causes = findings.stream()
+                    .filter(c -> c.subject().equals(f.subject()) && ReleaseChecker.makesRevisionChanged(c)).toList();
+            List<Waived> waivedCauses = moved.stream().filter(x -> causes.contains(x.finding())).toList();
+            if (!causes.isEmpty() && waivedCauses.size() == causes.size()) {
+                String reasons = waivedCauses.stream().map(x -> x.finding().rule().id() + ": " + x.reason())
+                        .distinct().collect(Collectors.joining("; "));
+                moved.add(new Waived(f, "derived from waived findings (" + reasons + ")"));
+                derivedWaived.add(f);
+            }
+        }
+        kept.removeAll(derivedWaived);
         return new Report(level, candidate, baselines, kept, moved);
     }
 
