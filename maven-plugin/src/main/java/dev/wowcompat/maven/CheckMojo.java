@@ -10,6 +10,7 @@ import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.report.Waiver;
+import dev.wowcompat.gate.Gate;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
 import dev.wowcompat.rules.ReleaseChecker;
@@ -185,9 +186,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
     }
 
     private static Report local(Manifest candidate, List<Manifest> history, Level checkLevel) {
-        return checkLevel == Level.ADDITIVE
-                ? new ReleaseChecker().check(candidate, history)
-                : PlainLevelCheck.check(checkLevel, candidate, history);
+        return Gate.check(checkLevel, candidate, history);
     }
 
     private Report fromRegistry(Manifest candidate) throws MojoExecutionException, MojoFailureException {
@@ -278,13 +277,8 @@ public class CheckMojo extends AbstractWowCompatMojo {
 
     /** A waiver that matches nothing is stale: it would silently waive a future finding of the same kind. */
     private void warnOnUnusedWaivers(List<Waiver> waivers, Report report) {
-        for (int i = 0; i < waivers.size(); i++) {
-            Waiver w = waivers.get(i);
-            if (report.findings().stream().noneMatch(w::matches)) {
-                getLog().warn("wow-compat: <ignore> number " + (i + 1) + " (rule " + w.rule()
-                        + (w.subjectGlob() == null ? "" : ", subject " + w.subjectGlob())
-                        + (w.findingId() == null ? "" : ", finding " + w.findingId()) + ") matches no finding; remove it.");
-            }
+        for (int i : Gate.unused(waivers, report)) {
+            getLog().warn("wow-compat: <ignore> number " + i + " (" + waivers.get(i - 1).describe() + ") matches no finding; remove it.");
         }
     }
 }

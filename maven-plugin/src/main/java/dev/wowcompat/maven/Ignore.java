@@ -1,9 +1,6 @@
 package dev.wowcompat.maven;
 
 import dev.wowcompat.report.Waiver;
-import dev.wowcompat.rules.Rule;
-import java.util.Arrays;
-import java.util.stream.Collectors;
 
 /**
  * One {@code <ignore>} of the {@code check} goal's {@code <ignores>}: Maven fills the fields from the pom,
@@ -44,22 +41,6 @@ public class Ignore {
      * @throws IllegalArgumentException with one sentence saying what is missing or wrong
      */
     Waiver toWaiver(int position) {
-        String where = "<ignore> number " + position + " of <ignores>";
-        if (reason == null || reason.isBlank()) {
-            throw new IllegalArgumentException(where + " has no <reason>: say why the change is acceptable, it is shown in every report.");
-        }
-        boolean hasRule = rule != null && !rule.isBlank();
-        boolean hasFinding = finding != null && !finding.isBlank();
-        if (!hasRule && !hasFinding) {
-            throw new IllegalArgumentException(where + " names neither a <rule> nor a <finding>: give a rule id (or *) and a subject glob, or a finding id.");
-        }
-        String ruleId = hasRule ? rule.trim() : "*";
-        if (!ruleId.equals("*") && Rule.byId(ruleId).isEmpty()) {
-            throw new IllegalArgumentException(where + " names the unknown rule '" + ruleId + "'; known rules: "
-                    + Arrays.stream(Rule.values()).map(Rule::id).collect(Collectors.joining(", ")) + ".");
-        }
-        String glob = subject == null || subject.isBlank() ? null : subject.trim();
-        String id = hasFinding ? finding.trim() : null;
-        return new Waiver(ruleId, glob, id, reason.trim());
+        return Waiver.of(rule, subject, finding, reason, "<ignore> number " + position + " of <ignores>");
     }
 }

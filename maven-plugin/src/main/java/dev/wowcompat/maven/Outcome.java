@@ -1,5 +1,7 @@
 package dev.wowcompat.maven;
 
+import dev.wowcompat.gate.Gate;
+import java.util.ArrayList;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Severity;
@@ -25,13 +27,9 @@ enum Outcome {
         }
     }
 
-    /** The findings that fail the build under this setting. */
+    /** The findings that fail the build under this setting: the gate's rule, shared with the command line. */
     List<Finding> failing(Report report) {
-        return report.findings().stream().filter(f -> switch (this) {
-            case BREAKING -> f.severity() == Severity.BREAKING;
-            case WARNING -> f.severity() == Severity.BREAKING || f.severity() == Severity.WARNING;
-            case NEVER -> false;
-        }).collect(Collectors.toList());
+        return new ArrayList<>(Gate.FailOn.valueOf(name()).failing(report));
     }
 
     /**

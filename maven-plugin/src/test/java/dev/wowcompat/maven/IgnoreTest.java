@@ -42,7 +42,7 @@ class IgnoreTest {
     void aMissingReasonIsOneSentenceNamingTheEntry() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Ignore("field-removed", "bank.*", null, "  ").toWaiver(3));
-        assertEquals("<ignore> number 3 of <ignores> has no <reason>: say why the change is acceptable, it is shown in every report.", e.getMessage());
+        assertEquals("<ignore> number 3 of <ignores> has no reason: say why the change is acceptable, it is shown in every report.", e.getMessage());
     }
 
     @Test
@@ -57,6 +57,6 @@ class IgnoreTest {
     void neitherRuleNorFindingIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Ignore(null, "bank.*", null, "why").toWaiver(1));
-        assertTrue(e.getMessage().contains("names neither a <rule> nor a <finding>"), e.getMessage());
+        assertTrue(e.getMessage().contains("names neither a rule nor a finding"), e.getMessage());
     }
 }

@@ -5,7 +5,8 @@ import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.rules.ReleaseChecker;
+import dev.wowcompat.gate.Gate;
+import dev.wowcompat.rules.Level;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +17,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code wow-compat check}: a candidate Manifest against the earlier releases of its service (DESIGN §5, §7). */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Check a release's Manifest against earlier releases of its service.",
         description = {
-                "The candidate is compared under the ADDITIVE rules with every earlier release of its major version.",
+                "The candidate is compared under the ADDITIVE rules (or --level) with every earlier release of its major version.",
                 "Baselines of other services, and releases not earlier than the candidate, are not compared.",
+                "Without --baseline or --registry the candidate is checked as a first release (closed objects, revision chains).",
                 "Exit codes: 0 compatible, 1 breaking findings (or warnings with --fail-on warning), 2 bad input or usage."})
 final class CheckCommand implements Callable<Integer> {
 
@@ -42,6 +43,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "Take the baselines from a registry: every release of the candidate's service it holds.")
     String registry;
 
+    @Option(names = "--level", paramLabel = "LEVEL", converter = Converters.LevelName.class, defaultValue = "ADDITIVE",
+            description = "ADDITIVE (default), or a plain level (backward, forward, full, their -transitive forms, none) "
+                    + "applied schema by schema, as the Maven plugin's <level>.")
+    Level level = Level.ADDITIVE;
+
     @Mixin
     InputOptions input;
 
@@ -50,9 +56,6 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InvalidInputException {
-        if (baselines.isEmpty() && registry == null) {
-            throw new ParameterException(spec.commandLine(), "Missing baselines: give --baseline FILE|DIR or --registry URL");
-        }
         // One pool for the run: the candidate and its baselines are one history, in which most schemas repeat
         // unchanged from release to release, so each is held once however many releases are read.
         ManifestReader reader = new ManifestReader(input.limits()).sharing(new SchemaPool());
@@ -73,7 +76,7 @@ final class CheckCommand implements Callable<Integer> {
             }
         }
         noteBaselinesNotCompared(release, history);
-        Report result = new ReleaseChecker().check(release, history.stream().map(Baseline::manifest).toList());
+        Report result = Gate.check(level, release, history.stream().map(Baseline::manifest).toList());
         return report.emit(result, spec);
     }
 

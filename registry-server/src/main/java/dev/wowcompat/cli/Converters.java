@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.gate.Gate;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.Waiver;
 import dev.wowcompat.rules.Level;
@@ -61,27 +62,26 @@ final class Converters {
         }
     }
 
-    /** {@code RULE:SUBJECT_GLOB:REASON}; the reason may itself contain colons. */
+    /** {@code RULE:SUBJECT_GLOB:REASON} or {@code FINDING_ID:REASON}; the reason may itself contain colons. */
     static final class Ignore implements ITypeConverter<Waiver> {
-        static final String FORM = "RULE:SUBJECT_GLOB:REASON, e.g. field-removed:bank.account.*:agreed with the ledger team";
-
         @Override
         public Waiver convert(String value) {
-            String[] parts = value.split(":", 3);
-            if (parts.length < 3) {
-                throw new TypeConversionException("'" + value + "' is not " + FORM);
+            try {
+                return Waiver.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
             }
-            String rule = parts[0].trim();
-            if (!rule.equals("*") && Rule.byId(rule).isEmpty()) {
-                throw new TypeConversionException("unknown rule '" + rule + "' (use * for any rule; the rule ids are "
-                        + Arrays.stream(Rule.values()).map(Rule::id).collect(Collectors.joining(", ")) + ")");
+        }
+    }
+
+    static final class FailOn implements ITypeConverter<Gate.FailOn> {
+        @Override
+        public Gate.FailOn convert(String value) {
+            try {
+                return Gate.FailOn.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
             }
-            String reason = parts[2].trim();
-            if (reason.isEmpty()) {
-                throw new TypeConversionException("'" + value + "' has no reason; a waiver must say why: " + FORM);
-            }
-            String glob = parts[1].trim();
-            return new Waiver(rule, glob.isEmpty() ? null : glob, null, reason);
         }
     }
 }

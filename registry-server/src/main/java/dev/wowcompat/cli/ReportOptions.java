@@ -2,10 +2,10 @@ package dev.wowcompat.cli;
 
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.gate.Gate;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.Waiver;
-import dev.wowcompat.rules.Severity;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +20,6 @@ import picocli.CommandLine.Option;
 /** How a check's report is shown and what makes it fail: shared by every command that produces a report. */
 final class ReportOptions {
 
-    enum FailOn { BREAKING, WARNING }
-
     @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
             description = "Report format: text, json, markdown, junit, github or sarif (default: ${DEFAULT-VALUE}).")
     ReportFormat format = ReportFormat.TEXT;
@@ -30,13 +28,13 @@ final class ReportOptions {
             description = "Write the report to FILE (parent directories are created) and only the verdict to standard output.")
     Path output;
 
-    @Option(names = "--fail-on", paramLabel = "breaking|warning", defaultValue = "breaking",
-            description = "Exit 1 on breaking findings (default) or on warnings too.")
-    FailOn failOn = FailOn.BREAKING;
+    @Option(names = "--fail-on", paramLabel = "breaking|warning|never", defaultValue = "breaking", converter = Converters.FailOn.class,
+            description = "Exit 1 on breaking findings (default), on warnings too, or never.")
+    Gate.FailOn failOn = Gate.FailOn.BREAKING;
 
-    @Option(names = "--ignore", paramLabel = "RULE:SUBJECT_GLOB:REASON", converter = Converters.Ignore.class,
-            description = "Waive findings of RULE (or *) on subjects matching the glob (* matches anything); "
-                    + "the reason is shown in the report. Repeatable.")
+    @Option(names = "--ignore", paramLabel = "RULE:SUBJECT_GLOB:REASON|FINDING_ID:REASON", converter = Converters.Ignore.class,
+            description = "Waive findings of RULE (or *) on subjects matching the glob (* matches anything), or the one "
+                    + "finding with FINDING_ID (12 hex digits, from a report); the reason is shown in the report. Repeatable.")
     List<Waiver> ignores = new ArrayList<>();
 
     /**
@@ -45,6 +43,11 @@ final class ReportOptions {
      * @throws InvalidInputException when the output file cannot be written
      */
     int emit(Report checked, CommandSpec spec) throws InvalidInputException {
+        PrintWriter err = spec.commandLine().getErr();
+        for (int i : Gate.unused(ignores, checked)) {
+            err.println("wow-compat: warning: --ignore number " + i + " (" + ignores.get(i - 1).describe() + ") matches no finding; remove it");
+        }
+        err.flush();
         Report report = checked.withWaivers(ignores);
         String rendered = format.render(report);
         PrintWriter out = spec.commandLine().getOut();
@@ -60,9 +63,7 @@ final class ReportOptions {
     }
 
     int exitCode(Report report) {
-        if (report.count(Severity.BREAKING) > 0) return ExitCodes.FINDINGS;
-        if (failOn == FailOn.WARNING && report.count(Severity.WARNING) > 0) return ExitCodes.FINDINGS;
-        return ExitCodes.OK;
+        return failOn.failing(report).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
     }
 
     private static void write(Path file, String content) throws InvalidInputException {

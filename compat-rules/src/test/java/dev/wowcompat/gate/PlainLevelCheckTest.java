@@ -1,4 +1,4 @@
-package dev.wowcompat.maven;
+package dev.wowcompat.gate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

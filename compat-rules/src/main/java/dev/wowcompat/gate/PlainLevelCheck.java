@@ -1,4 +1,4 @@
-package dev.wowcompat.maven;
+package dev.wowcompat.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.manifest.Manifest;
@@ -20,11 +20,11 @@ import java.util.Map;
  * Subjects new in the candidate have nothing to be compatible with; subjects the candidate dropped are not
  * judged, since a plain level says nothing about removing a subject (ADDITIVE does: {@code type-removed}).
  */
-final class PlainLevelCheck {
+public final class PlainLevelCheck {
     private PlainLevelCheck() {}
 
     /** @param history earlier releases of the same service, any order; later or equal versions are ignored */
-    static Report check(Level level, Manifest candidate, List<Manifest> history) {
+    public static Report check(Level level, Manifest candidate, List<Manifest> history) {
         List<Manifest> earlier = history.stream()
                 .filter(m -> m.service().equals(candidate.service()) && m.version().compareTo(candidate.version()) < 0)
                 .sorted(Comparator.comparing(Manifest::version))
