@@ -41,6 +41,11 @@ public final class RegisterCommand implements Callable<Integer> {
             + RegistryClient.TOKEN_VARIABLE + "). Prefer the variable: a command line is visible to other users.")
     String token;
 
+    @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
+            description = "Format of the registry's report: text, json, markdown, junit, github or sarif (default: ${DEFAULT-VALUE}). "
+                    + "A refused release's text report goes to standard error with the problem; other formats to standard output.")
+    ReportFormat format = ReportFormat.TEXT;
+
     @Override
     public Integer call() throws InvalidInputException {
         byte[] content = read(file);
@@ -57,19 +62,20 @@ public final class RegisterCommand implements Callable<Integer> {
             default -> {
                 answer.problemLines(file.toString()).forEach(err::println);
                 JsonNode report = answer.body().path("report");
-                if (!report.isMissingNode()) err.print(text(report));
+                if (!report.isMissingNode()) (format == ReportFormat.TEXT ? err : out).print(render(report));
                 err.flush();
+                out.flush();
                 return answer.body().path("code").asText().equals("wow-compat.release.breaking") ? ExitCodes.FINDINGS : ExitCodes.BAD_INPUT;
             }
         }
-        out.print(text(answer.body()));
+        out.print(render(answer.body()));
         out.flush();
         return ExitCodes.OK;
     }
 
     /** The registry's JSON report (format 1), rendered as the check command renders its own. */
-    private String text(JsonNode report) throws InvalidInputException {
-        return ReportFormat.TEXT.render(ReportJson.read(report, registry));
+    private String render(JsonNode report) throws InvalidInputException {
+        return format.render(ReportJson.read(report, registry));
     }
 
     static byte[] read(Path file) throws InvalidInputException {

@@ -78,6 +78,22 @@ class RegistryCommandsTest {
     }
 
     @Test
+    void registerRendersTheRegistrysReportInTheAskedFormat() throws Exception {
+        Run created = run("register", file("1.0.0.json", BankManifests.bank("1.0.0")).toString(), "--registry", registry.base(),
+                "--format", "json");
+        assertEquals(0, created.exit(), created.err());
+        assertTrue(created.out().startsWith("registered bank-service@1.0.0\n"), created.out());
+        String json = created.out().substring(created.out().indexOf('\n') + 1);
+        assertEquals("compatible", new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("verdict").asText(), json);
+
+        Path breaking = file("1.1.0.json", BankManifests.withoutDeposited("bank-service", "1.1.0"));
+        Run refused = run("register", breaking.toString(), "--registry", registry.base(), "--format", "github");
+        assertEquals(1, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("wow-compat.release.breaking"), refused.err());
+        assertTrue(refused.out().contains("::error "), "the refused release's report, as annotations, on standard output: " + refused.out());
+    }
+
+    @Test
     void checkTakesItsBaselinesFromTheRegistry() throws Exception {
         run("register", file("1.0.0.json", BankManifests.bank("1.0.0")).toString(), "--registry", registry.base());
         Path breaking = file("1.1.0-breaking.json", BankManifests.withoutDeposited("bank-service", "1.1.0"));
@@ -90,8 +106,8 @@ class RegistryCommandsTest {
         assertEquals(0, run("check", "--candidate", firstOfItsKind.toString(), "--registry", registry.base()).exit(),
                 "a service the registry does not know has no baseline yet");
         Run neither = run("check", "--candidate", fine.toString());
-        assertEquals(2, neither.exit());
-        assertTrue(neither.err().contains("--registry"), neither.err());
+        assertEquals(0, neither.exit(), "without baselines the candidate is checked as a first release: " + neither.err());
+        assertTrue(neither.out().startsWith("COMPATIBLE: bank-service@1.1.0"), neither.out());
     }
 
     @Test
