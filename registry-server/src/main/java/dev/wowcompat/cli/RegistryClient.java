@@ -8,6 +8,7 @@ import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,8 +32,20 @@ public final class RegistryClient {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final ObjectMapper json = new ObjectMapper();
 
-    public RegistryClient(String url) {
+    /** @throws InvalidInputException when {@code url} is not an http(s) URL with a host, e.g. {@code 127.0.0.1:8081} */
+    public RegistryClient(String url) throws InvalidInputException {
         this.base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        URI uri = null;
+        try {
+            uri = new URI(base);
+        } catch (URISyntaxException e) {
+            // 127.0.0.1:8081 is not a URI at all ("1" is no scheme); said below like any URL without a scheme.
+        }
+        String scheme = uri == null || uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            throw new InvalidInputException(new InputProblem(url, "", "wow-compat.registry.bad-url",
+                    "the registry URL needs http:// or https:// and a host, e.g. http://127.0.0.1:8081"));
+        }
     }
 
     /** An answer of the registry: its status and JSON body (a report, a listing, or a problem). */
@@ -101,8 +114,7 @@ public final class RegistryClient {
             response = http.send(request.timeout(Duration.ofMinutes(2)).header("Accept", "application/json").build(),
                     HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException | IllegalArgumentException e) {
-            throw new InvalidInputException(new InputProblem(base, "", UNREACHABLE, "cannot reach the registry: "
-                    + (e.getMessage() == null ? "no answer (connection refused or timed out)" : e.getMessage())));
+            throw new InvalidInputException(new InputProblem(base, "", UNREACHABLE, "cannot reach the registry: " + why(e)));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InvalidInputException(new InputProblem(base, "", UNREACHABLE, "interrupted while waiting for the registry"));
@@ -113,6 +125,20 @@ public final class RegistryClient {
             throw new InvalidInputException(new InputProblem(base, "", UNEXPECTED,
                     "the registry answered HTTP " + response.statusCode() + " without a JSON body; is " + base + " a wow-compat registry?"));
         }
+    }
+
+    /** The cause a user can act on: the JDK reports an unknown host and a refused connection alike, without a message. */
+    static String why(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) {
+                return "the host name does not resolve";
+            }
+            if (t instanceof java.net.http.HttpTimeoutException) return "no answer in time";
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException) return "connection refused (is the registry running at that address?)";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private static String segment(String text) {

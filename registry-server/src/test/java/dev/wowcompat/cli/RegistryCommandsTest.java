@@ -122,8 +122,20 @@ class RegistryCommandsTest {
         Run unreachable = run("register", file("m.json", BankManifests.bank("1.0.0")).toString(),
                 "--registry", "http://127.0.0.1:" + closedPort);
         assertEquals(2, unreachable.exit());
-        assertTrue(unreachable.err().contains("cannot reach the registry"), unreachable.err());
+        assertTrue(unreachable.err().contains("cannot reach the registry: connection refused"), unreachable.err());
         assertFalse(unreachable.err().contains("\tat "), "no stack trace");
+
+        Path m = file("n.json", BankManifests.bank("1.0.0"));
+        Run noScheme = run("register", m.toString(), "--registry", "127.0.0.1:" + closedPort);
+        assertEquals(2, noScheme.exit(), noScheme.err());
+        assertEquals(1, noScheme.err().lines().count(), noScheme.err());
+        assertTrue(noScheme.err().contains("needs http:// or https://"), noScheme.err());
+        assertFalse(noScheme.err().contains("internal error"), noScheme.err());
+
+        // .invalid never resolves (RFC 6761).
+        Run unknownHost = run("register", m.toString(), "--registry", "http://registry.invalid:8081");
+        assertEquals(2, unknownHost.exit(), unknownHost.err());
+        assertTrue(unknownHost.err().contains("the host name does not resolve"), unknownHost.err());
     }
 
     @Test
