@@ -129,7 +129,7 @@ public final class JsonInput {
             if (checkDepth && f.depth > limits.maxDepth()) {
                 throw new InvalidInputException(new InputProblem(source, f.pointer(), ProblemCodes.TOO_DEEP,
                         "JSON nesting is deeper than the limit of " + limits.maxDepth()
-                                + " levels; raise the nesting limit (maxDepth) if inputs this deep are expected"));
+                                + " levels, which is fixed: no schema needs to nest this deep"));
             }
             if (f.node.isObject()) {
                 for (var e : f.node.properties()) {
@@ -301,11 +301,11 @@ public final class JsonInput {
         if (original.contains("nesting depth")) {
             return new InputProblem(source, pointer, ProblemCodes.TOO_DEEP,
                     at(location) + "JSON nesting is deeper than the limit of " + limits.maxDepth()
-                            + " levels; raise the nesting limit (maxDepth) if inputs this deep are expected");
+                            + " levels, which is fixed: no schema needs to nest this deep");
         }
         if (original.contains("Document length")) {
             return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is larger than the limit of "
-                    + bytes(limits.maxBytes()) + "; raise the size limit (maxBytes) if inputs this large are expected");
+                    + bytes(limits.maxBytes()) + "; raise the size limit (--max-bytes) if inputs this large are expected");
         }
         // Jackson's other bounds (a string, a number or a key name longer than it accepts) are about size too.
         return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + cleanMessage(original));
@@ -398,7 +398,7 @@ public final class JsonInput {
                 if (content.length > limits.maxBytes()) {
                     throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.TOO_LARGE,
                             "the input is larger than the limit of " + bytes(limits.maxBytes())
-                                    + "; raise the size limit (maxBytes) if inputs this large are expected"));
+                                    + "; raise the size limit (--max-bytes) if inputs this large are expected"));
                 }
                 return content;
             }
@@ -416,7 +416,7 @@ public final class JsonInput {
     private InputProblem tooLarge(String source, long size) {
         return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is " + bytes(size)
                 + ", over the limit of " + bytes(limits.maxBytes())
-                + "; raise the size limit (maxBytes) if inputs this large are expected");
+                + "; raise the size limit (--max-bytes) if inputs this large are expected");
     }
 
     /** A byte count people can read: exact, plus the binary unit when it is large. */

@@ -100,7 +100,7 @@ public final class ManifestReader {
         if (schemas.size() > limits.maxSchemas()) {
             throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.TOO_MANY_SCHEMAS,
                     "the Manifest declares " + schemas.size() + " schemas, over the limit of " + limits.maxSchemas()
-                            + "; raise the schema limit (maxSchemas) if Manifests this large are expected"));
+                            + ", which is fixed: split the service"));
         }
         List<InputProblem> problems = new ArrayList<>(manifestSchema.validate(document, source));
         Map<JsonNode, SchemaDoc> docs = fingerprint(schemas, source, problems);
