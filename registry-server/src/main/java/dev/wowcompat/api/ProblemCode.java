@@ -25,7 +25,7 @@ public enum ProblemCode {
     TYPE_NOT_FOUND("wow-compat.type.not-found", 404, "No such type"),
     EVENT_NOT_FOUND("wow-compat.event.not-found", 404, "No such event type"),
     REVISION_NOT_FOUND("wow-compat.event.revision-not-found", 404, "No such revision of this event"),
-    FINGERPRINT_MALFORMED("wow-compat.fingerprint.malformed", 400, "A fingerprint is 64 lowercase hex digits"),
+    FINGERPRINT_MALFORMED("wow-compat.fingerprint.malformed", 400, "A fingerprint is 64 lowercase hex digits (or a prefix of 8 or more)"),
     FINGERPRINT_UNKNOWN("wow-compat.fingerprint.unknown", 404, "No registered schema has this fingerprint"),
     DIFF_SIDE_NOT_FOUND("wow-compat.diff.side-not-found", 404, "A side of the diff names no registered schema"),
 

@@ -32,7 +32,8 @@ final class SchemaEndpoints {
         // The hot path: a cached entry was validated when it was stored, so a hit needs no other check.
         Cached cached = cache.get(ctx.pathParam("fingerprint"));
         if (cached == null) {
-            String fp = fingerprint(ctx);
+            String fp = fingerprint(ctx, "/schemas/");
+            if (fp == null) return;
             byte[] body = store.schema(fp).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseThrow(() -> unknown(fp));
             if (cache.size() >= CACHED_SCHEMAS) cache.clear();
             cached = new Cached(body, "\"" + fp + "\"");
@@ -56,7 +57,8 @@ final class SchemaEndpoints {
     }
 
     void usages(Context ctx) {
-        String fp = fingerprint(ctx);
+        String fp = fingerprint(ctx, "/fingerprints/");
+        if (fp == null) return;
         List<TypeUsage> usages = store.fingerprintUsages(fp);
         if (usages.isEmpty()) throw unknown(fp);
         ObjectNode out = json.object().put("fingerprint", fp).put("known", true).put("schema", "/schemas/" + fp);
@@ -71,12 +73,32 @@ final class SchemaEndpoints {
         json.send(ctx, 200, out);
     }
 
-    private static String fingerprint(Context ctx) {
+    /** Candidates listed for an ambiguous prefix; 8 hex digits rarely match more than one. */
+    static final int PREFIX_CANDIDATES = 20;
+
+    /**
+     * The path's fingerprint, or null when the answer is already given: a unique prefix of 8 or more hex digits
+     * (reports and pages show 12) redirects to the full fingerprint; an ambiguous one answers 300 with the matches.
+     */
+    private String fingerprint(Context ctx, String base) {
         String fp = ctx.pathParam("fingerprint");
-        if (!Fingerprint.isFingerprint(fp)) {
-            throw new ApiException(ProblemCode.FINGERPRINT_MALFORMED, "'" + fp + "' is not a fingerprint (64 lowercase hex digits).");
+        if (Fingerprint.isFingerprint(fp)) return fp;
+        if (!fp.matches("[0-9a-f]{8,63}")) {
+            throw new ApiException(ProblemCode.FINGERPRINT_MALFORMED, "'" + fp
+                    + "' is not a fingerprint (64 lowercase hex digits) or a prefix of one (8 or more).");
         }
-        return fp;
+        List<String> matches = store.fingerprintsStartingWith(fp, PREFIX_CANDIDATES + 1);
+        if (matches.isEmpty()) throw new ApiException(ProblemCode.FINGERPRINT_UNKNOWN, "No registered schema has a fingerprint starting with " + fp + ".");
+        if (matches.size() == 1) {
+            ctx.status(302).header("Location", base + matches.get(0));
+            return null;
+        }
+        ObjectNode out = json.object().put("prefix", fp).put("complete", matches.size() <= PREFIX_CANDIDATES);
+        ArrayNode list = out.putArray("candidates");
+        matches.stream().limit(PREFIX_CANDIDATES)
+                .forEach(m -> list.addObject().put("fingerprint", m).put("schema", "/schemas/" + m).put("usages", "/fingerprints/" + m));
+        json.send(ctx, 300, out);
+        return null;
     }
 
     private static ApiException unknown(String fp) {

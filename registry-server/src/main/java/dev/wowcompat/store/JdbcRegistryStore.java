@@ -349,6 +349,23 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         return read(c -> schemaText(c, fingerprint));
     }
 
+    @Override
+    public List<String> fingerprintsStartingWith(String prefix, int limit) {
+        if (!prefix.matches("[0-9a-f]*")) return List.of();
+        return read(c -> {
+            // Hex digits only, so the prefix needs no LIKE escaping.
+            try (PreparedStatement ps = c.prepareStatement("SELECT fingerprint FROM schemas WHERE fingerprint LIKE ? ORDER BY fingerprint LIMIT ?")) {
+                ps.setString(1, prefix + "%");
+                ps.setInt(2, limit);
+                List<String> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) out.add(rs.getString(1));
+                }
+                return out;
+            }
+        });
+    }
+
     private static Optional<String> schemaText(Connection c, String fingerprint) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT canonical FROM schemas WHERE fingerprint = ?")) {
             ps.setString(1, fingerprint);

@@ -42,6 +42,9 @@ public interface RegistryStore extends AutoCloseable {
     /** Every appearance of a schema fingerprint in every release, ordered by service and version. */
     List<TypeUsage> fingerprintUsages(String fingerprint);
 
+    /** Stored fingerprints that start with {@code prefix} (lowercase hex), in order, at most {@code limit}. */
+    List<String> fingerprintsStartingWith(String prefix, int limit);
+
     /** Counts for /metrics and /health. */
     StoreStats stats();
 

@@ -235,6 +235,16 @@ class RegistryApiTest {
 
         problem(registry.get("/schemas/" + "0".repeat(64)), 404, "wow-compat.fingerprint.unknown");
         problem(registry.get("/fingerprints/" + "0".repeat(64)), 404, "wow-compat.fingerprint.unknown");
+
+        // The 12 digits reports show, or any unique prefix of 8 or more, lead to the schema.
+        for (String path : List.of("/schemas/", "/fingerprints/")) {
+            Answer shortFp = registry.get(path + fp.substring(0, 12));
+            assertEquals(302, shortFp.status(), shortFp.body());
+            assertEquals(path + fp, shortFp.header("Location"));
+            assertEquals(302, registry.get(path + fp.substring(0, 8)).status());
+        }
+        problem(registry.get("/schemas/" + fp.substring(0, 7)), 400, "wow-compat.fingerprint.malformed");
+        problem(registry.get("/fingerprints/" + "0".repeat(12)), 404, "wow-compat.fingerprint.unknown");
         problem(registry.get("/schemas/not-a-fingerprint"), 400, "wow-compat.fingerprint.malformed");
     }
 
