@@ -1,7 +1,6 @@
 package dev.wowcompat.report;
 
 import dev.wowcompat.rules.Finding;
-import dev.wowcompat.rules.ReleaseChecker;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
@@ -62,7 +61,7 @@ public record Report(String level, Release candidate, List<Release> baselines, L
         for (Finding f : kept) {
             if (f.rule() != Rule.REVISION_CHANGED) continue;
             List<Finding> causes = findings.stream()
-                    .filter(c -> c.subject().equals(f.subject()) && ReleaseChecker.makesRevisionChanged(c)).toList();
+                    .filter(c -> c.subject().equals(f.subject()) && c.makesRevisionChanged()).toList();
             List<Waived> waivedCauses = moved.stream().filter(x -> causes.contains(x.finding())).toList();
             if (!causes.isEmpty() && waivedCauses.size() == causes.size()) {
                 String reasons = waivedCauses.stream().map(x -> x.finding().rule().id() + ": " + x.reason())

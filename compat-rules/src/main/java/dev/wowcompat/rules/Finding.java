@@ -32,6 +32,14 @@ public record Finding(Rule rule, Severity severity, String subject, String point
         return new Finding(rule, rule.severity(), subject, pointer, breaks, message, rule.fix());
     }
 
+    /**
+     * Whether a finding inside an event revision's schema is one a {@code revision-changed} of the same subject is
+     * derived from: breaking, and not about staging (staging findings are fixed by staging, not by a new revision).
+     */
+    public boolean makesRevisionChanged() {
+        return severity == Severity.BREAKING && rule != Rule.WRITTEN_BEFORE_READ && rule != Rule.REVISION_CHANGED;
+    }
+
     public Finding withSeverity(Severity s) {
         return new Finding(rule, s, subject, pointer, breaks, message, fix);
     }

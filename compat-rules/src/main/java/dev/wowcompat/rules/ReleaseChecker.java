@@ -145,7 +145,7 @@ public final class ReleaseChecker {
                 List<Finding> found = diffs.diff(subject, Role.EVENT, old.schema(), now.schema(), againstPrevious);
                 out.addAll(found);
                 // Staging findings are fixed by staging, not by a new revision.
-                List<Finding> notAdditive = found.stream().filter(ReleaseChecker::makesRevisionChanged).toList();
+                List<Finding> notAdditive = found.stream().filter(Finding::makesRevisionChanged).toList();
                 if (!notAdditive.isEmpty()) {
                     Readers broken = notAdditive.stream().map(Finding::breaks).reduce(Readers.NONE, Readers::and);
                     out.add(Finding.of(Rule.REVISION_CHANGED, subject, "", broken,
@@ -155,14 +155,6 @@ public final class ReleaseChecker {
             }
             default -> { }
         }
-    }
-
-    /**
-     * Whether a finding inside an event revision's schema is one a {@code revision-changed} of the same subject is
-     * derived from: breaking, and not about staging (staging findings are fixed by staging, not by a new revision).
-     */
-    public static boolean makesRevisionChanged(Finding f) {
-        return f.severity() == Severity.BREAKING && f.rule() != Rule.WRITTEN_BEFORE_READ && f.rule() != Rule.REVISION_CHANGED;
     }
 
     private static Report.Release release(Manifest m) {
