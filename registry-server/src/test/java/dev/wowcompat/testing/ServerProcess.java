@@ -103,6 +103,38 @@ public final class ServerProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /** Sends a signal ({@code TERM}, {@code INT}) with {@code kill}, as an operator or a container runtime would. */
+    public void signal(String name) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+    }
+
+    /** The exit code, once the process has ended (within {@code seconds}). */
+    public int exitCode(int seconds) throws Exception {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) throw new AssertionError("still running after " + seconds + " s:\n" + output());
+        return process.exitValue();
+    }
+
+    /**
+     * {@code wow-compat serve ARGS} as the product's main runs it, expected to refuse to start: its exit code and
+     * everything it printed.
+     */
+    public static Refusal refusal(Map<String, String> environment, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.wowcompat.cli.WowCompat", "serve", "--port", "0"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process p = builder.start();
+        boolean ended = p.waitFor(60, TimeUnit.SECONDS);
+        if (!ended) p.destroyForcibly().waitFor();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!ended) throw new AssertionError("serve did not refuse; it printed:\n" + printed);
+        return new Refusal(p.exitValue(), printed);
+    }
+
+    public record Refusal(int exitCode, String output) {}
+
     /** SIGKILL, sent by another process ({@code kill -KILL}), as an operator or the kernel's OOM killer would. */
     public void kill() throws Exception {
         Process kill = new ProcessBuilder("kill", "-KILL", Long.toString(process.pid())).inheritIO().start();
