@@ -119,6 +119,7 @@ public final class RegistryServer implements AutoCloseable {
         get("/services/{service}/releases/{version}",  e.releases::release);
         get("/types",                                  e.types::search);
         get("/types/{name}",                           e.types::type);
+        get("/fields",                                 e.types::fieldSearch);
         get("/events/{name}/revisions",                e.types::revisions);
         get("/events/{name}/revisions/{n}",            e.types::revision);
         get("/diff",                                   e.types::diff);

@@ -55,6 +55,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-bytes", paramLabel = "N", description = "Largest request body accepted, in bytes, at most 268435456 (default: ${DEFAULT-VALUE}).")
     long maxBytes = 16L * 1024 * 1024;
 
+    @Option(names = "--max-expensive", paramLabel = "N", description = "Expensive requests (register, check, validate, "
+            + "verify) running at once in all; more are answered 503 (default: 2 per core, at least 4).")
+    Integer maxExpensive;
+
+    @Option(names = "--max-expensive-per-client", paramLabel = "N", description = "Expensive requests running at once "
+            + "per client address; more are answered 429. Raise it behind a proxy, where every client has its address (default: ${DEFAULT-VALUE}).")
+    int maxExpensivePerClient = Guards.defaults().expensivePerClient();
+
     @Option(names = "--metrics-need-token", description = "GET /metrics needs a bearer token too (tokens must be configured).")
     boolean metricsNeedToken;
 
@@ -110,8 +118,14 @@ public final class ServeCommand implements Callable<Integer> {
             throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",
                     "--metrics-need-token needs tokens (--tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
         }
-        return new RegistryServer.Config(host, port, tokens, InputLimits.defaults().withMaxBytes(maxBytes), 20_000,
-                Guards.defaults().withMetricsNeedToken(metricsNeedToken));
+        if ((maxExpensive != null && maxExpensive < 1) || maxExpensivePerClient < 1) {
+            throw new InvalidInputException(new InputProblem("--max-expensive", "", "wow-compat.serve.bad-limit",
+                    "--max-expensive and --max-expensive-per-client must be at least 1"));
+        }
+        Guards defaults = Guards.defaults();
+        Guards guards = defaults.withMetricsNeedToken(metricsNeedToken)
+                .withExpensive(maxExpensive == null ? defaults.expensiveAtOnce() : maxExpensive, maxExpensivePerClient);
+        return new RegistryServer.Config(host, port, tokens, InputLimits.defaults().withMaxBytes(maxBytes), 20_000, guards);
     }
 
     private Tokens tokens() throws InvalidInputException {

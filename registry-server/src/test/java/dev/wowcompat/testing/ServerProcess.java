@@ -15,6 +15,12 @@ import java.util.regex.Pattern;
 
 /** The registry's serve command in a separate JVM (this test run's classpath), on a free port. */
 public final class ServerProcess implements AutoCloseable {
+    /**
+     * Arguments for tests whose many concurrent writers all come from this one loopback address: raise the caps on
+     * expensive requests (per client address and in all) that would otherwise answer them 429/503.
+     */
+    public static final String[] MANY_WRITERS_FROM_ONE_ADDRESS = {"--max-expensive", "64", "--max-expensive-per-client", "64"};
+
     private static final Pattern LISTENING = Pattern.compile("listening on (http://[^ ]+?)/? ");
 
     private final Process process;
