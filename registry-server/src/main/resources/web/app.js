@@ -109,27 +109,28 @@ const MEANING = ['format', 'x-wow-unit', 'x-wow-meaning'];
 // Every property at any depth (nested objects, array items, $defs), with its JSON pointer and parent.
 function schemaFields(schema) {
   const out = [];
-  (function walk(node, pointer, parent, depth) {
+  // inDefinition: the field belongs to a $defs entry, reached through a $ref rather than by its own path.
+  (function walk(node, pointer, parent, depth, inDefinition) {
     if (!node || typeof node !== 'object') return;
     const required = new Set(Array.isArray(node.required) ? node.required : []);
     if (node.properties && typeof node.properties === 'object') {
       for (const [name, p] of Object.entries(node.properties)) {
         const at = pointer + '/properties/' + escapePointer(name);
-        out.push({name, pointer: at, parent, depth, schema: p || {}, required: required.has(name)});
-        walk(p, at, at, depth + 1);
+        out.push({name, pointer: at, parent, depth, schema: p || {}, required: required.has(name), inDefinition});
+        walk(p, at, at, depth + 1, inDefinition);
       }
     }
-    if (node.items) walk(node.items, pointer + '/items', parent, depth);
+    if (node.items) walk(node.items, pointer + '/items', parent, depth, inDefinition);
     for (const key of ['$defs', 'definitions']) {
-      if (node[key] && typeof node[key] === 'object' && depth === 0 && pointer === '') {
+      if (node[key] && typeof node[key] === 'object' && pointer === '') {
         for (const [name, d] of Object.entries(node[key])) {
           const at = '/' + key + '/' + escapePointer(name);
-          out.push({name: '#/' + key + '/' + name, pointer: at, parent: null, depth: 0, schema: d || {}, required: false, definition: true});
-          walk(d, at, at, 1);
+          out.push({name: '#/' + key + '/' + name, pointer: at, parent: null, depth: 0, schema: d || {}, required: false, definition: true, inDefinition: true});
+          walk(d, at, at, 1, true);
         }
       }
     }
-  })(schema, '', null, 0);
+  })(schema, '', null, 0, false);
   return out;
 }
 
@@ -181,8 +182,9 @@ function wireFieldTable() {
 
 // What an upgrader from one revision to the next must map, property by property.
 function upgradeChanges(oldSchema, newSchema) {
-  const before = new Map(schemaFields(oldSchema).filter(f => !f.definition).map(f => [f.pointer, f]));
-  const after = new Map(schemaFields(newSchema).filter(f => !f.definition).map(f => [f.pointer, f]));
+  // A $defs entry's fields are mapped where a $ref uses them, so only fields on their own path are listed.
+  const before = new Map(schemaFields(oldSchema).filter(f => !f.inDefinition).map(f => [f.pointer, f]));
+  const after = new Map(schemaFields(newSchema).filter(f => !f.inDefinition).map(f => [f.pointer, f]));
   const added = [], removed = [], retyped = [], remeant = [];
   for (const [p, f] of after) if (!before.has(p)) added.push(f);
   for (const [p, f] of before) {

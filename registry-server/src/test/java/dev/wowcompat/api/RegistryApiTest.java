@@ -420,6 +420,46 @@ class RegistryApiTest {
     }
 
     @Test
+    void currentRevisionSchemasAcrossReleasesAndFieldSearch() {
+        // A registry of its own: event names do not carry the service, and other tests register the same events.
+        try (RunningRegistry own = open(RegistryServer.Config.local(0))) {
+            currentRevisionSchemasAcrossReleasesAndFieldSearch(own);
+        }
+    }
+
+    private void currentRevisionSchemasAcrossReleasesAndFieldSearch(RunningRegistry own) {
+        own.post("/services/curr/releases", BankManifests.bank("curr", "1.0.0", 1, true));
+        own.post("/services/curr/releases", BankManifests.bank("curr", "1.1.0", 2, false));
+        JsonNode staged = own.get("/events/bank.account.Deposited/revisions").json();
+        // Nothing in 1.1.0 writes @2 yet: the current revision is still @1.
+        assertEquals(1, staged.path("current").asInt(), staged.toString());
+        assertEquals(201, own.post("/services/curr/releases", BankManifests.bankWithFee("curr", "1.2.0", false)).status());
+        assertEquals(201, own.post("/services/curr/releases", BankManifests.bankWithFee("curr", "1.3.0", true)).status());
+        JsonNode revisions = own.get("/events/bank.account.Deposited/revisions").json();
+        assertEquals(2, revisions.path("current").asInt());
+        assertFalse(revisions.at("/revisions/0/current").asBoolean());
+        assertTrue(revisions.at("/revisions/1/current").asBoolean());
+        JsonNode schemas = revisions.at("/revisions/1/schemas");
+        assertEquals(3, schemas.size(), schemas.toString());
+        assertEquals("1.1.0", schemas.at("/0/firstRelease/version").asText());
+        assertEquals("1.2.0", schemas.at("/1/firstRelease/version").asText());
+        assertEquals(1, schemas.at("/2/releases").asInt());
+        assertEquals(revisions.at("/revisions/1/fingerprint").asText(), schemas.at("/2/fingerprint").asText());
+        assertTrue(own.get("/events/bank.account.Deposited/revisions/2").json().path("current").asBoolean());
+
+        JsonNode fields = own.get("/fields?q=CHANNEL").json().path("fields");
+        assertEquals(1, fields.size(), fields.toString());
+        assertEquals("channel", fields.at("/0/field").asText());
+        assertEquals("/$defs/Source/properties/channel", fields.at("/0/pointer").asText());
+        assertEquals("bank.account.Deposited", fields.at("/0/typeName").asText());
+        assertEquals(2, fields.at("/0/revision").asInt());
+        assertEquals("1.3.0", fields.at("/0/version").asText());
+        JsonNode amount = own.get("/fields?q=amount").json().path("fields");
+        assertTrue(amount.size() >= 4, "Deposit, Withdraw, Deposited@1 and @2 carry amount: " + amount);
+        problem(own.get("/fields"), 400, "wow-compat.request.bad-parameter");
+    }
+
+    @Test
     void healthMetricsPageAndUnknownRoutes() {
         Answer health = registry.get("/health");
         assertEquals(200, health.status());
