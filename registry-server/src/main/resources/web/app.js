@@ -292,7 +292,7 @@ async function revisions(name) {
   const schemaHistory = r => r.schemas.map((x, i) => `<li class="revision-schema" data-fingerprint="${x.fingerprint}">${fpLink(x.fingerprint)}
       <span class="muted">${h(x.firstRelease.version)}${x.lastRelease.version !== x.firstRelease.version ? ' – ' + h(x.lastRelease.version) : ''}
       (${x.releases} release${x.releases === 1 ? '' : 's'})</span>
-      ${i > 0 ? `<a class="schema-diff-link" href="#/diff/${enc(name + '@' + r.revision)}/${r.schemas[i - 1].fingerprint}/${x.fingerprint}">diff with previous schema</a>` : ''}</li>`).join('');
+      ${i > 0 ? `<a class="schema-diff-link" title="what changed since the previous schema of @${r.revision}" href="#/diff/${enc(name + '@' + r.revision)}/${r.schemas[i - 1].fingerprint}/${x.fingerprint}">diff</a>` : ''}</li>`).join('');
   show(`<h1>${h(name)}</h1>
     <div class="card" id="current">${current != null
       ? `Current revision: <a class="current-link" href="#/event/${enc(name)}/${current}"><strong>@${current}</strong></a> <span class="muted">(the newest revision the newest release writes: new events carry it)</span>`
@@ -469,6 +469,7 @@ async function route() {
     if (m) {
       try { await handler(...m.slice(1).map(decodeURIComponent)); } catch (e) { failure(e); }
       document.body.dataset.view = hash.split('/')[1] || 'home';
+      performance.mark('view-rendered', {detail: hash}); // when the view is in the document (docs/performance.md)
       return;
     }
   }

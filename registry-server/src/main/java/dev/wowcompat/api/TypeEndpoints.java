@@ -134,7 +134,8 @@ final class TypeEndpoints {
 
     /**
      * One revision: its newest schema's fingerprint, the release it first appeared in, whether the newest release
-     * writes it or only reads it (staged), the release that first wrote it, upgradesFrom and every fingerprint it had.
+     * writes it or only reads it (staged), the release that first wrote it, upgradesFrom, every schema it had
+     * (first and last release of each), and with {@code withSchema} its schema and every release it is in.
      */
     private ObjectNode revision(ObjectNode o, int n, List<TypeUsage> usages, boolean withSchema) {
         List<TypeUsage> ordered = usages.stream().sorted(Comparator.comparingLong(TypeUsage::registeredAt).thenComparing(StoreSchemas.BY_RELEASE)).toList();
@@ -151,12 +152,15 @@ final class TypeEndpoints {
         ArrayNode fps = o.putArray("fingerprints");
         ordered.stream().map(u -> u.type().fingerprint()).distinct().forEach(fps::add);
         schemas(o.putArray("schemas"), ordered.stream().sorted(StoreSchemas.BY_RELEASE).toList());
-        ArrayNode history = o.putArray("history");
-        for (TypeUsage u : ordered) {
-            history.addObject().put("service", u.service()).put("version", u.version())
-                    .put("written", u.type().written()).put("fingerprint", u.type().fingerprint());
+        if (withSchema) {
+            // Every release, only for one revision: the list's answer stays the same size however many releases.
+            ArrayNode history = o.putArray("history");
+            for (TypeUsage u : ordered) {
+                history.addObject().put("service", u.service()).put("version", u.version())
+                        .put("written", u.type().written()).put("fingerprint", u.type().fingerprint());
+            }
+            JsonResponses.putRaw(o, "schema", schemaText(newest.type().fingerprint()));
         }
-        if (withSchema) JsonResponses.putRaw(o, "schema", schemaText(newest.type().fingerprint()));
         return o;
     }
 
