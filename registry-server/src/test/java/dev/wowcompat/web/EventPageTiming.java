@@ -90,6 +90,16 @@ public final class EventPageTiming {
                 navigate.add(((Number) js.executeAsyncScript(renderedAt)).doubleValue() - t0);
             }
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#revisions tr.revision")));
+            // For comparison: the service's timeline, one card per release.
+            List<Double> timeline = new ArrayList<>();
+            for (int run = 0; run < Math.min(runs, 3); run++) {
+                browser.get(registry.base() + "/app.css");
+                browser.get(registry.base() + "/#/service/bank-service");
+                timeline.add(((Number) js.executeAsyncScript(renderedAt.replace("#/event/bank.account.Deposited", "#/service/bank-service"))).doubleValue());
+            }
+            System.out.printf("service timeline, %d releases: full load until rendered %s ms%n", releases, summary(timeline));
+            browser.get(page);
+            wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#revisions tr.revision")));
             Path shots = Path.of("target", "browser-screenshots");
             Files.createDirectories(shots);
             Files.write(shots.resolve("event-page-" + releases + "-releases.png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
