@@ -121,12 +121,15 @@ class ServeLifecycleTest {
     }
 
     @Test
-    void aBodyLimitAboveTheCeilingRefusesToStart() throws Exception {
+    void aBodyLimitAboveTheCeilingOrAZeroCapRefusesToStart() throws Exception {
         ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--db", dir.resolve("m.db").toString(), "--max-bytes", "3000000000");
         assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
         assertTrue(r.output().contains("--max-bytes must be between 1 and 268435456"), r.output());
         ServerProcess.Refusal metrics = ServerProcess.refusal(Map.of(), "--db", dir.resolve("m.db").toString(), "--metrics-need-token");
         assertEquals(ExitCodes.BAD_INPUT, metrics.exitCode(), metrics.output());
         assertTrue(metrics.output().contains("--metrics-need-token needs tokens"), metrics.output());
+        ServerProcess.Refusal noCap = ServerProcess.refusal(Map.of(), "--db", dir.resolve("m.db").toString(), "--max-expensive", "0");
+        assertEquals(ExitCodes.BAD_INPUT, noCap.exitCode(), noCap.output());
+        assertTrue(noCap.output().contains("must be at least 1"), noCap.output());
     }
 }
