@@ -1,7 +1,7 @@
 import groovy.json.JsonSlurper
 
 def log = new File(basedir, 'build.log').text
-assert log.contains('BUILD SUCCESS') : 'a compatible change passes'
+assert log.contains('BUILD SUCCESS') : 'a compatible change passes (with draft-04 and draft-06 schemas among draft 2020-12 ones)'
 def dir = new File(basedir, 'target/wow-compat')
 def json = new JsonSlurper().parse(new File(dir, 'report.json'))
 assert json.verdict == 'compatible' : "verdict ${json.verdict}"

@@ -11,10 +11,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
- * allOf, anyOf, oneOf, not and if/then/else. Branches are paired by equal content first, then in order; a branch
- * without a partner is judged by a probe (does one schema accept everything the other does?).
+ * allOf, anyOf, oneOf, not and if/then/else. Branches are paired by equal content first, then by equal types, then in
+ * order; a branch without a partner is judged by a probe (does one schema accept everything the other does?).
  */
 final class Combinators {
     private final Walker w;
@@ -23,7 +24,7 @@ final class Combinators {
         this.w = walker;
     }
 
-    private static List<View> branches(View v, String kw) {
+    static List<View> branches(View v, String kw) {
         JsonNode arr = v.get(kw);
         if (arr == null || !arr.isArray()) return null;
         String base = v.at(kw);
@@ -47,7 +48,10 @@ final class Combinators {
         return JsonValues.same(a.own, b.own);
     }
 
-    /** Pairs branches: equal content first, then what is left in order. For each old branch, its new one or -1. */
+    /**
+     * Pairs branches: equal content first, then equal types, then what is left in order. For each old branch, its new
+     * one or -1.
+     */
     private static int[] match(List<View> before, List<View> after) {
         int[] pair = new int[before.size()];
         Arrays.fill(pair, -1);
@@ -57,6 +61,20 @@ final class Combinators {
                 if (!used[j] && sameContent(before.get(i), after.get(j))) {
                     pair[i] = j;
                     used[j] = true;
+                    break;
+                }
+            }
+        }
+        // Then branches that let the same JSON types through: a branch that changed usually keeps its type, so a
+        // branch added in front of it does not take its place.
+        for (int i = 0; i < before.size(); i++) {
+            if (pair[i] >= 0) continue;
+            Set<String> types = Walker.effectiveTypes(before.get(i), 0);
+            if (types == null) continue;
+            for (int k = 0; k < after.size(); k++) {
+                if (!used[k] && types.equals(Walker.effectiveTypes(after.get(k), 0))) {
+                    pair[i] = k;
+                    used[k] = true;
                     break;
                 }
             }
@@ -128,14 +146,14 @@ final class Combinators {
     private void compareAlternatives(View o, View n, List<View> before, List<View> after, String kw, Scope s) {
         if (before == null && after == null) return;
         if (before == null) {
-            if (after.stream().noneMatch(b -> w.implies(o, b))) {
+            if (!coveredBy(o, after)) {
                 w.emit(CONSTRAINT_TIGHTENED, null, n.at(kw), NEW_READERS, s.what() + " added " + kw
-                        + ": no branch accepts everything the old schema did", null, s);
+                        + ": its branches do not accept everything the old schema did", null, s);
             }
             return;
         }
         if (after == null) {
-            if (before.stream().noneMatch(b -> w.implies(n, b))) {
+            if (!coveredBy(n, before)) {
                 w.emit(CONSTRAINT_LOOSENED, null, o.at(kw), OLD_READERS, s.what() + " dropped " + kw
                         + ": the old schema rejects data the new one accepts", null, s);
             }
@@ -146,7 +164,7 @@ final class Combinators {
             View b = before.get(i);
             if (pair[i] >= 0) {
                 w.compare(b, after.get(pair[i]), s.branch("in " + kw + " branch " + pair[i], o, n));
-            } else if (after.stream().noneMatch(a -> !w.probe(b, a).breaksNewReaders())) {
+            } else if (!coveredBy(b, after)) {
                 w.emit(CONSTRAINT_TIGHTENED, null, b.site, NEW_READERS, s.what() + " dropped " + kw + " branch " + i
                         + ": data that matched only it is rejected now", null, s);
             }
@@ -154,11 +172,27 @@ final class Combinators {
         boolean[] used = usedOf(pair, after.size());
         for (int j = 0; j < after.size(); j++) {
             View a = after.get(j);
-            if (!used[j] && before.stream().noneMatch(b -> !w.probe(b, a).breaksOldReaders())) {
+            if (!used[j] && !coveredBy(a, before)) {
                 w.emit(CONSTRAINT_LOOSENED, null, a.site, OLD_READERS, s.what() + " added " + kw + " branch " + j
                         + ": the old schema rejects data that matches only it", null, s);
             }
         }
+    }
+
+    /**
+     * Whether everything {@code whole} accepts is accepted by one of {@code branches}: by a single branch, or, for a
+     * schema of several JSON types, type by type (a string-or-number schema is covered by a string branch and a
+     * number branch together). Other unions of branches are not analysed.
+     */
+    private boolean coveredBy(View whole, List<View> branches) {
+        if (branches.stream().anyMatch(b -> w.implies(whole, b))) return true;
+        Set<String> types = Walker.effectiveTypes(whole, 0);
+        if (types == null || types.size() < 2 || whole.own == null) return false;
+        for (String t : types) {
+            View ofType = whole.narrowedTo(t);
+            if (branches.stream().noneMatch(b -> w.implies(ofType, b))) return false;
+        }
+        return true;
     }
 
     void compareNot(View o, View n, Scope s) {

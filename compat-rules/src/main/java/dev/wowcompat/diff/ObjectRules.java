@@ -347,10 +347,15 @@ final class ObjectRules {
             Set<String> renamedTo, Scope s) {
         JsonNode np = properties(n);
         JsonNode op = properties(o);
+        // What each side requires anyway, through its allOf parts or the schemas around this one (required may move).
+        Set<String> oldElsewhere = null;
+        Set<String> newElsewhere = null;
         int index = 0;
         for (String name : nreq) {
             int at = index++;
             if (oreq.contains(name) || renamedTo.contains(name)) continue;
+            if (oldElsewhere == null) oldElsewhere = requiredElsewhere(o, s.oldAlso());
+            if (oldElsewhere.contains(name)) continue;
             boolean declared = np != null && np.has(name);
             boolean isNew = declared && (op == null || !op.has(name));
             String ptr = declared ? JsonPointers.child(n.at("properties"), name) : JsonPointers.child(n.at("required"), at);
@@ -363,6 +368,8 @@ final class ObjectRules {
         for (String name : oreq) {
             int at = index++;
             if (nreq.contains(name)) continue;
+            if (newElsewhere == null) newElsewhere = requiredElsewhere(n, s.newAlso());
+            if (newElsewhere.contains(name)) continue;
             // ADDITIVE: the removal (or rename) is the finding; that it was required is part of its message.
             if (!w.structural() && removed.contains(name)) continue;
             String ptr = np != null && np.has(name) ? JsonPointers.child(n.at("properties"), name)
@@ -373,6 +380,25 @@ final class ObjectRules {
                     + " is no longer required: readers of the previous schema expect it in every document",
                     "Keep '" + name + "' required and keep writing it; a value that may be missing goes in a new, optional property.", s);
         }
+    }
+
+    /** Names required by the allOf parts of {@code v} (and theirs, a few levels down) or by the schemas around it. */
+    private static Set<String> requiredElsewhere(View v, List<View> also) {
+        Set<String> out = new HashSet<>();
+        List<View> todo = new ArrayList<>(Combinators.allOfParts(v));
+        for (View a : also) {
+            out.addAll(names(a.get("required")));
+            todo.addAll(Combinators.allOfParts(a));
+        }
+        for (int depth = 0; depth < 4 && !todo.isEmpty(); depth++) {
+            List<View> next = new ArrayList<>();
+            for (View p : todo) {
+                out.addAll(names(p.get("required")));
+                next.addAll(Combinators.allOfParts(p));
+            }
+            todo = next;
+        }
+        return out;
     }
 
     /**

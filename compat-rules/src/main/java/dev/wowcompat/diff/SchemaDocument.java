@@ -9,26 +9,34 @@ import java.util.Set;
 /**
  * One schema document: builds {@link View}s of its subschemas, resolving local {@code $ref} against its own root.
  * Only local references resolve ({@code #}, {@code #/json/pointer} with ~ and %-escapes, {@code #anchor} from
- * {@code $anchor} or a draft-07 {@code $id: "#name"}); any other reference is refused, never fetched.
+ * {@code $anchor}, {@code $dynamicAnchor}, a draft-06/07 {@code $id: "#name"} or a draft-04 {@code id: "#name"}); any
+ * other reference is refused, never fetched. The document's {@link Draft} decides which keywords its views read.
  * Not thread-safe: one instance per comparison.
  */
 final class SchemaDocument {
     /** Keywords beside a $ref that never change what it means (documentation and bookkeeping). */
     private static final Set<String> INERT_BESIDE_REF = Set.of(
             "title", "description", "examples", "$comment", "$id", "id", "$schema", "$anchor", "$defs",
-            "definitions", "$vocabulary", "$dynamicAnchor");
-    /** A chain of $ref that points from schema to schema without ever descending is a cycle beyond this. */
-    private static final int MAX_REF_HOPS = 64;
+            "definitions", "$vocabulary", "$dynamicAnchor", "$recursiveAnchor");
+    /** References followed from schema to schema without ever descending; input refuses longer chains and cycles. */
+    private static final int MAX_REF_HOPS = ReferenceChains.MAX_HOPS;
 
     private final JsonNode root;
     private final String rootId;
+    /** The draft the whole document is read in (its root's $schema); a $schema further down is not looked at. */
+    final Draft draft;
     private Map<String, String> anchors;
 
     SchemaDocument(JsonNode root) {
         this.root = root;
-        String id = root.isObject() ? text(root.get("$id"), text(root.get("id"), null)) : null;
+        this.draft = Draft.of(root);
+        String id = root.isObject() ? text(root.get(draft.idKeyword()), null) : null;
         if (id != null && id.indexOf('#') >= 0) id = id.substring(0, id.indexOf('#'));
         this.rootId = id == null || id.isEmpty() ? null : id;
+    }
+
+    JsonNode rootNode() {
+        return root;
     }
 
     View root() {
@@ -47,14 +55,16 @@ final class SchemaDocument {
             throw new IllegalArgumentException("the schema at " + show(pointer) + " is " + node.getNodeType().name().toLowerCase()
                     + ", not an object or a boolean");
         }
-        JsonNode ref = node.get("$ref");
-        if (ref == null || !ref.isTextual()) {
+        String refKeyword = referenceKeyword(node);
+        if (refKeyword == null) {
             return new View(this, node, true, pointer, pointer, null, null, null, false);
         }
-        if (hops > MAX_REF_HOPS) {
-            throw new IllegalArgumentException("$ref at " + show(pointer) + " is part of a cycle of references that never reaches a schema");
+        if (hops >= MAX_REF_HOPS) {
+            throw new IllegalArgumentException(refKeyword + " at " + show(pointer) + " ends a chain of more than " + MAX_REF_HOPS
+                    + " references, or is part of a cycle of references that never reaches a schema");
         }
-        String refText = ref.textValue();
+        // Within one document (nothing is fetched) $recursiveRef always lands on the root: the only resource there is.
+        String refText = refKeyword.equals("$recursiveRef") ? "#" : node.get(refKeyword).textValue();
         Target t = resolve(refText, pointer);
         if (t.pointer.equals(pointer)) {
             throw new IllegalArgumentException("$ref '" + refText + "' at " + show(pointer) + " refers to itself");
@@ -64,7 +74,7 @@ final class SchemaDocument {
         boolean overlap = false;
         for (Map.Entry<String, JsonNode> e : node.properties()) {
             String k = e.getKey();
-            if (k.equals("$ref") || INERT_BESIDE_REF.contains(k)) continue;
+            if (k.equals(refKeyword) || INERT_BESIDE_REF.contains(k) || !draft.reads(k)) continue;
             siblings = true;
             JsonNode there = target.get(k);
             if (there != null && !JsonValues.same(there, e.getValue())) overlap = true;
@@ -80,14 +90,30 @@ final class SchemaDocument {
     }
 
     /**
+     * The reference keyword of a schema object in this draft: {@code $ref}, else 2019-09's {@code $recursiveRef} or
+     * 2020-12's {@code $dynamicRef} (resolved statically: one document has one dynamic scope); null when none.
+     */
+    String referenceKeyword(JsonNode node) {
+        for (String k : REFERENCES) {
+            JsonNode ref = node.get(k);
+            if (ref != null && ref.isTextual() && draft.reads(k)) return k;
+        }
+        return null;
+    }
+
+    private static final String[] REFERENCES = {"$ref", "$recursiveRef", "$dynamicRef"};
+
+    /**
      * Whether a $ref occurs anywhere inside {@code node} (then equal content may still differ in meaning). Not
      * remembered: the walk asks once per equal subtree and never descends into one, so each node is scanned once.
      */
     static boolean containsRef(JsonNode node) {
         if (!node.isContainerNode()) return false;
         if (node.isObject()) {
-            JsonNode ref = node.get("$ref");
-            if (ref != null && ref.isTextual()) return true;
+            for (String k : REFERENCES) {
+                JsonNode ref = node.get(k);
+                if (ref != null && ref.isTextual()) return true;
+            }
         }
         for (JsonNode child : node) {
             if (child.isContainerNode() && containsRef(child)) return true;
@@ -95,9 +121,9 @@ final class SchemaDocument {
         return false;
     }
 
-    private record Target(JsonNode node, String pointer, String name) {}
+    record Target(JsonNode node, String pointer, String name) {}
 
-    private Target resolve(String ref, String site) {
+    Target resolve(String ref, String site) {
         int hash = ref.indexOf('#');
         String base = hash < 0 ? ref : ref.substring(0, hash);
         if (!base.isEmpty() && !base.equals(rootId)) {
@@ -105,10 +131,13 @@ final class SchemaDocument {
                     + " is not allowed: only local references (#/...) are resolved, never fetched");
         }
         String fragment = JsonPointers.percentDecode(hash < 0 ? "" : ref.substring(hash + 1));
-        if (fragment.isEmpty()) return new Target(root, "", "#");
+        // '#' and '#/...' are relative to the schema resource the reference sits in: the root, or an embedded
+        // subschema with an $id of its own, as the input's reference check reads them.
+        String resource = resourceOf(site);
+        if (fragment.isEmpty()) return new Target(node(resource), resource, "#");
         if (fragment.charAt(0) == '/') {
-            JsonNode at = root;
-            StringBuilder normal = new StringBuilder();
+            JsonNode at = node(resource);
+            StringBuilder normal = new StringBuilder(resource);
             for (String token : JsonPointers.tokens(fragment)) {
                 at = at.isArray() ? at.get(index(token)) : at.get(token);
                 if (at == null) break;
@@ -124,7 +153,23 @@ final class SchemaDocument {
         if (pointer == null) {
             throw new IllegalArgumentException("$ref '" + ref + "' at " + show(site) + " names an anchor this schema does not define");
         }
-        return new Target(node(pointer), pointer, fragment);
+        // An anchor on the root names the whole schema: the same target as '#', however it is spelled.
+        return new Target(node(pointer), pointer, pointer.isEmpty() ? "#" : fragment);
+    }
+
+    /** The pointer of the innermost schema resource around {@code site}: a subschema with a non-fragment id, or "". */
+    private String resourceOf(String site) {
+        String resource = "";
+        JsonNode at = root;
+        StringBuilder walked = new StringBuilder();
+        for (String token : JsonPointers.tokens(site)) {
+            at = at.isArray() ? at.get(index(token)) : at.get(token);
+            if (at == null) break;
+            walked.append('/').append(JsonPointers.escape(token));
+            String id = at.isObject() ? text(at.get(draft.idKeyword()), null) : null;
+            if (id != null && !id.startsWith("#")) resource = walked.toString();
+        }
+        return resource;
     }
 
     private static int index(String token) {
@@ -150,9 +195,9 @@ final class SchemaDocument {
     }
 
     /** Values of these keywords are data, not schemas: an "$anchor" inside them names nothing. */
-    private static final Set<String> DATA_KEYWORDS = Set.of("enum", "const", "default", "examples");
+    static final Set<String> DATA_KEYWORDS = Set.of("enum", "const", "default", "examples");
     /** Keywords whose value maps names to schemas: there a key is a name, never a keyword. */
-    private static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
+    static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
             "dependentSchemas", "dependencies");
 
     /** Walks schema positions only, so a property called "enum" is still searched and enum values are not. */
@@ -164,10 +209,8 @@ final class SchemaDocument {
         if (!schema.isObject()) return;
         String anchor = text(schema.get("$anchor"), text(schema.get("$dynamicAnchor"), null));
         if (anchor != null) anchors.putIfAbsent(anchor, pointer);
-        for (String idKey : new String[] {"$id", "id"}) {
-            String id = text(schema.get(idKey), null);
-            if (id != null && id.startsWith("#") && id.length() > 1) anchors.putIfAbsent(id.substring(1), pointer);
-        }
+        String id = text(schema.get(draft.idKeyword()), null);
+        if (id != null && id.startsWith("#") && id.length() > 1) anchors.putIfAbsent(id.substring(1), pointer);
         for (Map.Entry<String, JsonNode> e : schema.properties()) {
             String key = e.getKey();
             JsonNode value = e.getValue();

@@ -52,11 +52,16 @@ record Scope(Scope parent, String step, boolean propertyStep, String note, Strin
 
     /** Dotted property path from the root, with [] for array items and [i] for tuple positions. */
     String path() {
-        if (parent == null) return "";
-        String above = parent.path();
-        if (step == null) return above;
-        if (!propertyStep) return above + step;
-        return above.isEmpty() ? step : above + "." + step;
+        // Iterative: a walk through recursive $ref may be thousands of steps deep.
+        List<Scope> chain = new ArrayList<>();
+        for (Scope at = this; at.parent != null; at = at.parent) if (at.step != null) chain.add(at);
+        StringBuilder out = new StringBuilder();
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Scope at = chain.get(i);
+            if (at.propertyStep && out.length() > 0) out.append('.');
+            out.append(at.step);
+        }
+        return out.toString();
     }
 
     /** "property 'a.b'", "the items of 'tags'", "item 0 of 'pair'", "the schema", with the note if any. */

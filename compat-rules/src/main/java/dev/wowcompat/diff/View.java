@@ -54,12 +54,22 @@ final class View {
         return new View(doc, own, bool, referringSite, loc, under, conjunct, name, synthetic);
     }
 
+    /** This schema restricted to values of one JSON type (its own {@code type} replaced by it). */
+    View narrowedTo(String type) {
+        com.fasterxml.jackson.databind.node.ObjectNode copy = own.deepCopy();
+        copy.put("type", type);
+        return new View(doc, copy, true, site, loc, under, conjunct, refName, synthetic);
+    }
+
     /** The {@link Keywords} families this schema uses, its $ref target's included. */
     long mask() {
         if (mask < 0) {
             long m = 0;
             if (own != null) {
-                for (java.util.Iterator<String> it = own.fieldNames(); it.hasNext(); ) m |= Keywords.of(it.next());
+                for (java.util.Iterator<String> it = own.fieldNames(); it.hasNext(); ) {
+                    String k = it.next();
+                    if (doc.draft.reads(k)) m |= Keywords.of(k);
+                }
             }
             if (under != null) m |= under.mask();
             if (conjunct != null) m |= Keywords.ALL_OF;
@@ -68,7 +78,9 @@ final class View {
         return mask;
     }
 
+    /** A keyword's value, null when absent or when this document's draft does not have the keyword. */
     JsonNode get(String keyword) {
+        if (!doc.draft.reads(keyword)) return null;
         if (own != null) {
             JsonNode v = own.get(keyword);
             if (v != null) return v;

@@ -56,9 +56,25 @@ final class Walker {
      */
     private static final int PROBE_BUDGET = 2_000;
 
-    /** What one comparison may still spend on probes, shared by the walk and its probes. */
+    /** What one comparison may still spend on probes, and how deep it is, shared by the walk and its probes. */
     private static final class Budget {
         int probes = PROBE_BUDGET;
+        int depth;
+        final int maxDepth;
+
+        Budget(int maxDepth) {
+            this.maxDepth = maxDepth;
+        }
+    }
+
+    /** The walk went deeper than its budget allows (see {@link SchemaDiff}): thrown without a stack trace. */
+    static final class TooDeep extends RuntimeException {
+        final String pointer;
+
+        TooDeep(String pointer) {
+            super(null, null, false, false);
+            this.pointer = pointer;
+        }
     }
 
     private final DiffContext ctx;
@@ -73,8 +89,9 @@ final class Walker {
     private final Map<String, Finding> findings = new LinkedHashMap<>();
     private Readers probed = NONE;
 
-    Walker(DiffContext ctx) {
-        this(ctx, ctx.structural(), false, 0, new java.util.HashMap<>(), new Budget());
+    /** A walk that may go {@code maxDepth} pairs of schemas deep before it gives up with {@link TooDeep}. */
+    Walker(DiffContext ctx, int maxDepth) {
+        this(ctx, ctx.structural(), false, 0, new java.util.HashMap<>(), new Budget(maxDepth));
     }
 
     private Walker(DiffContext ctx, boolean structural, boolean probe, int probeDepth, Map<String, Optional<Pattern>> patterns,
@@ -118,6 +135,16 @@ final class Walker {
     // ---------------------------------------------------------------------------------------------- the walk
 
     void compare(View o, View n, Scope s) {
+        if (budget.depth >= budget.maxDepth) throw new TooDeep(n.site);
+        budget.depth++;
+        try {
+            compareHere(o, n, s);
+        } finally {
+            budget.depth--;
+        }
+    }
+
+    private void compareHere(View o, View n, Scope s) {
         compareRefTargets(o, n, s);
         // Recursion goes through $ref only; a pair of resolved places already compared (in this polarity) is done.
         if ((o.viaRef() || n.viaRef()) && !visited.add(o.loc + '\u0000' + n.loc + (s.swapped() ? "\u0000not" : ""))) return;
@@ -145,6 +172,8 @@ final class Walker {
     }
 
     private static boolean unchanged(View o, View n) {
+        // The same text means the same only in the same draft (const is no keyword in draft-04, for one).
+        if (o.doc.draft != n.doc.draft) return false;
         if (o.under != null || n.under != null || o.conjunct != null || n.conjunct != null) return false;
         if (o.own == null || n.own == null) return o.own == null && n.own == null && o.bool == n.bool;
         // Equal text with a $ref inside may still differ: each side resolves against its own root.
@@ -178,8 +207,39 @@ final class Walker {
         return out;
     }
 
-    private static Set<String> types(View v, List<View> also) {
+    /** Parts and branches looked into for a schema's types; deeper nesting counts as any type. */
+    private static final int MAX_TYPE_DEPTH = 6;
+
+    /**
+     * The JSON types a schema lets through, judged by what it accepts rather than how it is spelled: its own
+     * {@code type}, narrowed by each allOf part and by the union of its anyOf (and oneOf) branches. So
+     * {@code {"type": "string"}} and {@code {"oneOf": [{"type": "string"}]}} have the same types. Null: any type.
+     */
+    static Set<String> effectiveTypes(View v, int depth) {
         Set<String> out = ownTypes(v);
+        if (v.own == null || depth >= MAX_TYPE_DEPTH || (v.mask() & (Keywords.ALL_OF | Keywords.ANY_ONE_OF)) == 0) return out;
+        for (View part : Combinators.allOfParts(v)) out = intersect(out, effectiveTypes(part, depth + 1));
+        for (String kw : new String[] {"anyOf", "oneOf"}) {
+            List<View> branches = Combinators.branches(v, kw);
+            if (branches == null || branches.isEmpty()) continue;
+            Set<String> union = new LinkedHashSet<>();
+            boolean anyType = false;
+            for (View b : branches) {
+                if (b.isFalse()) continue;
+                Set<String> t = effectiveTypes(b, depth + 1);
+                if (t == null) {
+                    anyType = true;
+                    break;
+                }
+                union.addAll(t);
+            }
+            if (!anyType) out = intersect(out, union);
+        }
+        return out;
+    }
+
+    private static Set<String> types(View v, List<View> also) {
+        Set<String> out = effectiveTypes(v, 0);
         for (View a : also) out = intersect(out, ownTypes(a));
         return out;
     }
@@ -310,9 +370,12 @@ final class Walker {
 
     // ---------------------------------------------------------------------------------------------- meaning
 
-    /** ADDITIVE: format, unit, meaning tag and content encoding are the value's meaning. Plain levels: annotations. */
+    /**
+     * ADDITIVE: format, unit, meaning tag and content encoding are the value's meaning. Plain levels: only what
+     * validates counts, so format and the content keywords count where the schema's draft asserts them
+     * ({@link Draft#asserts}) and are annotations elsewhere.
+     */
     private void compareMeaning(View o, View n, Scope s) {
-        if (structural) return;
         for (String k : MEANING_KEYWORDS) {
             JsonNode a = o.get(k);
             JsonNode b = n.get(k);
@@ -321,7 +384,19 @@ final class Walker {
             String msg = a == null ? s.what() + " added " + k + " " + JsonValues.show(b)
                     : b == null ? s.what() + " dropped " + k + " " + JsonValues.show(a)
                     : s.what() + " changed " + k + " from " + JsonValues.show(a) + " to " + JsonValues.show(b);
-            emit(MEANING_CHANGED, null, ptr, BOTH, msg, Fixes.meaningChanged(s, k, a, b), s);
+            if (!structural) {
+                emit(MEANING_CHANGED, null, ptr, BOTH, msg, Fixes.meaningChanged(s, k, a, b), s);
+                continue;
+            }
+            boolean oldAsserts = a != null && o.doc.draft.asserts(k);
+            boolean newAsserts = b != null && n.doc.draft.asserts(k);
+            if (newAsserts) {
+                emit(CONSTRAINT_TIGHTENED, null, ptr, oldAsserts ? BOTH : NEW_READERS, msg + " (" + k
+                        + " validates in this draft)", Fixes.tightened(s, k, a), s);
+            } else if (oldAsserts) {
+                emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, msg + " (" + k + " validated in the old schema's draft)",
+                        Fixes.loosened(s, k, a), s);
+            }
         }
     }
 
@@ -409,9 +484,11 @@ final class Walker {
         String exclKw = lower ? "exclusiveMinimum" : "exclusiveMaximum";
         JsonNode plain = v.get(plainKw);
         JsonNode excl = v.get(exclKw);
+        // Read by its JSON type in every draft: draft-04's boolean makes the bound beside it exclusive, draft-06's
+        // number is a bound of its own. Neither spelling means anything else in another draft.
         Bound b = null;
         if (plain != null && plain.isNumber()) {
-            b = new Bound(plain.decimalValue(), excl != null && excl.isBoolean() && excl.booleanValue(), plainKw, plain);
+            b = new Bound(plain.decimalValue(), isTrue(excl), plainKw, plain);
         }
         if (excl != null && excl.isNumber()) {
             Bound e = new Bound(excl.decimalValue(), true, exclKw, excl);

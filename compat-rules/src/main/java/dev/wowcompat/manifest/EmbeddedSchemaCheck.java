@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.diff.ReferenceChains;
 import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,15 +10,20 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
- * The checks a schema embedded in a Manifest must pass before anything compares or validates with it:
- * its dialect is one we support, and every reference stays inside it. A reference that leaves the schema is
- * refused, never fetched: a registry that followed it would depend on, and could be steered by, somebody else's
- * server.
+ * The checks a schema embedded in a Manifest must pass before anything compares or validates with it: its dialect
+ * is one we support, it is valid against that dialect's meta-schema, every {@code pattern} and
+ * {@code patternProperties} key compiles, no keyword is a near miss of a known one ({@link KeywordSpelling}), and
+ * every reference stays inside it. A reference that leaves the schema is refused, never fetched: a registry that
+ * followed it would depend on, and could be steered by, somebody else's server.
  *
  * <p>Only schema positions are walked (properties, items, allOf ...), not the data inside {@code const},
  * {@code enum}, {@code default} or {@code examples}: a {@code "$ref"} key there is data, not a reference.
@@ -37,7 +43,7 @@ final class EmbeddedSchemaCheck {
      */
     private static final List<String> MAPS = List.of("properties", "patternProperties", "$defs", "definitions",
             "dependentSchemas", "dependencies");
-    private static final List<String> REFERENCES = List.of("$ref", "$dynamicRef");
+    private static final List<String> REFERENCES = List.of("$ref", "$dynamicRef", "$recursiveRef");
 
     /** A schema resource: the embedded schema's root, or a subschema with its own {@code $id}. */
     private record Resource(JsonNode root, String pointer, Set<String> anchors) {}
@@ -47,11 +53,34 @@ final class EmbeddedSchemaCheck {
     private record Frame(JsonNode node, String pointer, Resource resource) {}
 
     /**
-     * Adds one problem per unsupported {@code $schema}, remote reference and unresolved local reference in
-     * {@code schema}, found at {@code pointer} in the Manifest.
+     * Adds one problem per unsupported {@code $schema}, meta-schema violation, pattern that does not compile,
+     * misspelt keyword, remote reference and unresolved local reference in {@code schema}, found at
+     * {@code pointer} in the input. A place the meta-schema already refuses gets no second problem from the walk.
      */
     static void check(JsonNode schema, String pointer, String source, List<InputProblem> out) {
+        check(schema, pointer, source, new MetaSchemas.Memo(), out);
+    }
+
+    /** @param memo the schema objects this read has checked against their meta-schema already */
+    static void check(JsonNode schema, String pointer, String source, MetaSchemas.Memo memo, List<InputProblem> out) {
         if (!schema.isObject()) return; // true and false have no keywords
+        Optional<SchemaDialect> dialect = SchemaDialect.of(schema);
+        List<InputProblem> own = new ArrayList<>();
+        walk(schema, dialect.orElse(SchemaDialect.DRAFT_2020_12), pointer, source, own);
+        out.addAll(own);
+        if (dialect.isEmpty()) return; // no meta-schema to check against: the dialect problem says why
+        Set<String> reported = new HashSet<>();
+        for (InputProblem p : own) reported.add(p.pointer());
+        List<InputProblem> meta = new ArrayList<>();
+        MetaSchemas.shared().check(schema, dialect.get(), pointer, source, memo, meta);
+        // The walk's problem at a place is the more specific one ("$ref must be a string ...").
+        for (InputProblem p : meta) {
+            if (!reported.contains(p.pointer())) out.add(p);
+        }
+    }
+
+    private static void walk(JsonNode schema, SchemaDialect dialect, String pointer, String source, List<InputProblem> out) {
+        String idKeyword = dialect.idKeyword();
         List<Reference> references = new ArrayList<>();
         Deque<Frame> stack = new ArrayDeque<>();
         stack.push(new Frame(schema, pointer, new Resource(schema, pointer, new HashSet<>())));
@@ -59,11 +88,11 @@ final class EmbeddedSchemaCheck {
             Frame f = stack.pop();
             JsonNode node = f.node;
             Resource resource = f.resource;
-            JsonNode id = node.get("$id");
+            JsonNode id = node.get(idKeyword);
             if (id != null && id.isTextual()) {
                 String text = id.asText();
                 if (text.startsWith("#")) {
-                    resource.anchors.add(text.substring(1)); // draft-07 names anchors with a fragment-only $id
+                    resource.anchors.add(text.substring(1)); // drafts 04 to 07 name anchors with a fragment-only id
                 } else if (node != schema) {
                     // An embedded resource: "#/..." inside it resolves against it, not against the outer schema.
                     resource = new Resource(node, f.pointer, new HashSet<>());
@@ -75,8 +104,7 @@ final class EmbeddedSchemaCheck {
             if (declared != null && SchemaDialect.of(node).isEmpty()) {
                 out.add(new InputProblem(source, JsonPointers.child(f.pointer, "$schema"), ProblemCodes.SCHEMA_UNSUPPORTED_DIALECT,
                         "$schema " + (declared.isTextual() ? MessageText.quote(declared.asText()) : declared.getNodeType().name().toLowerCase(java.util.Locale.ROOT))
-                                + " is not supported: use draft 2020-12 (" + SchemaDialect.DRAFT_2020_12.metaSchemaId()
-                                + ", the default when $schema is absent) or draft-07 (" + SchemaDialect.DRAFT_07.metaSchemaId() + ")"));
+                                + " is not supported: use " + SchemaDialect.supportedList()));
             }
             for (String keyword : REFERENCES) {
                 JsonNode ref = node.get(keyword);
@@ -89,10 +117,59 @@ final class EmbeddedSchemaCheck {
                             keyword + " must be a string (a URI reference), found " + ref.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
                 }
             }
+            checkPatterns(node, f.pointer, source, out);
+            checkSpelling(node, f.pointer, source, out);
             pushChildren(node, f.pointer, resource, stack);
         }
         for (Reference r : references) {
             resolve(r, source, out);
+        }
+        if (!references.isEmpty()) for (ReferenceChains.Problem p : ReferenceChains.find(schema)) out.add(new InputProblem(source, pointer + p.pointer(), p.code(), p.message()));
+    }
+
+    /**
+     * A pattern Java cannot compile would otherwise match nothing, or fail every validation, with nobody told why.
+     * Validation here uses Java's engine, so that is the test; JSON Schema asks for ECMA-262 syntax, which Java
+     * reads the same way for the constructs schemas use.
+     */
+    private static void checkPatterns(JsonNode node, String pointer, String source, List<InputProblem> out) {
+        JsonNode pattern = node.get("pattern");
+        if (pattern != null && pattern.isTextual()) {
+            String problem = compileProblem(pattern.asText());
+            if (problem != null) {
+                out.add(new InputProblem(source, JsonPointers.child(pointer, "pattern"), ProblemCodes.SCHEMA_INVALID,
+                        "pattern " + MessageText.quote(pattern.asText()) + " is not a regular expression: " + problem));
+            }
+        }
+        JsonNode patternProperties = node.get("patternProperties");
+        if (patternProperties != null && patternProperties.isObject()) {
+            for (Map.Entry<String, JsonNode> e : patternProperties.properties()) {
+                String problem = compileProblem(e.getKey());
+                if (problem != null) {
+                    out.add(new InputProblem(source, JsonPointers.child(JsonPointers.child(pointer, "patternProperties"), e.getKey()),
+                            ProblemCodes.SCHEMA_INVALID, "patternProperties key " + MessageText.quote(e.getKey())
+                                    + " is not a regular expression: " + problem));
+                }
+            }
+        }
+    }
+
+    private static String compileProblem(String regex) {
+        try {
+            Pattern.compile(regex);
+            return null;
+        } catch (PatternSyntaxException e) {
+            return e.getDescription() + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "");
+        }
+    }
+
+    private static void checkSpelling(JsonNode node, String pointer, String source, List<InputProblem> out) {
+        for (Iterator<String> keys = node.fieldNames(); keys.hasNext(); ) {
+            String key = keys.next();
+            KeywordSpelling.suggestion(key).ifPresent(known -> out.add(new InputProblem(source, JsonPointers.child(pointer, key),
+                    ProblemCodes.SCHEMA_MISSPELT_KEYWORD, "unknown keyword " + MessageText.quote(key) + ": did you mean "
+                            + MessageText.quote(known) + "? JSON Schema ignores unknown keywords, so as written it has no"
+                            + " effect; name an extension x-... to keep it")));
         }
     }
 

@@ -70,8 +70,11 @@ public final class JsonInput {
         if (content.length > limits.maxBytes()) {
             throw new InvalidInputException(tooLarge(source, content.length));
         }
+        checkEncoding(content, source);
         try (JsonParser parser = mapper.createParser(content)) {
-            return readDocument(parser, source);
+            JsonNode document = readDocument(parser, source);
+            if (mayHoldUnstorableValue(content)) checkValues(document, source, false);
+            return document;
         } catch (IOException e) {
             // Only close() can get here: reading a byte array does no I/O that fails.
             throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE, oneLine(e.getMessage())));
@@ -84,33 +87,178 @@ public final class JsonInput {
     }
 
     /**
-     * Refuses a tree built elsewhere that is nested deeper than the limit, as parsing would have. Iterative, so that
-     * a tree of any depth is measured without running out of stack.
+     * Refuses a tree built elsewhere that parsing would have refused: nested deeper than the limit, or holding a
+     * value {@link #checkValues} refuses.
      */
     public void checkDepth(JsonNode document, String source) throws InvalidInputException {
-        record Frame(JsonNode node, int depth, String pointer) {}
+        checkValues(document, source, true);
+    }
+
+    /**
+     * JSON allows two things that a registry must not keep (RFC 7493, I-JSON, which RFC 8785 canonical form and so
+     * every fingerprint rely on): a string with a lone surrogate (U+D83D without its pair), which no
+     * UTF-8 can carry, and a number with no IEEE double value. {@code 1e400} overflows; {@code 1e-400} underflows
+     * to 0, so it would silently mean 0 and share 0's fingerprint. Both are refused wherever JSON is read, the CLI,
+     * the plugin and the API alike, with one problem at the first such value. Iterative, so that a tree of any depth
+     * is walked without running out of stack; pointers are built only for the problem.
+     */
+    private void checkValues(JsonNode document, String source, boolean checkDepth) throws InvalidInputException {
+        // Only containers get a frame (they are few beside the scalars); a scalar's pointer is its container's
+        // plus its key, built only for a problem.
+        record Frame(JsonNode node, int depth, Frame parent, String key, int index) {
+            String pointer() {
+                Deque<Frame> path = new ArrayDeque<>();
+                for (Frame f = this; f.parent != null; f = f.parent) path.push(f);
+                String p = "";
+                for (Frame f : path) p = f.key != null ? JsonPointers.child(p, f.key) : JsonPointers.child(p, f.index);
+                return p;
+            }
+
+            String pointer(String childKey, int childIndex) {
+                return childKey != null ? JsonPointers.child(pointer(), childKey) : JsonPointers.child(pointer(), childIndex);
+            }
+        }
+        if (!document.isContainerNode()) {
+            checkScalar(document, source, "");
+            return;
+        }
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(document, document.isContainerNode() ? 1 : 0, ""));
+        stack.push(new Frame(document, 1, null, null, -1));
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
-            if (f.depth > limits.maxDepth()) {
-                throw new InvalidInputException(new InputProblem(source, f.pointer, ProblemCodes.TOO_DEEP,
+            if (checkDepth && f.depth > limits.maxDepth()) {
+                throw new InvalidInputException(new InputProblem(source, f.pointer(), ProblemCodes.TOO_DEEP,
                         "JSON nesting is deeper than the limit of " + limits.maxDepth()
                                 + " levels; raise the nesting limit (maxDepth) if inputs this deep are expected"));
             }
             if (f.node.isObject()) {
                 for (var e : f.node.properties()) {
-                    if (e.getValue().isContainerNode()) {
-                        stack.push(new Frame(e.getValue(), f.depth + 1, JsonPointers.child(f.pointer, e.getKey())));
+                    String key = e.getKey();
+                    JsonNode value = e.getValue();
+                    if (loneSurrogateAt(key) >= 0) {
+                        throw new InvalidInputException(loneSurrogate(source, f.pointer(key, -1), key, "key"));
+                    }
+                    if (value.isContainerNode()) {
+                        stack.push(new Frame(value, f.depth + 1, f, key, -1));
+                    } else if (problemAt(value)) {
+                        checkScalar(value, source, f.pointer(key, -1));
                     }
                 }
-            } else if (f.node.isArray()) {
+            } else {
                 for (int i = 0; i < f.node.size(); i++) {
-                    JsonNode child = f.node.get(i);
-                    if (child.isContainerNode()) stack.push(new Frame(child, f.depth + 1, JsonPointers.child(f.pointer, i)));
+                    JsonNode value = f.node.get(i);
+                    if (value.isContainerNode()) {
+                        stack.push(new Frame(value, f.depth + 1, f, null, i));
+                    } else if (problemAt(value)) {
+                        checkScalar(value, source, f.pointer(null, i));
+                    }
                 }
             }
         }
+    }
+
+    /**
+     * False when the bytes cannot hold what {@link #checkValues} refuses, so that the walk is skipped for the
+     * common input: a lone surrogate needs an escape {@code \\uD...} (or the bytes of an encoded surrogate,
+     * ED A0..BF), and a number beyond the double range needs an exponent or more than 300 digits. A false "maybe"
+     * (an {@code e} after a digit inside a string) only costs the walk.
+     */
+    static boolean mayHoldUnstorableValue(byte[] content) {
+        int digits = 0;
+        for (int i = 0; i < content.length; i++) {
+            int c = content[i] & 0xFF;
+            if (c >= '0' && c <= '9') {
+                if (++digits > 300) return true;
+                continue;
+            }
+            if ((c == 'e' || c == 'E') && digits > 0) return true;
+            if (c == '\\' && i + 2 < content.length && content[i + 1] == 'u' && (content[i + 2] | 0x20) == 'd') return true;
+            if (c == 0xED && i + 1 < content.length && (content[i + 1] & 0xFF) >= 0xA0) return true;
+            if (c != '.') digits = 0;
+        }
+        return false;
+    }
+
+    /** Whether a scalar is one checkScalar refuses; cheap, so that the common case builds no pointer. */
+    private static boolean problemAt(JsonNode scalar) {
+        if (scalar.isTextual()) return loneSurrogateAt(scalar.textValue()) >= 0;
+        return scalar.isNumber() && outOfDoubleRange(scalar) != null;
+    }
+
+    private static void checkScalar(JsonNode scalar, String source, String pointer) throws InvalidInputException {
+        if (scalar.isTextual() && loneSurrogateAt(scalar.textValue()) >= 0) {
+            throw new InvalidInputException(loneSurrogate(source, pointer, scalar.textValue(), "string"));
+        }
+        String why = scalar.isNumber() ? outOfDoubleRange(scalar) : null;
+        if (why != null) {
+            throw new InvalidInputException(new InputProblem(source, pointer, ProblemCodes.NUMBER_OUT_OF_RANGE,
+                    "the number " + abbreviated(scalar.asText()) + " " + why
+                            + ": JSON numbers must be IEEE 754 doubles to be compared and fingerprinted (RFC 7493, RFC 8785)"));
+        }
+    }
+
+    /** Why a number has no IEEE double value of its own, or null if it has one. */
+    private static String outOfDoubleRange(JsonNode number) {
+        if (number.isBigInteger()) {
+            return Double.isInfinite(number.bigIntegerValue().doubleValue()) ? "is beyond the largest double (about 1.8e308)" : null;
+        }
+        if (!number.isBigDecimal()) return null; // doubles and floats made by a caller's own mapper are doubles already
+        java.math.BigDecimal exact = number.decimalValue();
+        // Exponent of the leading digit: well inside the double range, the exact conversion is not needed.
+        long exponent = (long) exact.precision() - exact.scale() - 1;
+        if (exponent > -300 && exponent < 300) return null;
+        double d = exact.doubleValue();
+        if (Double.isInfinite(d)) return "is beyond the largest double (about 1.8e308)";
+        if (d == 0 && exact.signum() != 0) return "is closer to 0 than the smallest double (about 4.9e-324) and would silently become 0";
+        return null;
+    }
+
+    /** Index of the first surrogate code unit without its pair, or -1. */
+    static int loneSurrogateAt(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!Character.isSurrogate(c)) continue;
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static InputProblem loneSurrogate(String source, String pointer, String text, String what) {
+        char c = text.charAt(loneSurrogateAt(text));
+        return new InputProblem(source, pointer, ProblemCodes.LONE_SURROGATE, "this " + what + " has a lone surrogate \\u"
+                + String.format("%04x", (int) c) + " (half of an escaped surrogate pair without the other half): it is no"
+                + " Unicode text, so it cannot be stored or fingerprinted; escape the whole pair (e.g. \\ud83d\\ude00) or the"
+                + " character itself");
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 20) + "..." + text.substring(text.length() - 12);
+    }
+
+    /**
+     * JSON exchanged between systems is UTF-8 without a byte-order mark (RFC 8259 §8.1). Jackson would silently skip
+     * a BOM or decode UTF-16/32, and the registry would then store, and later serve, bytes that are not the JSON it
+     * answers with; so both are refused, with a fix, before anything is read.
+     */
+    private static void checkEncoding(byte[] content, String source) throws InvalidInputException {
+        String found = null;
+        if (startsWith(content, 0xEF, 0xBB, 0xBF)) found = "a UTF-8 byte-order mark (EF BB BF)";
+        else if (startsWith(content, 0xFE, 0xFF) || startsWith(content, 0xFF, 0xFE)) found = "a UTF-16 byte-order mark";
+        else if (content.length >= 2 && (content[0] == 0 || content[1] == 0)) found = "UTF-16 or UTF-32 text (zero bytes)";
+        if (found != null) {
+            throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.ENCODING, "the input starts with "
+                    + found + ": JSON must be UTF-8 without a byte-order mark (RFC 8259); save it as UTF-8 without BOM"));
+        }
+    }
+
+    private static boolean startsWith(byte[] content, int... prefix) {
+        if (content.length < prefix.length) return false;
+        for (int i = 0; i < prefix.length; i++) if ((content[i] & 0xFF) != prefix[i]) return false;
+        return true;
     }
 
     private JsonNode readDocument(JsonParser parser, String source) throws InvalidInputException {
@@ -171,6 +319,11 @@ public final class JsonInput {
         if (duplicate.lookingAt()) {
             return new InputProblem(source, pointer, ProblemCodes.DUPLICATE_KEY, at(location) + "duplicate key "
                     + MessageText.quote(duplicate.group(1)) + ": every key of an object must be unique");
+        }
+        if (original.contains("surrogate")) {
+            // Jackson checks surrogates in keys itself; the same code as for the ones checkValues finds in strings.
+            return new InputProblem(source, pointer, ProblemCodes.LONE_SURROGATE, at(location) + original
+                    + ": a lone surrogate is no Unicode text; escape the whole pair (e.g. \\ud83d\\ude00) or the character itself");
         }
         return new InputProblem(source, pointer, ProblemCodes.INVALID_JSON, at(location) + original);
     }

@@ -67,10 +67,19 @@ public record Manifest(int format, String service, Version version, Map<String, 
     /** @param typeName full name, {@code context.aggregate.Command} */
     public record Command(String typeName, SchemaDoc schema, boolean written) {}
 
-    /** @param revisions by revision number, ascending */
-    public record Event(String typeName, java.util.SortedMap<Integer, Revision> revisions) {
+    /**
+     * @param revisions by revision number, ascending
+     * @param written false while this release reads the event but writes none of it (a whole new event, staged);
+     *        each revision's {@link Revision#written()} is then false too
+     */
+    public record Event(String typeName, java.util.SortedMap<Integer, Revision> revisions, boolean written) {
         public Event {
             revisions = Collections.unmodifiableSortedMap(new java.util.TreeMap<>(revisions));
+        }
+
+        /** A written event type. */
+        public Event(String typeName, java.util.SortedMap<Integer, Revision> revisions) {
+            this(typeName, revisions, true);
         }
     }
 
@@ -78,7 +87,8 @@ public record Manifest(int format, String service, Version version, Map<String, 
      * One revision of an event.
      *
      * @param upgradesFrom the revision this one upgrades from, or {@code null} for none
-     * @param written false while this release only reads it (the staging step of read-before-write)
+     * @param written false while this release only reads it (the staging step of read-before-write), declared on
+     *        the revision or on its whole event type
      */
     public record Revision(int revision, SchemaDoc schema, Integer upgradesFrom, boolean written) {}
 

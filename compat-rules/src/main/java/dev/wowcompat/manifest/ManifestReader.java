@@ -9,12 +9,14 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -38,6 +40,9 @@ public final class ManifestReader {
     public ManifestReader(InputLimits limits) {
         this(Objects.requireNonNull(limits, "limits"), new JsonInput(limits),
                 new ManifestSchema(ManifestSchema.offlineRegistry()), null);
+        // Compiles the drafts' meta-schemas now, where the caller expects a reader to cost something (a server
+        // builds its reader before it listens), rather than in the first read.
+        MetaSchemas.shared();
     }
 
     private ManifestReader(InputLimits limits, JsonInput json, ManifestSchema manifestSchema, SchemaPool pool) {
@@ -98,13 +103,19 @@ public final class ManifestReader {
                             + "; raise the schema limit (maxSchemas) if Manifests this large are expected"));
         }
         List<InputProblem> problems = new ArrayList<>(manifestSchema.validate(document, source));
+        Map<JsonNode, SchemaDoc> docs = fingerprint(schemas, source, problems);
         // The embedded schemas are checked even when the Manifest's structure is wrong elsewhere, so that one
-        // run lists everything to fix.
+        // run lists everything to fix. Validity is a matter of content, and meta-validation costs more than the
+        // rest of reading: each fingerprint is checked once, at its first place in the document, and not at all
+        // when the pool holds it (pooled schemas come from Manifests that passed).
+        Set<String> checked = new HashSet<>();
+        MetaSchemas.Memo memo = new MetaSchemas.Memo();
         for (Located s : schemas) {
-            EmbeddedSchemaCheck.check(s.node, s.pointer, source, problems);
+            SchemaDoc doc = docs.get(s.node);
+            if (doc != null && (!checked.add(doc.fingerprint()) || pool != null && pool.holds(doc.fingerprint()))) continue;
+            EmbeddedSchemaCheck.check(s.node, s.pointer, source, memo, problems);
         }
         checkNameClashes(document, source, problems);
-        Map<JsonNode, SchemaDoc> docs = fingerprint(schemas, source, problems);
         if (!problems.isEmpty()) throw new InvalidInputException(problems);
         if (pool != null) share(schemas, docs);
         return build(document, docs);
@@ -258,14 +269,16 @@ public final class ManifestReader {
         }
         Map<String, Manifest.Event> events = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : properties(node.get("events"))) {
+            // A type not written yet writes none of its revisions (DESIGN §3: written on a type or a revision).
+            boolean typeWritten = e.getValue().path("written").asBoolean(true);
             TreeMap<Integer, Manifest.Revision> revisions = new TreeMap<>();
             for (Map.Entry<String, JsonNode> r : e.getValue().get("revisions").properties()) {
                 int n = Integer.parseInt(r.getKey());
                 JsonNode upgradesFrom = r.getValue().get("upgradesFrom");
                 revisions.put(n, new Manifest.Revision(n, docs.get(r.getValue().get("schema")),
-                        upgradesFrom == null ? null : upgradesFrom.asInt(), r.getValue().path("written").asBoolean(true)));
+                        upgradesFrom == null ? null : upgradesFrom.asInt(), typeWritten && r.getValue().path("written").asBoolean(true)));
             }
-            events.put(e.getKey(), new Manifest.Event(prefix + e.getKey(), revisions));
+            events.put(e.getKey(), new Manifest.Event(prefix + e.getKey(), revisions, typeWritten));
         }
         Map<String, Manifest.ErrorCode> errors = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : properties(node.get("errors"))) {

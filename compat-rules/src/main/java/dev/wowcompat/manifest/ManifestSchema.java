@@ -50,9 +50,12 @@ final class ManifestSchema {
      */
     static SchemaRegistry offlineRegistry() {
         // Messages are part of our output: fixed to English rather than following the machine's default locale.
+        // Formats are annotations: the meta-schemas of drafts 04 to 07 would otherwise assert "format": "regex" on
+        // patterns with the library's own engine, beside the pattern check of EmbeddedSchemaCheck.
         SchemaRegistryConfig config = SchemaRegistryConfig.builder()
                 .pathType(PathType.JSON_POINTER)
                 .locale(Locale.ENGLISH)
+                .formatAssertionsEnabled(false)
                 .build();
         return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, b -> b
                 .schemaRegistryConfig(config)
@@ -61,8 +64,13 @@ final class ManifestSchema {
                         .allow(iri -> isBundledMetaSchema(iri.toString()))));
     }
 
+    /** A meta-schema (or one of its vocabularies) of a dialect we read: each sits in its dialect's directory. */
     private static boolean isBundledMetaSchema(String iri) {
-        return iri.startsWith("https://json-schema.org/draft/2020-12/") || iri.startsWith("http://json-schema.org/draft-07/");
+        for (SchemaDialect d : SchemaDialect.values()) {
+            String id = d.metaSchemaId();
+            if (iri.startsWith(id.substring(0, id.lastIndexOf('/') + 1))) return true;
+        }
+        return false;
     }
 
     private static JsonNode load() {

@@ -17,6 +17,12 @@ public final class ProblemCodes {
     public static final String DUPLICATE_KEY = "wow-compat.input.duplicate-key";
     /** The file cannot be read (missing, a directory, no permission). */
     public static final String UNREADABLE = "wow-compat.input.unreadable";
+    /** Not UTF-8, or UTF-8 with a byte-order mark: JSON between systems is UTF-8 without one (RFC 8259 §8.1). */
+    public static final String ENCODING = "wow-compat.input.encoding";
+    /** A string or key with half of a surrogate pair (U+D83D alone): not Unicode text, not storable. */
+    public static final String LONE_SURROGATE = "wow-compat.input.lone-surrogate";
+    /** A number with no IEEE 754 double value: beyond about 1.8e308, or so close to 0 that it would become 0. */
+    public static final String NUMBER_OUT_OF_RANGE = "wow-compat.input.number-out-of-range";
     /** A Manifest declares more schemas than {@link InputLimits#maxSchemas()}. */
     public static final String TOO_MANY_SCHEMAS = "wow-compat.input.too-many-schemas";
 
@@ -27,7 +33,7 @@ public final class ProblemCodes {
     /** Two types of one aggregate would get the same full name (e.g. a command and an event both named Deposit). */
     public static final String MANIFEST_DUPLICATE_NAME = "wow-compat.manifest.duplicate-name";
 
-    /** An embedded schema's {@code $schema} names a dialect other than draft 2020-12 or draft-07. */
+    /** An embedded schema's {@code $schema} names a dialect other than drafts 04, 06, 07, 2019-09 and 2020-12. */
     public static final String SCHEMA_UNSUPPORTED_DIALECT = "wow-compat.schema.unsupported-dialect";
     /** A {@code $ref} or {@code $dynamicRef} that is not local ({@code #...}): refused, never fetched. */
     public static final String SCHEMA_REMOTE_REF = "wow-compat.schema.remote-ref";
@@ -38,6 +44,11 @@ public final class ProblemCodes {
      * fingerprint can name it.
      */
     public static final String SCHEMA_NOT_CANONICALIZABLE = "wow-compat.schema.not-canonicalizable";
-    /** An embedded schema that is not a valid JSON Schema of its dialect (checked against the dialect's meta-schema). */
+    /**
+     * An embedded schema that is not a valid JSON Schema of its dialect (checked against the dialect's meta-schema),
+     * or whose {@code pattern} / {@code patternProperties} key is not a regular expression.
+     */
     public static final String SCHEMA_INVALID = "wow-compat.schema.invalid";
+    /** A keyword one or two edits from a known one ({@code requried}): ignored by JSON Schema, so surely a typo. */
+    public static final String SCHEMA_MISSPELT_KEYWORD = "wow-compat.schema.misspelt-keyword";
 }

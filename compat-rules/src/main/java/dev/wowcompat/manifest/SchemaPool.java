@@ -55,6 +55,15 @@ public final class SchemaPool {
         }
     }
 
+    /**
+     * Whether a schema of this fingerprint is pooled. Only schemas of Manifests read without a problem are pooled,
+     * so a reader can skip every check of content already checked.
+     */
+    public boolean holds(String fingerprint) {
+        Entry e = entries.get(fingerprint);
+        return e != null && e.get() != null;
+    }
+
     /** How many fingerprints the pool holds, after purging those whose schema no Manifest references any more. */
     public int size() {
         purgeCollected();

@@ -16,8 +16,9 @@ public final class StandaloneSchema {
     private StandaloneSchema() {}
 
     /**
-     * Every problem of {@code schema}: not an object or boolean, an unsupported {@code $schema}, a remote or
-     * unresolved {@code $ref}, no canonical form (so no fingerprint). Empty when the schema can be used.
+     * Every problem of {@code schema}: not an object or boolean, an unsupported {@code $schema}, invalid against
+     * its draft's meta-schema, a pattern that does not compile, a misspelt keyword, a remote or unresolved
+     * {@code $ref}, no canonical form (so no fingerprint). Empty when the schema can be used.
      *
      * @param source the name shown in problems (file name, request part)
      */

@@ -224,4 +224,98 @@ class JsonInputTest {
         InputProblem p = new InputProblem("f.json", "/contexts/a\nb", "c", "bad 'a\nb'");
         assertEquals("f.json: /contexts/a\\u000ab: bad 'a\\u000ab'", p.line());
     }
+
+    @Test
+    void escapedSurrogatePairsAreText() throws InvalidInputException {
+        JsonNode doc = json.parse("{\"d\": \"smile \\ud83d\\ude00\", \"\\ud83d\\ude00\": 1}", "pair.json");
+        assertEquals("smile \uD83D\uDE00", doc.get("d").textValue());
+        assertTrue(doc.has("\uD83D\uDE00"));
+    }
+
+    @Test
+    void loneSurrogatesAreRefusedInStringsAndKeys() {
+        for (String[] c : new String[][]{
+                {"{\"a\": {\"description\": \"x \\ud83d y\"}}", "/a/description"},
+                {"{\"a\": [\"\\ude00\"]}", "/a/0"},
+                {"{\"a\": \"\\ude00\\ud83d\"}", "/a"},
+                {"{\"a\": {\"\\ud83d\": 1}}", "/a"}}) { // a key: Jackson's own check, at the object
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.parse(c[0], "lone.json"), c[0]);
+            InputProblem p = onlyProblem(e);
+            assertEquals(ProblemCodes.LONE_SURROGATE, p.code(), p::line);
+            assertEquals(c[1], p.pointer(), c[0]);
+            assertTrue(p.message().contains("lone surrogate"), p.message());
+            assertReadable(p);
+        }
+    }
+
+    @Test
+    void numbersWithoutADoubleValueAreRefused() {
+        for (String[] c : new String[][]{
+                {"{\"m\": 1e400}", "/m", "beyond the largest double"},
+                {"{\"m\": [-1E+309]}", "/m/0", "beyond the largest double"},
+                {"{\"m\": 1" + "0".repeat(400) + "}", "/m", "beyond the largest double"},
+                {"{\"m\": 1e-400}", "/m", "would silently become 0"},
+                {"{\"m\": -0.0" + "0".repeat(400) + "1}", "/m", "would silently become 0"}}) {
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.parse(c[0], "n.json"), c[0]);
+            InputProblem p = onlyProblem(e);
+            assertEquals(ProblemCodes.NUMBER_OUT_OF_RANGE, p.code(), c[0]);
+            assertEquals(c[1], p.pointer(), c[0]);
+            assertTrue(p.message().contains(c[2]), p.message());
+            assertReadable(p);
+        }
+    }
+
+    @Test
+    void numbersAtTheEdgesOfTheDoubleRangeAreKept() throws InvalidInputException {
+        JsonNode doc = json.parse("[1.7976931348623157e308, 4.9e-324, 1e-310, 0e-400, 0.0, -0]", "edges.json");
+        assertEquals(6, doc.size());
+        assertEquals(0, doc.get(3).decimalValue().signum(), "an exact zero written with a big exponent is still zero");
+    }
+
+    @Test
+    void aByteOrderMarkOrAnotherEncodingIsRefusedBeforeReading() {
+        byte[] json8 = "{\"a\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bom = new byte[json8.length + 3];
+        bom[0] = (byte) 0xEF; bom[1] = (byte) 0xBB; bom[2] = (byte) 0xBF;
+        System.arraycopy(json8, 0, bom, 3, json8.length);
+        for (byte[] input : List.of(bom, "{\"a\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_16),
+                "{\"a\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_16LE))) {
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.parse(input, "bom.json"));
+            InputProblem p = onlyProblem(e);
+            assertEquals(ProblemCodes.ENCODING, p.code());
+            assertEquals("", p.pointer());
+            assertTrue(p.message().contains("UTF-8 without a byte-order mark"), p.message());
+            assertReadable(p);
+        }
+    }
+
+    @Test
+    void aTreeBuiltElsewhereFollowsTheSameRules() {
+        var tree = JsonNodeFactory.instance.objectNode();
+        tree.putObject("x").put("description", "half \uD83D");
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.checkDepth(tree, "tree"));
+        assertEquals(ProblemCodes.LONE_SURROGATE, onlyProblem(e).code());
+        var numbers = JsonNodeFactory.instance.objectNode();
+        numbers.put("n", new BigDecimal("1e-400"));
+        e = assertThrows(InvalidInputException.class, () -> json.checkDepth(numbers, "tree"));
+        assertEquals(ProblemCodes.NUMBER_OUT_OF_RANGE, onlyProblem(e).code());
+        assertEquals("/n", onlyProblem(e).pointer());
+    }
+
+    @Test
+    void anEncodedSurrogateInTheBytesIsRefusedToo() {
+        byte[] cesu = {'{', '"', 'a', '"', ':', '"', (byte) 0xED, (byte) 0xA0, (byte) 0x80, '"', '}'};
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> json.parse(cesu, "cesu.json"));
+        assertTrue(List.of(ProblemCodes.LONE_SURROGATE, ProblemCodes.INVALID_JSON).contains(onlyProblem(e).code()), onlyProblem(e)::line);
+    }
+
+    @Test
+    void theValueWalkIsSkippedOnlyWhereNothingCanBeWrong() {
+        java.util.function.Predicate<String> maybe = text -> JsonInput.mayHoldUnstorableValue(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertFalse(maybe.test("{\"type\": \"object\", \"maximum\": 12.5, \"title\": \"caf\u00e9\", \"n\": -0.25}"));
+        for (String risky : List.of("[1e5]", "[2E-3]", "[1.5e400]", "[\"\\ud83d\"]", "[\"\\uDE00\"]", "[" + "9".repeat(301) + "]",
+                "[0." + "0".repeat(300) + "1]", "[\"v1e\"]")) {
+            assertTrue(maybe.test(risky), risky);
+        }
+    }
 }

@@ -36,7 +36,7 @@ class ManifestReaderProblemsTest {
         }));
     }
 
-    private static String manifestWithSchema(String schema) {
+    static String manifestWithSchema(String schema) {
         return """
                 {"manifest": 1, "service": "bank-service", "version": "1.0.0", "contexts": {"bank": {"aggregates": {
                   "account": {"commands": {"Deposit": {"schema": %s}}}}}}}""".formatted(schema);
@@ -198,7 +198,7 @@ class ManifestReaderProblemsTest {
                         commands + "/Freeze/schema/properties/reason/$schema"),
                 problems.stream().map(InputProblem::pointer).toList());
         problems.forEach(p -> assertEquals(ProblemCodes.SCHEMA_UNSUPPORTED_DIALECT, p.code()));
-        assertTrue(problems.get(0).message().startsWith("$schema 'http://json-schema.org/draft-04/schema#' is not supported: use draft 2020-12"),
+        assertTrue(problems.get(0).message().startsWith("$schema 'http://json-schema.org/draft-03/schema#' is not supported: use draft 2020-12"),
                 problems.get(0).message());
     }
 

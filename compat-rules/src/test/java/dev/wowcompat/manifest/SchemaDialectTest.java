@@ -17,9 +17,19 @@ class SchemaDialectTest {
     }
 
     @Test
+    void acceptsDraftsFourToTwentyTwenty() {
+        assertEquals(Optional.of(SchemaDialect.DRAFT_04), SchemaDialect.fromId("http://json-schema.org/draft-04/schema#"));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_04), SchemaDialect.fromId("http://json-schema.org/draft-04/schema"));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_06), SchemaDialect.fromId("http://json-schema.org/draft-06/schema#"));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_2019_09), SchemaDialect.fromId("https://json-schema.org/draft/2019-09/schema"));
+        assertEquals("id", SchemaDialect.DRAFT_04.idKeyword());
+        assertEquals("$id", SchemaDialect.DRAFT_06.idKeyword());
+    }
+
+    @Test
     void refusesEverythingElse() {
-        for (String id : new String[] {"http://json-schema.org/draft-04/schema#", "https://json-schema.org/draft/2019-09/schema",
-                "https://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema##", ""}) {
+        for (String id : new String[] {"http://json-schema.org/draft-03/schema#", "https://json-schema.org/draft/2021-01/schema",
+                "https://json-schema.org/draft-07/schema#", "https://json-schema.org/draft-04/schema#", "http://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft/2020-12/schema##", ""}) {
             assertEquals(Optional.empty(), SchemaDialect.fromId(id), id);
         }
     }

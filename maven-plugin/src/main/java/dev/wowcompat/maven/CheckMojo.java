@@ -2,6 +2,7 @@ package dev.wowcompat.maven;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
@@ -23,7 +24,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.inject.Inject;
-import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -126,7 +126,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
         Manifest candidate = readManifest(input);
         long read = System.nanoTime();
         warnOnVersionMismatch(candidate);
-        if (attach) attachManifest();
+        if (attach) attachManifest(projectHelper, manifestFile());
 
         Report report;
         Path out = outputDirectory.toPath();
@@ -139,6 +139,8 @@ public class CheckMojo extends AbstractWowCompatMojo {
             logLines(ReportFormat.TEXT.render(report));
             getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
                     (read - started) / 1_000_000, (compared - read) / 1_000_000, (System.nanoTime() - compared) / 1_000_000));
+        } catch (SchemaTooDeepException e) {
+            throw new MojoFailureException("wow-compat cannot check " + candidate.label() + ": " + e.subject() + ": " + e.getMessage());
         } catch (RuntimeException e) {
             // A defect in the engine: the user still gets one sentence, and the engine's trace is not attached as a cause.
             throw new MojoExecutionException("wow-compat failed while checking " + candidate.label() + ": " + e.getClass().getSimpleName()
@@ -193,9 +195,9 @@ public class CheckMojo extends AbstractWowCompatMojo {
         RegistryClient client = new RegistryClient(registryUrl, token, Duration.ofSeconds(timeout));
         byte[] body;
         try {
-            body = Files.readAllBytes(manifest.toPath());
+            body = Files.readAllBytes(manifestFile().toPath());
         } catch (IOException e) {
-            throw new MojoFailureException("Cannot read " + manifest + ": " + e.getMessage() + ".");
+            throw new MojoFailureException("Cannot read " + manifestFile() + ": " + e.getMessage() + ".");
         }
         getLog().info("wow-compat: baseline: the releases of " + candidate.service() + " in the registry at " + client.base());
         RegistryClient.Answer answer = client.check(candidate.service(), body);
@@ -256,8 +258,8 @@ public class CheckMojo extends AbstractWowCompatMojo {
      * release's version would be compared with nothing newer than itself, so say so.
      */
     private void warnOnVersionMismatch(Manifest candidate) {
-        String projectVersion = project.getVersion().replaceFirst("-.*$", "");
-        if (Version.isValid(projectVersion) && !Version.parse(projectVersion).equals(candidate.version())) {
+        Optional<Version> release = ReleaseVersion.of(project.getVersion());
+        if (release.isPresent() && !release.get().equals(candidate.version())) {
             getLog().warn("wow-compat: the Manifest says version " + candidate.version() + " but the project is " + project.getVersion()
                     + "; releases are ordered by the Manifest's version.");
         }
@@ -284,14 +286,5 @@ public class CheckMojo extends AbstractWowCompatMojo {
                         + (w.findingId() == null ? "" : ", finding " + w.findingId()) + ") matches no finding; remove it.");
             }
         }
-    }
-
-    private void attachManifest() {
-        for (Artifact a : project.getAttachedArtifacts()) {
-            if (PreviousReleases.CLASSIFIER.equals(a.getClassifier())) {
-                return; // a second execution of check in the same build
-            }
-        }
-        projectHelper.attachArtifact(project, PreviousReleases.EXTENSION, PreviousReleases.CLASSIFIER, manifest);
     }
 }

@@ -68,9 +68,9 @@ public class RegisterMojo extends AbstractWowCompatMojo {
         Manifest candidate = readManifest(manifestInput());
         byte[] body;
         try {
-            body = Files.readAllBytes(manifest.toPath());
+            body = Files.readAllBytes(manifestFile().toPath());
         } catch (IOException e) {
-            throw new MojoFailureException("Cannot read " + manifest + ": " + e.getMessage() + ".");
+            throw new MojoFailureException("Cannot read " + manifestFile() + ": " + e.getMessage() + ".");
         }
         Optional<String> token = RegistryCredentials.token(serverId, session, settingsDecrypter);
         RegistryClient client = new RegistryClient(registryUrl, token, Duration.ofSeconds(timeout));

@@ -2,6 +2,7 @@ package dev.wowcompat.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.store.StoreException;
@@ -30,6 +31,9 @@ final class Problems {
     void install(Javalin app) {
         app.exception(ApiException.class, (e, ctx) -> send(ctx, e));
         app.exception(InvalidInputException.class, (e, ctx) -> send(ctx, fromInput(e)));
+        // Legal schemas that nest into each other past what one comparison follows: refused input, not a failure.
+        app.exception(SchemaTooDeepException.class, (e, ctx) -> send(ctx, fromInput(new InvalidInputException(
+                new InputProblem(e.subject(), e.pointer(), SchemaTooDeepException.CODE, e.getMessage())))));
         app.exception(HttpResponseException.class, (e, ctx) -> send(ctx, fromJavalin(e)));
         app.exception(StoreException.class, (e, ctx) -> {
             LOG.error("store failure on {} {}", ctx.method(), ctx.path(), e);

@@ -1,5 +1,7 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.diff.SchemaTooDeepException;
+import dev.wowcompat.generator.GenerationException;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import java.io.PrintWriter;
@@ -44,6 +46,19 @@ final class Failures {
                     err.println(problem.line());
                 }
                 if (invalid.problems().isEmpty()) err.println(cmd.getCommandSpec().qualifiedName() + ": invalid input");
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            if (ex instanceof GenerationException generation) {
+                // Each problem is a sentence that names the class (or file) it is about.
+                for (String problem : generation.problems()) {
+                    err.println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(problem));
+                }
+                err.flush();
+                return ExitCodes.BAD_INPUT;
+            }
+            if (ex instanceof SchemaTooDeepException deep) {
+                err.println(new InputProblem(deep.subject(), deep.pointer(), SchemaTooDeepException.CODE, deep.getMessage()).line());
                 err.flush();
                 return ExitCodes.BAD_INPUT;
             }

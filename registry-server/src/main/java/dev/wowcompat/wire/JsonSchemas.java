@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Validates documents against JSON Schemas (draft 2020-12 by default, draft-07 when {@code $schema} says so)
+ * Validates documents against JSON Schemas (draft 2020-12 by default; 2019-09, 07, 06 or 04 when {@code $schema} says so)
  * with networknt's validator. Remote references are never fetched: the wire schemas' ids map to the classpath,
  * and schemas from Manifests may only have local ones (the Manifest reader refuses the others).
  * Compiled schemas are kept by fingerprint: a fingerprint names immutable content.

@@ -359,6 +359,69 @@ class RegistryApiTest {
         assertEquals(200, registry.get("/health").status(), "the server stays up");
     }
 
+    /** A release whose schemas are written in drafts 04, 06 and 2019-09: registered, served, used to verify state. */
+    @Test
+    void schemasOfOlderDraftsAreRegisteredAndUsed() {
+        ObjectNode root = (ObjectNode) BankManifests.read(BankManifests.bank("drafts", "1.0.0", 1, true));
+        ObjectNode account = (ObjectNode) root.at("/contexts/bank/aggregates/account");
+        ObjectNode state = (ObjectNode) BankManifests.read("""
+                {"$schema": "http://json-schema.org/draft-04/schema#", "id": "urn:bank:account", "type": "object",
+                 "definitions": {"money": {"type": "number", "minimum": 0, "exclusiveMinimum": true}},
+                 "properties": {"owner": {"type": "string"}, "balance": {"$ref": "#/definitions/money"}},
+                 "required": ["owner", "balance"]}""");
+        ((ObjectNode) account.get("state")).set("schema", state);
+        ((ObjectNode) account.at("/commands/Deposit")).set("schema", BankManifests.read(
+                "{\"$schema\": \"http://json-schema.org/draft-06/schema#\", \"type\": \"object\", \"propertyNames\": {\"maxLength\": 20}}"));
+        ((ObjectNode) account.at("/commands/Withdraw")).set("schema", BankManifests.read(
+                "{\"$schema\": \"https://json-schema.org/draft/2019-09/schema\", \"type\": \"object\", \"unevaluatedProperties\": true}"));
+        // A context of its own: other tests count the fingerprints of bank.account's types.
+        ObjectNode contexts = (ObjectNode) root.get("contexts");
+        contexts.set("legacy", contexts.remove("bank"));
+        Answer created = register("drafts", root.toString());
+        assertEquals(201, created.status(), created.body());
+        String fingerprint = Fingerprint.of(state);
+        Answer schema = registry.get("/schemas/" + fingerprint);
+        assertEquals(200, schema.status(), schema.body());
+        assertEquals(state, schema.json());
+        String view = "{\"aggregate\": \"legacy.account\", \"schemaFingerprint\": \"%s\", \"state\": %s}";
+        Answer valid = registry.post("/verify/state", view.formatted(fingerprint, "{\"owner\": \"a\", \"balance\": 1}"));
+        assertEquals(200, valid.status(), valid.body());
+        assertTrue(valid.json().path("valid").asBoolean(), valid.body());
+        // draft-04's boolean exclusiveMinimum: 0 is not above the minimum.
+        Answer invalid = registry.post("/verify/state", view.formatted(fingerprint, "{\"owner\": \"a\", \"balance\": 0}"));
+        assertEquals(200, invalid.status(), invalid.body());
+        assertFalse(invalid.json().path("valid").asBoolean(), invalid.body());
+        assertEquals("/state/balance", invalid.json().at("/violations/0/pointer").asText(), invalid.body());
+
+        state.put("exclusiveMaximum", 5); // a number: draft-04 wants a boolean
+        problem(registry.post("/services/drafts/releases/check", root.toString()), 400, "wow-compat.schema.invalid");
+    }
+
+    /** Valid JSON the old parser refused, and JSON a registry cannot keep, answered by one rule (JsonInput). */
+    @Test
+    void surrogatesByteOrderMarksAndNumbersOutOfRange() {
+        long before = registry.store().stats().releases();
+        String plain = BankManifests.bank("edges", "1.0.0", 1, true);
+        String description = "The balance does not cover the withdrawal.";
+        problem(register("edges", plain.replace(description, "half \\ud83d of a pair")), 400, "wow-compat.input.lone-surrogate");
+        problem(registry.post("/services/edges/releases/check", plain.replace(description, "\\ude00")), 400, "wow-compat.input.lone-surrogate");
+        problem(register("edges", "\uFEFF" + plain), 400, "wow-compat.input.encoding");
+        problem(register("edges", plain.replace("\"type\" : \"integer\"", "\"type\" : \"integer\", \"maximum\" : 1e400")),
+                400, "wow-compat.input.number-out-of-range");
+        problem(register("edges", plain.replace("\"type\" : \"integer\"", "\"type\" : \"integer\", \"minimum\" : 1e-400")),
+                400, "wow-compat.input.number-out-of-range");
+        problem(registry.post("/validate", "{\"a\": \"\\udc00\"}"), 400, "wow-compat.input.lone-surrogate");
+        assertEquals(before, registry.store().stats().releases(), "nothing refused is stored");
+
+        String smile = plain.replace(description, "pay up \\ud83d\\ude00");
+        Answer created = register("edges", smile);
+        assertEquals(201, created.status(), created.body());
+        Answer stored = registry.get("/services/edges/releases/1.0.0");
+        assertEquals(200, stored.status(), stored.body());
+        assertTrue(stored.body().contains("pay up \uD83D\uDE00") || stored.body().contains("pay up \\ud83d\\ude00"), stored.body());
+        assertEquals(200, registry.get("/health").status(), "the server stays up");
+    }
+
     @Test
     void limitsOnBodySizeAndSchemaCountHaveTheirOwnCodes() throws Exception {
         try (RunningRegistry small = open(RegistryServer.Config.local(0).withLimits(new InputLimits(4096, 64, 3)))) {

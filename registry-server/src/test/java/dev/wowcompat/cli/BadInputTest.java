@@ -165,7 +165,7 @@ class BadInputTest {
         assertEquals(1, big.errLines().size());
         Path huge = write(dir, "huge.json", "{\"a\": [1, 1e400]}");
         Cli.Result h = Cli.run("fingerprint", huge.toString(), "--pointer", "/a").assertBadInput(huge.toString());
-        assertEquals(List.of(huge + ": /a/1: this value has no canonical JSON form (RFC 8785), so it has no fingerprint: "), 
-                h.errLines().stream().map(l -> l.substring(0, l.indexOf("fingerprint: ") + 13)).toList());
+        assertEquals(List.of(huge + ": /a/1: the number 1E+400 is beyond the largest double"),
+                h.errLines().stream().map(l -> l.substring(0, l.indexOf("double") + 6)).toList());
     }
 }

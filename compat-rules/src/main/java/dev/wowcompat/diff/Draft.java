@@ -1,0 +1,74 @@
+package dev.wowcompat.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Set;
+
+/**
+ * The JSON Schema draft a document is written in, from its root's {@code $schema} (draft 2020-12 when there is none,
+ * DESIGN §3), and what that draft makes of the keywords whose meaning moved between drafts. The input side refuses a
+ * {@code $schema} it does not support; a diff asked to compare one anyway reads it as draft 2020-12.
+ *
+ * <p>A keyword a draft does not have yet ({@code const} in draft-04, {@code if} before draft-07,
+ * {@code dependentRequired} before 2019-09, {@code prefixItems} before 2020-12 ...) is ignored there, as that draft's
+ * validators ignore it. A keyword a later draft dropped without giving its spelling another meaning
+ * ({@code dependencies}, array-form {@code items} with {@code additionalItems}, {@code definitions}, draft-04's boolean
+ * {@code exclusiveMinimum}) is still read in the later draft, and draft-06's numeric {@code exclusiveMinimum} in
+ * draft-04: the meaning is not in doubt, and the later meta-schemas keep the keyword reserved or refuse it on input.
+ */
+enum Draft {
+    DRAFT_04(Set.of("const", "contains", "propertyNames", "if", "then", "else", "contentEncoding", "contentMediaType",
+            "prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired", "dependentSchemas",
+            "minContains", "maxContains", "$recursiveRef", "$dynamicRef")),
+    DRAFT_06(Set.of("if", "then", "else", "contentEncoding", "contentMediaType", "prefixItems", "unevaluatedItems",
+            "unevaluatedProperties", "dependentRequired", "dependentSchemas", "minContains", "maxContains",
+            "$recursiveRef", "$dynamicRef")),
+    DRAFT_07(Set.of("prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired", "dependentSchemas",
+            "minContains", "maxContains", "$recursiveRef", "$dynamicRef")),
+    DRAFT_2019_09(Set.of("prefixItems", "$dynamicRef")),
+    DRAFT_2020_12(Set.of("$recursiveRef"));
+
+    /** Keywords with a meaning in some draft that this draft does not have yet (or, for the two recursion keywords, any more). */
+    private final Set<String> unknown;
+
+    Draft(Set<String> unknown) {
+        this.unknown = unknown;
+    }
+
+    /** The draft of a schema document: its root's {@code $schema}, draft 2020-12 when absent or not recognised. */
+    static Draft of(JsonNode root) {
+        JsonNode declared = root == null || !root.isObject() ? null : root.get("$schema");
+        if (declared == null || !declared.isTextual()) return DRAFT_2020_12;
+        String id = declared.textValue();
+        if (id.contains("draft-04")) return DRAFT_04;
+        if (id.contains("draft-06")) return DRAFT_06;
+        if (id.contains("draft-07")) return DRAFT_07;
+        if (id.contains("2019-09")) return DRAFT_2019_09;
+        return DRAFT_2020_12;
+    }
+
+    /** Whether a keyword means anything in this draft (every keyword the diff does not know about does). */
+    boolean reads(String keyword) {
+        return !unknown.contains(keyword);
+    }
+
+    /** Draft-04 names a schema with {@code id}; later drafts with {@code $id}. */
+    String idKeyword() {
+        return this == DRAFT_04 ? "id" : "$id";
+    }
+
+    /**
+     * Whether {@code format} (and, from draft-07, {@code contentEncoding}/{@code contentMediaType}) validates. Drafts
+     * 04 to 07 let a validator assert them, and the registry's own validator (networknt, used by verify-state) does;
+     * from 2019-09 they are annotations unless a vocabulary says otherwise.
+     */
+    boolean asserts(String annotation) {
+        if (this == DRAFT_2019_09 || this == DRAFT_2020_12) return false;
+        if (annotation.equals("format")) return true;
+        return (annotation.equals("contentEncoding") || annotation.equals("contentMediaType")) && reads(annotation);
+    }
+
+    /** Whether array-form {@code items} with {@code additionalItems} is how this draft writes a tuple (2020-12: prefixItems). */
+    boolean tupleInItems() {
+        return this != DRAFT_2020_12;
+    }
+}

@@ -1,0 +1,27 @@
+package dev.wowcompat.generator;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * A generated Manifest.
+ *
+ * @param json     the Manifest (format 1), UTF-8, ending with a newline; the same classes give the same bytes
+ * @param warnings one sentence each, for things the generator could not decide from the code alone
+ */
+public record GeneratedManifest(byte[] json, List<String> warnings) {
+    public GeneratedManifest {
+        json = json.clone();
+        warnings = List.copyOf(warnings);
+    }
+
+    @Override
+    public byte[] json() {
+        return json.clone();
+    }
+
+    /** The Manifest as text. */
+    public String text() {
+        return new String(json, StandardCharsets.UTF_8);
+    }
+}

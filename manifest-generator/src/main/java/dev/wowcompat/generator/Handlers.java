@@ -1,0 +1,152 @@
+package dev.wowcompat.generator;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads an aggregate the way Wow does: its state class from its constructor, its commands from its command
+ * handlers, its events from the state's sourcing handlers and from what the command handlers return.
+ */
+final class Handlers {
+    static final String DEFAULT_ON_COMMAND = "onCommand";
+    static final String DEFAULT_ON_SOURCING = "onSourcing";
+
+    /** Containers whose first type argument is what a handler really returns or receives. */
+    private static final Set<String> CONTAINERS = Set.of(
+            "reactor.core.publisher.Mono", "reactor.core.publisher.Flux", "org.reactivestreams.Publisher",
+            "java.util.List", "java.util.Collection", "java.util.Set", "java.lang.Iterable", "java.util.Optional",
+            "java.util.stream.Stream", "java.util.concurrent.CompletableFuture", "java.util.concurrent.CompletionStage",
+            "kotlin.sequences.Sequence");
+
+    /** What one aggregate root's handlers say. */
+    record Found(Class<?> state, Set<Class<?>> commands, Set<Class<?>> events) {
+    }
+
+    private final Problems problems;
+
+    Handlers(Problems problems) {
+        this.problems = problems;
+    }
+
+    Found scan(Class<?> root) {
+        Class<?> state = stateOf(root);
+        Set<Class<?>> commands = new LinkedHashSet<>();
+        Set<Class<?>> events = new LinkedHashSet<>();
+        ByName.find(root, ByName.AGGREGATE_ROOT).ifPresent(a -> {
+            for (Class<?> mounted : ByName.classes(a, "commands", root.getName())) {
+                commands.add(mounted);
+            }
+        });
+        for (Method m : methods(root)) {
+            Optional<Annotation> onCommand = ByName.find(m, ByName.ON_COMMAND);
+            if ((onCommand.isPresent() || m.getName().equals(DEFAULT_ON_COMMAND)) && m.getParameterCount() > 0) {
+                unwrap(m.getGenericParameterTypes()[0]).forEach(commands::add);
+                commandEvents(m, onCommand, events);
+            }
+        }
+        for (Method m : methods(state)) {
+            if ((ByName.has(m, ByName.ON_SOURCING) || m.getName().equals(DEFAULT_ON_SOURCING)) && m.getParameterCount() > 0) {
+                unwrap(m.getGenericParameterTypes()[0]).forEach(events::add);
+            }
+        }
+        return new Found(state, commands, events);
+    }
+
+    private void commandEvents(Method handler, Optional<Annotation> onCommand, Set<Class<?>> events) {
+        String owner = handler.getDeclaringClass().getName() + "." + handler.getName();
+        List<Class<?>> declared = new ArrayList<>();
+        onCommand.ifPresent(a -> declared.addAll(List.of(ByName.classes(a, "returns", owner))));
+        ByName.find(handler, ByName.EMITS).ifPresent(a -> declared.addAll(List.of(ByName.classes(a, "value", owner))));
+        events.addAll(declared);
+        boolean opaque = false;
+        for (Class<?> returned : unwrap(handler.getGenericReturnType())) {
+            if (returned == void.class || returned == Void.class || returned.getName().equals("kotlin.Unit")) {
+                continue;
+            }
+            if (returned.isSealed()) {
+                events.addAll(List.of(returned.getPermittedSubclasses()));
+            } else if (returned == Object.class || returned.isInterface() || Modifier.isAbstract(returned.getModifiers())) {
+                opaque = true;
+            } else {
+                events.add(returned);
+            }
+        }
+        if (opaque && declared.isEmpty()) {
+            problems.warn(owner + "(" + handler.getParameterTypes()[0].getSimpleName() + "): returns "
+                    + handler.getGenericReturnType().getTypeName() + ", which does not name its events; declare them with "
+                    + "@OnCommand(returns = ...) or @Emits, or they are missing from the Manifest.");
+        }
+    }
+
+    /**
+     * Wow's rule: a constructor with exactly one parameter that is not a String (the id) takes the state, so the
+     * state is that parameter's type; otherwise the aggregate is its own state.
+     */
+    private Class<?> stateOf(Class<?> root) {
+        Set<Class<?>> candidates = new LinkedHashSet<>();
+        for (Constructor<?> c : root.getDeclaredConstructors()) {
+            if (c.getParameterCount() == 1 && c.getParameterTypes()[0] != String.class && !c.isSynthetic()) {
+                candidates.add(c.getParameterTypes()[0]);
+            }
+        }
+        if (candidates.size() > 1) {
+            problems.problem(root.getName() + ": has several one-parameter constructors (" + candidates.stream()
+                    .map(Class::getSimpleName).sorted().toList() + "); Wow takes the state from the only one.");
+        }
+        return candidates.size() == 1 ? candidates.iterator().next() : root;
+    }
+
+    /** The class's own and inherited methods, without bridges and synthetic ones, in a stable order. */
+    static List<Method> methods(Class<?> type) {
+        List<Method> methods = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Method m : c.getDeclaredMethods()) {
+                if (!m.isBridge() && !m.isSynthetic() && !Modifier.isStatic(m.getModifiers())) {
+                    methods.add(m);
+                }
+            }
+        }
+        methods.sort(Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
+        return methods;
+    }
+
+    /**
+     * The classes a type stands for: containers (Mono, Flux, List ...) and Wow's message wrappers
+     * (CommandMessage, DomainEvent ...) are unwrapped to their type argument, arrays to their component.
+     */
+    static List<Class<?>> unwrap(Type type) {
+        if (type instanceof Class<?> c) {
+            return c.isArray() ? unwrap(c.getComponentType()) : List.of(c);
+        }
+        if (type instanceof GenericArrayType g) {
+            return unwrap(g.getGenericComponentType());
+        }
+        if (type instanceof WildcardType w) {
+            return unwrap(w.getUpperBounds()[0]);
+        }
+        if (type instanceof TypeVariable<?> v) {
+            return unwrap(v.getBounds()[0]);
+        }
+        if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw) {
+            boolean wrapper = CONTAINERS.contains(raw.getName()) || raw.getName().startsWith("me.ahoo.wow.");
+            if (wrapper && p.getActualTypeArguments().length > 0) {
+                return unwrap(p.getActualTypeArguments()[0]);
+            }
+            return List.of(raw);
+        }
+        return List.of(Object.class);
+    }
+}

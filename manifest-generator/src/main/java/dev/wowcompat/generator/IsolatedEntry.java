@@ -1,0 +1,52 @@
+package dev.wowcompat.generator;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Internal: the generation as it runs inside the isolated class loader that {@link ManifestGenerator} builds.
+ * Only JDK types cross the loader boundary, since every class of this module exists twice (once outside, once
+ * inside).
+ */
+public final class IsolatedEntry {
+    private IsolatedEntry() {
+    }
+
+    /**
+     * @return {@code [byte[] json or null, List<String> warnings, List<String> problems]}
+     */
+    public static List<Object> run(List<String> classDirectories, String service, String version, byte[] previousManifest) {
+        Problems problems = new Problems();
+        byte[] json = null;
+        try {
+            json = generate(classDirectories.stream().map(Path::of).toList(), service, version, previousManifest, problems);
+        } catch (WrongAnnotationValue e) {
+            problems.problem(e.getMessage());
+        } catch (IOException e) {
+            problems.problem("The previous Manifest cannot be read: " + e.getMessage());
+        }
+        return Arrays.asList(problems.any() ? null : json, problems.warnings(), problems.problems());
+    }
+
+    private static byte[] generate(List<Path> directories, String service, String version, byte[] previousManifest,
+                                   Problems problems) throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        PreviousRelease previous = previousManifest == null ? PreviousRelease.none() : PreviousRelease.read(previousManifest, mapper);
+        ClassLoader loader = IsolatedEntry.class.getClassLoader();
+        List<Class<?>> classes = new ArrayList<>(new ClassScanner(loader, problems).load(directories));
+        WowMetadata metadata = WowMetadata.read(directories, problems);
+        var contexts = new ServiceScan(loader, problems).scan(classes, metadata, service);
+        if (contexts.isEmpty() && !problems.any()) {
+            problems.problem("No aggregate root found: no class in " + directories
+                    + " is annotated @AggregateRoot, and no " + WowMetadata.RESOURCE + " lists one.");
+        }
+        ManifestWriter writer = new ManifestWriter(mapper, previous, problems);
+        var manifest = writer.manifest(service, version, contexts);
+        return problems.any() ? null : writer.bytes(manifest);
+    }
+}

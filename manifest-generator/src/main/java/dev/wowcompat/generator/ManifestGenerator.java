@@ -1,0 +1,132 @@
+package dev.wowcompat.generator;
+
+import dev.wowcompat.manifest.InputProblem;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.ManifestReader;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Generates a service's Manifest from its compiled classes. The classes are loaded in an isolated class loader
+ * over the service's own classpath, so callers (the Maven goal, the CLI) only call {@link #generate}.
+ *
+ * <p>Why isolated: the schema generator recognises Jackson's annotations by class, so it must see the very
+ * classes the service's classes were loaded with; a second copy of Jackson's annotations (the plugin's, say)
+ * makes it ignore every {@code @JsonProperty} without a word. The loader's parent is the platform loader; it holds
+ * the class directories, then the classpath, then the generator's own jars, so generator, Jackson, victools and
+ * the service's classes all live in it, with the service's own Jackson first.
+ */
+public final class ManifestGenerator {
+    private static final String ENTRY = "dev.wowcompat.generator.IsolatedEntry";
+
+    public GeneratedManifest generate(GenerationRequest request) throws GenerationException {
+        List<String> problems = new ArrayList<>();
+        for (Path dir : request.classDirectories()) {
+            if (!Files.exists(dir)) {
+                problems.add(dir + ": the class directory does not exist.");
+            }
+        }
+        if (request.classDirectories().isEmpty()) {
+            problems.add("No class directory given: the generator reads the service's compiled classes.");
+        }
+        byte[] previous = null;
+        if (request.previousManifest().isPresent()) {
+            try {
+                previous = Files.readAllBytes(request.previousManifest().get());
+            } catch (IOException e) {
+                problems.add(request.previousManifest().get() + ": the previous Manifest cannot be read (" + e + ").");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new GenerationException(problems);
+        }
+        GeneratedManifest generated = runIsolated(request, previous);
+        selfCheck(generated.json());
+        return generated;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static GeneratedManifest runIsolated(GenerationRequest request, byte[] previous) throws GenerationException {
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
+        Map<String, String> silenced = silenceLogging();
+        try (URLClassLoader loader = new IsolatedLoader(urls(request), toUrls(GeneratorClassPath.loggingPaths()))) {
+            thread.setContextClassLoader(loader);
+            Method run = loader.loadClass(ENTRY).getMethod("run", List.class, String.class, String.class, byte[].class);
+            List<String> directories = request.classDirectories().stream().map(p -> p.toAbsolutePath().toString()).toList();
+            List<Object> result = (List<Object>) run.invoke(null, directories, request.service(), request.version(), previous);
+            List<String> problems = (List<String>) result.get(2);
+            if (!problems.isEmpty()) {
+                throw new GenerationException(problems);
+            }
+            return new GeneratedManifest((byte[]) result.get(0), (List<String>) result.get(1));
+        } catch (InvocationTargetException e) {
+            throw new GenerationException("The manifest generator failed unexpectedly: " + e.getCause()
+                    + " (please report it with the classes that caused it).");
+        } catch (IOException | ReflectiveOperationException e) {
+            throw new GenerationException("The manifest generator cannot start in its own class loader: " + e + ".");
+        } finally {
+            thread.setContextClassLoader(context);
+            restore(silenced);
+        }
+    }
+
+    /**
+     * SLF4J in the isolated loader is a fresh copy with no backend: left alone it prints "No SLF4J providers were
+     * found" on every generation. These two properties (SLF4J 2.0.9+) pick its no-operation backend without a word;
+     * they are set only when unset, and only while the generation initialises that copy.
+     */
+    private static Map<String, String> silenceLogging() {
+        Map<String, String> set = new LinkedHashMap<>();
+        for (Map.Entry<String, String> p : Map.of("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider",
+                "slf4j.internal.verbosity", "ERROR").entrySet()) {
+            if (System.getProperty(p.getKey()) == null) {
+                System.setProperty(p.getKey(), p.getValue());
+                set.put(p.getKey(), p.getValue());
+            }
+        }
+        return set;
+    }
+
+    private static void restore(Map<String, String> silenced) {
+        silenced.keySet().forEach(System::clearProperty);
+    }
+
+    private static URL[] urls(GenerationRequest request) throws MalformedURLException {
+        List<Path> paths = new ArrayList<>(request.classDirectories());
+        paths.addAll(request.classpath());
+        paths.addAll(GeneratorClassPath.paths());
+        return toUrls(paths);
+    }
+
+    private static URL[] toUrls(List<Path> paths) throws MalformedURLException {
+        Set<URL> urls = new LinkedHashSet<>();
+        for (Path p : paths) {
+            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
+        }
+        return urls.toArray(URL[]::new);
+    }
+
+    /** The generated Manifest must read as any Manifest does; a failure names what is wrong in it. */
+    private static void selfCheck(byte[] json) throws GenerationException {
+        try {
+            new ManifestReader().read(json, "generated manifest");
+        } catch (InvalidInputException e) {
+            throw new GenerationException(e.problems().stream().map(InputProblem::line)
+                    .map(line -> "The generated Manifest is not valid: " + line).toList());
+        }
+    }
+}

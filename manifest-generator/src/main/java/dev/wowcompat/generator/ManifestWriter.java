@@ -1,0 +1,150 @@
+package dev.wowcompat.generator;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.victools.jsonschema.generator.SchemaGenerator;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+
+/**
+ * Writes the Manifest (format 1): keys in a fixed order (maps sorted by name, revisions by number), schemas from
+ * the {@link SchemaFactory}, revision numbers from {@link Revisions}; two spaces, '\n', a final newline.
+ */
+final class ManifestWriter {
+    private final ObjectMapper mapper;
+    private final SchemaFactory schemas;
+    private final Revisions revisions;
+    private final PreviousRelease previous;
+    private final Problems problems;
+
+    ManifestWriter(ObjectMapper mapper, PreviousRelease previous, Problems problems) {
+        this.mapper = mapper;
+        this.schemas = new SchemaFactory(mapper);
+        this.revisions = new Revisions(problems);
+        this.previous = previous;
+        this.problems = problems;
+    }
+
+    ObjectNode manifest(String service, String version, SortedMap<String, Model.Context> contexts) {
+        ObjectNode manifest = mapper.createObjectNode();
+        manifest.put("manifest", 1);
+        manifest.put("service", service);
+        manifest.put("version", version);
+        ObjectNode contextNodes = manifest.putObject("contexts");
+        for (Model.Context context : contexts.values()) {
+            ObjectNode aggregateNodes = contextNodes.putObject(context.name()).putObject("aggregates");
+            for (Model.Aggregate aggregate : context.aggregates().values()) {
+                aggregateNodes.set(aggregate.name(), aggregate(context, aggregate));
+            }
+        }
+        return manifest;
+    }
+
+    private ObjectNode aggregate(Model.Context context, Model.Aggregate aggregate) {
+        SchemaGenerator generator = schemas.generator(context.alias() + "." + aggregate.name());
+        ObjectNode node = mapper.createObjectNode();
+        schema(generator, aggregate.state()).ifPresent(schema -> {
+            ObjectNode state = node.putObject("state");
+            state.set("schema", schema);
+            if (ByName.has(aggregate.state(), ByName.STATE_VIEW) || ByName.has(aggregate.root(), ByName.STATE_VIEW)) {
+                state.put("published", false);
+            }
+        });
+        if (!aggregate.commands().isEmpty()) {
+            ObjectNode commands = node.putObject("commands");
+            for (Map.Entry<String, Class<?>> command : aggregate.commands().entrySet()) {
+                schema(generator, command.getValue()).ifPresent(schema -> {
+                    ObjectNode entry = commands.putObject(command.getKey());
+                    entry.set("schema", schema);
+                    if (ByName.has(command.getValue(), ByName.STAGED)) {
+                        entry.put("written", false);
+                    }
+                });
+            }
+        }
+        if (!aggregate.events().isEmpty()) {
+            ObjectNode events = node.putObject("events");
+            for (Map.Entry<String, List<Class<?>>> event : aggregate.events().entrySet()) {
+                List<Model.Revision> numbered = revisions.number(event.getKey(), event.getValue(),
+                        labels -> previous.of(context.name(), aggregate.name(), event.getKey(), labels));
+                if (numbered.isEmpty()) {
+                    continue;
+                }
+                ObjectNode revisionNodes = events.putObject(event.getKey()).putObject("revisions");
+                for (Model.Revision revision : numbered) {
+                    schema(generator, revision.type()).ifPresent(schema -> {
+                        ObjectNode entry = revisionNodes.putObject(Integer.toString(revision.number()));
+                        entry.set("schema", schema);
+                        entry.put("label", revision.label());
+                        if (revision.upgradesFrom() != null) {
+                            entry.put("upgradesFrom", revision.upgradesFrom());
+                        }
+                        if (!revision.written()) {
+                            entry.put("written", false);
+                        }
+                    });
+                }
+            }
+        }
+        if (!aggregate.errors().isEmpty()) {
+            ObjectNode errors = node.putObject("errors");
+            for (Model.ErrorCodeEntry error : aggregate.errors().values()) {
+                ObjectNode entry = errors.putObject(error.code());
+                if (!error.description().isBlank()) {
+                    entry.put("description", error.description());
+                }
+            }
+        }
+        return node;
+    }
+
+    private Optional<ObjectNode> schema(SchemaGenerator generator, Class<?> type) {
+        try {
+            return Optional.of(schemas.schema(generator, type));
+        } catch (WrongAnnotationValue e) {
+            problems.problem(e.getMessage());
+        } catch (RuntimeException | LinkageError e) {
+            problems.problem(type.getName() + ": no JSON Schema can be generated for it (" + ClassScanner.cause(e) + ").");
+        }
+        return Optional.empty();
+    }
+
+    byte[] bytes(ObjectNode manifest) {
+        try {
+            return (mapper.writer(new Printer()).writeValueAsString(manifest) + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a JSON tree always serializes", e);
+        }
+    }
+
+    /**
+     * Two spaces, '\n' whatever the platform, {@code "key": value}. Written against Jackson's oldest printer API,
+     * since it runs with the service's own Jackson.
+     */
+    private static final class Printer extends DefaultPrettyPrinter {
+        Printer() {
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            indentObjectsWith(indenter);
+            indentArraysWith(indenter);
+        }
+
+        @Override
+        public DefaultPrettyPrinter createInstance() {
+            return new Printer();
+        }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(": ");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.wowcompat.generator;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/** The service as the generator sees it, before schemas: values only. */
+final class Model {
+    private Model() {
+    }
+
+    /** A bounded context and its aggregates, by aggregate name. */
+    record Context(String name, String alias, SortedMap<String, Aggregate> aggregates) {
+    }
+
+    /**
+     * An aggregate: its root class, its state class, its commands and events by Wow name, and its error codes by
+     * kebab-case code.
+     */
+    record Aggregate(String name, Class<?> root, Class<?> state, SortedMap<String, Class<?>> commands,
+                     SortedMap<String, List<Class<?>>> events, SortedMap<String, ErrorCodeEntry> errors) {
+    }
+
+    /** An error code clients may match on, in kebab-case, and its description (may be blank). */
+    record ErrorCodeEntry(String code, String description) {
+    }
+
+    /** One event revision: its class, its label, the number it is given and the revision it upgrades from. */
+    record Revision(Class<?> type, String label, int number, Integer upgradesFrom, boolean written) {
+    }
+
+    /** Event revision numbers already given by the previous release, by label as written, for one event. */
+    record PreviousNumbers(Map<String, Integer> byLabel, int highest) {
+        /** The number released for this label ("1.2" and "1.2.0" are one label), or null. */
+        Integer number(String label) {
+            for (Map.Entry<String, Integer> e : byLabel.entrySet()) {
+                if (Revisions.compare(e.getKey(), label) == 0) {
+                    return e.getValue();
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package dev.wowcompat.generator;
+
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * From the service's classes to its model: contexts, aggregates (root, state, commands, events by name) and
+ * error codes. Schemas and revision numbers come later.
+ */
+final class ServiceScan {
+    private final ClassLoader loader;
+    private final Problems problems;
+
+    ServiceScan(ClassLoader loader, Problems problems) {
+        this.loader = loader;
+        this.problems = problems;
+    }
+
+    /** Contexts by name, each with its aggregates by name. */
+    SortedMap<String, Model.Context> scan(List<Class<?>> classes, WowMetadata metadata, String service) {
+        Contexts contexts = new Contexts(classes, metadata, service, problems);
+        Handlers handlers = new Handlers(problems);
+        SortedMap<String, SortedMap<String, Model.Aggregate>> aggregates = new TreeMap<>();
+        Map<String, Contexts.Declared> declared = new TreeMap<>();
+        for (Class<?> root : roots(classes, contexts)) {
+            try {
+                Optional<Contexts.Placement> placement = contexts.place(root);
+                if (placement.isEmpty()) {
+                    continue;
+                }
+                Contexts.Declared context = placement.get().context();
+                String name = placement.get().aggregateName();
+                Handlers.Found found = handlers.scan(root);
+                Set<Class<?>> commands = new LinkedHashSet<>(found.commands());
+                Set<Class<?>> events = new LinkedHashSet<>(found.events());
+                contexts.metadataOf(root).ifPresent(m -> {
+                    m.commands().forEach(c -> load(c, root).ifPresent(commands::add));
+                    m.events().forEach(e -> load(e, root).ifPresent(events::add));
+                });
+                declared.put(context.name(), context);
+                SortedMap<String, Model.Aggregate> inContext = aggregates.computeIfAbsent(context.name(), k -> new TreeMap<>());
+                if (inContext.containsKey(name)) {
+                    problems.problem(root.getName() + ": names aggregate '" + name + "' of context '" + context.name()
+                            + "', which " + inContext.get(name).root().getName() + " names too.");
+                    continue;
+                }
+                inContext.put(name, new Model.Aggregate(name, root, found.state(), byName(commands, "command", root),
+                        eventsByName(events), new TreeMap<>()));
+            } catch (WrongAnnotationValue e) {
+                problems.problem(e.getMessage());
+            } catch (LinkageError | TypeNotPresentException e) {
+                problems.problem(root.getName() + ": cannot be read with the given classpath (" + ClassScanner.cause(e) + ").");
+            }
+        }
+        SortedMap<String, Model.Context> result = new TreeMap<>();
+        aggregates.forEach((name, inContext) ->
+                result.put(name, new Model.Context(name, declared.get(name).alias(), inContext)));
+        addErrorCodes(new ErrorCodes(problems), classes, result);
+        warnAboutStrays(classes, result);
+        return result;
+    }
+
+    /**
+     * A class Wow marks as a command ({@code @CommandRoute}) or an event ({@code @Event}) that no aggregate handles,
+     * mounts or sources is missing from the Manifest: say so, naming it, rather than drop it silently.
+     */
+    private void warnAboutStrays(List<Class<?>> classes, SortedMap<String, Model.Context> contexts) {
+        Set<Class<?>> commands = new LinkedHashSet<>();
+        Set<Class<?>> events = new LinkedHashSet<>();
+        for (Model.Context context : contexts.values()) {
+            for (Model.Aggregate aggregate : context.aggregates().values()) {
+                commands.addAll(aggregate.commands().values());
+                aggregate.events().values().forEach(events::addAll);
+            }
+        }
+        for (Class<?> type : classes) {
+            if (type.isAnnotation()) {
+                continue;
+            }
+            if (ByName.has(type, ByName.COMMAND_ROUTE) && !commands.contains(type)) {
+                problems.warn(type.getName() + ": is a @CommandRoute command that no aggregate handles or mounts, so it is not in the Manifest.");
+            }
+            if (ByName.has(type, ByName.EVENT) && !events.contains(type)) {
+                problems.warn(type.getName() + ": is an @Event that no aggregate sources or returns, so it is not in the Manifest.");
+            }
+        }
+    }
+
+    private List<Class<?>> roots(List<Class<?>> classes, Contexts contexts) {
+        Set<Class<?>> roots = new LinkedHashSet<>();
+        for (Class<?> type : classes) {
+            if (ByName.has(type, ByName.AGGREGATE_ROOT) && !type.isAnnotation() && !type.isInterface()
+                    && !Modifier.isAbstract(type.getModifiers())) {
+                roots.add(type);
+            }
+        }
+        for (String name : contexts.metadataAggregateTypes()) {
+            try {
+                roots.add(Class.forName(name, false, loader));
+            } catch (ClassNotFoundException | LinkageError e) {
+                problems.warn(WowMetadata.RESOURCE + " names aggregate root " + name + ", which is not among the classes ("
+                        + ClassScanner.cause(e) + ").");
+            }
+        }
+        List<Class<?>> sorted = new ArrayList<>(roots);
+        sorted.sort(Comparator.comparing(Class::getName));
+        return sorted;
+    }
+
+    private Optional<Class<?>> load(String name, Class<?> root) {
+        try {
+            return Optional.of(Class.forName(name, false, loader));
+        } catch (ClassNotFoundException | LinkageError e) {
+            problems.problem(name + ": is listed for aggregate " + root.getName() + " in " + WowMetadata.RESOURCE
+                    + " but cannot be loaded (" + ClassScanner.cause(e) + ").");
+            return Optional.empty();
+        }
+    }
+
+    private SortedMap<String, Class<?>> byName(Set<Class<?>> types, String kind, Class<?> root) {
+        SortedMap<String, Class<?>> named = new TreeMap<>();
+        for (Class<?> type : types) {
+            try {
+                String name = Naming.wowName(type);
+                Class<?> other = named.putIfAbsent(name, type);
+                if (other != null && other != type) {
+                    problems.problem(type.getName() + ": is named " + kind + " '" + name + "' of aggregate " + root.getSimpleName()
+                            + ", which " + other.getName() + " is named too.");
+                }
+            } catch (WrongAnnotationValue e) {
+                problems.problem(e.getMessage());
+            }
+        }
+        return named;
+    }
+
+    /** Several classes with one event name are that event's revisions. */
+    private SortedMap<String, List<Class<?>>> eventsByName(Set<Class<?>> types) {
+        SortedMap<String, List<Class<?>>> named = new TreeMap<>();
+        for (Class<?> type : types) {
+            try {
+                named.computeIfAbsent(Naming.wowName(type), k -> new ArrayList<>()).add(type);
+            } catch (WrongAnnotationValue e) {
+                problems.problem(e.getMessage());
+            }
+        }
+        named.values().forEach(list -> list.sort(Comparator.comparing(Class::getName)));
+        return named;
+    }
+
+    /**
+     * An error code declared on an aggregate root belongs to it; any other belongs to the aggregate(s) whose root
+     * package shares the longest package prefix with the declaring class (all of them on a tie).
+     */
+    private void addErrorCodes(ErrorCodes errorCodes, List<Class<?>> classes, SortedMap<String, Model.Context> contexts) {
+        List<Model.Aggregate> all = new ArrayList<>();
+        contexts.values().forEach(c -> all.addAll(c.aggregates().values()));
+        if (all.isEmpty()) {
+            return;
+        }
+        for (ErrorCodes.Found found : errorCodes.scan(classes)) {
+            Optional<Model.ErrorCodeEntry> entry = errorCodes.entry(found);
+            if (entry.isEmpty()) {
+                continue;
+            }
+            List<Model.Aggregate> owners = all.stream().filter(a -> a.root() == found.source()).toList();
+            if (owners.isEmpty()) {
+                int best = all.stream().mapToInt(a -> sharedSegments(a.root(), found.source())).max().orElse(0);
+                owners = all.stream().filter(a -> sharedSegments(a.root(), found.source()) == best).toList();
+            }
+            for (Model.Aggregate owner : owners) {
+                owner.errors().merge(entry.get().code(), entry.get(),
+                        (a, b) -> a.description().isBlank() ? b : a);
+            }
+        }
+    }
+
+    private static int sharedSegments(Class<?> a, Class<?> b) {
+        String[] x = a.getPackageName().split("\\.");
+        String[] y = b.getPackageName().split("\\.");
+        int n = 0;
+        while (n < x.length && n < y.length && x[n].equals(y[n])) {
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,212 @@
+package dev.wowcompat.generator;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad classes give one sentence naming the class, never a stack trace; doubtful ones give a warning. */
+class BadInputTest {
+    @TempDir
+    Path temp;
+
+    /** A small valid service; each test adds or replaces sources. */
+    private static Map<String, String> service() {
+        Map<String, String> sources = new HashMap<>();
+        sources.put("bad/Shop.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.BoundedContext(name = "shop")
+                public class Shop {}
+                """);
+        sources.put("bad/Pay.java", "package bad;\npublic record Pay(long amount) {}\n");
+        sources.put("bad/Paid.java", "package bad;\npublic record Paid(long amount) {}\n");
+        sources.put("bad/Order.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.AggregateRoot
+                public class Order {
+                    public Order(String id) {}
+                    public Paid onCommand(Pay c) { return new Paid(c.amount()); }
+                    void onSourcing(Paid e) {}
+                }
+                """);
+        return sources;
+    }
+
+    private List<Path> classpath() {
+        return Fixtures.serviceClasspath();
+    }
+
+    private GenerationException failure(Path classes, List<Path> classpath) {
+        return assertThrows(GenerationException.class, () -> new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath, "shop-service", "1.0.0", Optional.empty())));
+    }
+
+    private static void assertOneSentenceNaming(GenerationException e, String className, String words) {
+        assertEquals(1, e.problems().size(), e.problems().toString());
+        String problem = e.problems().get(0);
+        assertTrue(problem.startsWith(className + ":"), problem);
+        assertTrue(problem.contains(words), problem);
+        assertFalse(problem.contains("\n") || problem.contains("\tat ") || problem.contains(".java:"), problem);
+    }
+
+    @Test
+    void theValidServiceGenerates() throws Exception {
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), service());
+        GeneratedManifest m = new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath(), "shop-service", "1.0.0", Optional.empty()));
+        assertTrue(m.text().contains("\"paid\""));
+    }
+
+    @Test
+    void aClassThatCannotBeLoaded() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Missing.java", "package bad;\npublic class Missing {}\n");
+        sources.put("bad/Broken.java", "package bad;\npublic class Broken extends Missing {}\n");
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        Files.delete(classes.resolve("bad/Missing.class"));
+        assertOneSentenceNaming(failure(classes, classpath()), "bad.Broken", "missing class bad.Missing");
+    }
+
+    @Test
+    void anAnnotationValueOfTheWrongType() throws Exception {
+        // The event was compiled against an Event annotation whose revision is a number; Wow's takes a string.
+        Path otherApi = Fixtures.compile(temp.resolve("other-api"), List.of(), Map.of("me/ahoo/wow/api/annotation/Event.java", """
+                package me.ahoo.wow.api.annotation;
+                @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)
+                public @interface Event { int revision() default 1; }
+                """));
+        List<Path> compileClasspath = new ArrayList<>(List.of(otherApi));
+        compileClasspath.addAll(classpath());
+        Map<String, String> sources = service();
+        sources.put("bad/Paid.java", "package bad;\n@me.ahoo.wow.api.annotation.Event(revision = 2)\npublic record Paid(long amount) {}\n");
+        Path classes = Fixtures.compile(temp.resolve("classes"), compileClasspath, sources);
+        assertOneSentenceNaming(failure(classes, classpath()), "bad.Paid", "@Event(revision) must be a string");
+    }
+
+    @Test
+    void aRevisionLabelThatIsNotAVersion() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Paid.java", "package bad;\n@me.ahoo.wow.api.annotation.Event(revision = \"second\")\npublic record Paid(long amount) {}\n");
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        assertOneSentenceNaming(failure(classes, classpath()), "bad.Paid", "'second' is not a version");
+    }
+
+    @Test
+    void twoClassesClaimingTheSameEventAndRevision() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/PaidAgain.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.Name("paid")
+                public record PaidAgain(long amount, String note) {}
+                """);
+        sources.put("bad/Order.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.AggregateRoot
+                public class Order {
+                    public Order(String id) {}
+                    public Paid onCommand(Pay c) { return new Paid(c.amount()); }
+                    void onSourcing(Paid e) {}
+                    void onSourcing(PaidAgain e) {}
+                }
+                """);
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        assertOneSentenceNaming(failure(classes, classpath()), "bad.PaidAgain", "claims event 'paid' revision 0.0.1, which bad.Paid claims too");
+    }
+
+    @Test
+    void anUpgradeFromAnUnknownRevision() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Paid.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.Event(revision = "1.0")
+                @dev.wowcompat.annotations.UpgradesFrom("0.9")
+                public record Paid(long amount) {}
+                """);
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        assertOneSentenceNaming(failure(classes, classpath()), "bad.Paid", "@UpgradesFrom(\"0.9\") names no revision of event 'paid'");
+    }
+
+    @Test
+    void aDefaultThatIsNotJsonForANumber() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Pay.java", """
+                package bad;
+                public record Pay(long amount, @dev.wowcompat.annotations.Default("zero") Long fee) {}
+                """);
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        assertOneSentenceNaming(failure(classes, classpath()), "bad.Pay.fee", "@Default(\"zero\") is not a JSON value");
+    }
+
+    @Test
+    void anEventOnlyVisibleAsObjectIsAWarningNamingTheHandler() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Refund.java", "package bad;\npublic record Refund(long amount) {}\n");
+        sources.put("bad/Order.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.AggregateRoot
+                public class Order {
+                    public Order(String id) {}
+                    public Paid onCommand(Pay c) { return new Paid(c.amount()); }
+                    public Object onCommand(Refund c) { return new Paid(-c.amount()); }
+                    void onSourcing(Paid e) {}
+                }
+                """);
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        GeneratedManifest m = new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath(), "shop-service", "1.0.0", Optional.empty()));
+        assertEquals(1, m.warnings().size(), m.warnings().toString());
+        assertTrue(m.warnings().get(0).startsWith("bad.Order.onCommand(Refund): returns java.lang.Object"), m.warnings().get(0));
+    }
+
+    @Test
+    void commandsAndEventsNoAggregateUsesAreWarningsNamingThem() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Ship.java", "package bad;\n@me.ahoo.wow.api.annotation.CommandRoute\npublic record Ship(String to) {}\n");
+        sources.put("bad/Shipped.java", "package bad;\n@me.ahoo.wow.api.annotation.Event\npublic record Shipped(String to) {}\n");
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        GeneratedManifest m = new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath(), "shop-service", "1.0.0", Optional.empty()));
+        assertEquals(List.of(
+                "bad.Ship: is a @CommandRoute command that no aggregate handles or mounts, so it is not in the Manifest.",
+                "bad.Shipped: is an @Event that no aggregate sources or returns, so it is not in the Manifest."), m.warnings());
+    }
+
+    @Test
+    void withoutABoundedContextTheAggregatesGoInAContextNamedAfterTheService() throws Exception {
+        Map<String, String> sources = service();
+        sources.remove("bad/Shop.java");
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        GeneratedManifest m = new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath(), "shop-service", "1.0.0", Optional.empty()));
+        assertTrue(m.text().contains("\"shop-service\": {\n      \"aggregates\": {\n        \"order\""), m.text());
+        assertEquals(1, m.warnings().size(), m.warnings().toString());
+        assertTrue(m.warnings().get(0).startsWith("No class is annotated @BoundedContext"), m.warnings().get(0));
+    }
+
+    @Test
+    void aServiceNameTheManifestRefusesIsOneSentence() throws Exception {
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), service());
+        GenerationException e = assertThrows(GenerationException.class, () -> new ManifestGenerator().generate(
+                new GenerationRequest(List.of(classes), classpath(), "Shop Service", "1.0.0", Optional.empty())));
+        assertEquals(1, e.problems().size(), e.problems().toString());
+        assertTrue(e.problems().get(0).contains("Shop Service"), e.problems().get(0));
+    }
+
+    @Test
+    void aMissingClassDirectory() {
+        GenerationException e = assertThrows(GenerationException.class, () -> new ManifestGenerator().generate(
+                new GenerationRequest(List.of(temp.resolve("nowhere")), classpath(), "shop-service", "1.0.0", Optional.empty())));
+        assertTrue(e.problems().get(0).endsWith("the class directory does not exist."), e.problems().toString());
+    }
+}

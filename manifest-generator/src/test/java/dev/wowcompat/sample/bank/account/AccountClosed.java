@@ -1,0 +1,6 @@
+package dev.wowcompat.sample.bank.account;
+
+import javax.annotation.Nullable;
+
+public record AccountClosed(@Nullable String reason, boolean forced) {
+}

@@ -1,0 +1,3 @@
+package dev.wowcompat.sample.bank.account;
+
+public enum AccountType { CHECKING, SAVINGS }

@@ -1,0 +1,4 @@
+package dev.wowcompat.sample.bank.account;
+
+public record Freeze(String reason) {
+}

@@ -1,0 +1,6 @@
+package dev.wowcompat.sample.bank.account;
+
+import dev.wowcompat.sample.bank.Money;
+
+public record OverdraftLimitChanged(Money limit) {
+}

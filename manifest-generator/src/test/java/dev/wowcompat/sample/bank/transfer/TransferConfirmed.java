@@ -1,0 +1,4 @@
+package dev.wowcompat.sample.bank.transfer;
+
+public record TransferConfirmed(String transferId) {
+}

@@ -1,0 +1,4 @@
+package dev.wowcompat.it.shop;
+
+/** Empties the cart. */
+public record ClearCart() {}

@@ -1,0 +1,189 @@
+package dev.wowcompat.maven;
+
+import dev.wowcompat.generator.GeneratedManifest;
+import dev.wowcompat.generator.GenerationException;
+import dev.wowcompat.generator.GenerationRequest;
+import dev.wowcompat.generator.ManifestGenerator;
+import dev.wowcompat.manifest.Version;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.inject.Inject;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProjectHelper;
+import org.eclipse.aether.RepositorySystem;
+
+/**
+ * Generates the service's Manifest from its compiled classes and their classpath
+ * (docs/manifest-from-code.md) and writes it to {@code outputFile}. The other goals of the build read that file
+ * when no {@code <manifest>} is configured, and it is attached to the project (classifier {@code wow-manifest}) so
+ * that install and deploy publish it.
+ *
+ * <p>Revision numbers stay stable across releases: the Manifest of the newest earlier release (found in the Maven
+ * repositories the way {@code check} finds it, or given as {@code previousManifest}) is handed to the generator.
+ */
+@Mojo(name = "manifest", defaultPhase = LifecyclePhase.PROCESS_CLASSES, requiresDependencyResolution = ResolutionScope.COMPILE_PLUS_RUNTIME,
+        threadSafe = true)
+public class ManifestMojo extends AbstractWowCompatMojo {
+
+    /** The compiled classes of the service. */
+    @Parameter(property = "wow-compat.classesDirectory", defaultValue = "${project.build.outputDirectory}", required = true)
+    private File classesDirectory;
+
+    /** Where the generated Manifest is written; the other goals read it from here. */
+    @Parameter(property = "wow-compat.generatedManifest", defaultValue = GENERATED_MANIFEST, required = true)
+    private File outputFile;
+
+    /** The Manifest's {@code service}: kebab-case, the artifactId by default. */
+    @Parameter(property = "wow-compat.service", defaultValue = "${project.artifactId}", required = true)
+    private String service;
+
+    /**
+     * The Manifest's {@code version}, {@code major.minor.patch}. By default the project version's leading numbers:
+     * {@code 1.1.0-SNAPSHOT} and {@code 1.1.0-RC1} give {@code 1.1.0}, {@code 1.1} gives {@code 1.1.0}.
+     */
+    @Parameter(property = "wow-compat.version")
+    private String version;
+
+    /**
+     * The previous release's Manifest, whose revision numbers the generated one keeps. By default the Manifest
+     * attached to the newest earlier release of this artifact in the Maven repositories, if there is one.
+     */
+    @Parameter(property = "wow-compat.previousManifest")
+    private File previousManifest;
+
+    /** Attach the generated Manifest to the project (classifier {@code wow-manifest}) so install and deploy publish it. */
+    @Parameter(property = "wow-compat.attach", defaultValue = "true")
+    private boolean attach;
+
+    private final RepositorySystem repositorySystem;
+    private final MavenProjectHelper projectHelper;
+
+    @Inject
+    public ManifestMojo(RepositorySystem repositorySystem, MavenProjectHelper projectHelper) {
+        this.repositorySystem = repositorySystem;
+        this.projectHelper = projectHelper;
+    }
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("wow-compat: manifest skipped (wow-compat.skip).");
+            return;
+        }
+        ManifestInput input = manifestInput();
+        Path classes = classesDirectory.toPath().toAbsolutePath().normalize();
+        if (!Files.isDirectory(classes)) {
+            getLog().info("wow-compat: no compiled classes at " + input.display(classes) + "; no Manifest generated.");
+            return;
+        }
+        Version release = release();
+        GenerationRequest request = new GenerationRequest(List.of(classes), classpath(classes), service, release.toString(), previous(input));
+
+        long started = System.nanoTime();
+        GeneratedManifest generated;
+        try {
+            generated = new ManifestGenerator().generate(request);
+        } catch (GenerationException e) {
+            throw failure(input.display(classes), e.problems());
+        } catch (RuntimeException e) {
+            // A defect of the generator: one sentence for the user, the trace is not attached as a cause.
+            throw new MojoExecutionException("wow-compat failed while generating the Manifest from " + input.display(classes) + ": "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
+                    + ". This is a wow-compat bug; please report it.");
+        }
+        for (String warning : generated.warnings()) {
+            getLog().warn("wow-compat: " + warning);
+        }
+        Path out = outputFile.toPath();
+        try {
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            Files.write(out, generated.json());
+        } catch (IOException e) {
+            throw new MojoExecutionException("Cannot write " + input.display(out) + ": " + e.getMessage() + ".");
+        }
+        // Later goals of this build read this file when no <manifest> is configured (AbstractWowCompatMojo).
+        project.setContextValue(GENERATED_MANIFEST_KEY, outputFile.getAbsoluteFile());
+        getLog().info(String.format(java.util.Locale.ROOT, "wow-compat: Manifest of %s %s generated from %s in %d ms: %s",
+                service, release, input.display(classes), (System.nanoTime() - started) / 1_000_000, input.display(out)));
+        if (attach) attachManifest(projectHelper, outputFile);
+    }
+
+    private Version release() throws MojoFailureException {
+        if (version != null && !version.isBlank()) {
+            if (!Version.isValid(version.trim())) {
+                throw new MojoFailureException("<version> (wow-compat.version) is '" + version + "'; a Manifest's version is major.minor.patch, e.g. 1.4.0.");
+            }
+            return Version.parse(version.trim());
+        }
+        Optional<Version> release = ReleaseVersion.of(project.getVersion());
+        if (release.isEmpty()) {
+            throw new MojoFailureException("The project version " + project.getVersion() + " does not start with a number, so it gives no "
+                    + "major.minor.patch for the Manifest: set <version> (wow-compat.version) of the manifest goal.");
+        }
+        if (!release.get().toString().equals(project.getVersion())) {
+            getLog().debug("wow-compat: project version " + project.getVersion() + " is release " + release.get() + " in the Manifest.");
+        }
+        return release.get();
+    }
+
+    /**
+     * What the service's classes load from, without the classes themselves: the runtime classpath plus the
+     * compile-only ({@code provided}) dependencies. An annotation whose class is missing when its holder is loaded
+     * is silently dropped by the JVM, so a {@code provided} wow-compat-annotations must be there too.
+     */
+    private List<Path> classpath(Path classes) throws MojoExecutionException {
+        Set<Path> out = new LinkedHashSet<>();
+        try {
+            for (String element : project.getCompileClasspathElements()) out.add(Path.of(element).toAbsolutePath().normalize());
+            for (String element : project.getRuntimeClasspathElements()) out.add(Path.of(element).toAbsolutePath().normalize());
+        } catch (DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("The classpath of " + project.getId() + " is not resolved: " + e.getMessage() + ".");
+        }
+        out.remove(classes);
+        return List.copyOf(out);
+    }
+
+    private Optional<Path> previous(ManifestInput input) throws MojoExecutionException, MojoFailureException {
+        if (previousManifest != null) {
+            if (!previousManifest.isFile()) {
+                throw new MojoFailureException("<previousManifest> (wow-compat.previousManifest) " + input.display(previousManifest.toPath())
+                        + " does not exist.");
+            }
+            return Optional.of(previousManifest.toPath());
+        }
+        PreviousReleases releases = new PreviousReleases(repositorySystem, session.getRepositorySession(),
+                project.getRemoteProjectRepositories(), getLog());
+        List<PreviousReleases.Release> found = releases.find(project.getGroupId(), project.getArtifactId(), project.getVersion(), false);
+        if (found.isEmpty()) return Optional.empty();
+        PreviousReleases.Release newest = found.get(0);
+        getLog().info("wow-compat: revision numbers kept from " + project.getArtifactId() + " " + newest.version() + " (its attached "
+                + PreviousReleases.CLASSIFIER + ")");
+        return Optional.of(newest.manifest().toPath());
+    }
+
+    /** One line per problem, each a sentence naming the class; no cause, so Maven prints no stack trace. */
+    static MojoFailureException failure(String classes, List<String> problems) {
+        if (problems.size() == 1) {
+            return new MojoFailureException("The Manifest cannot be generated from " + classes + ": " + problems.get(0));
+        }
+        StringBuilder sb = new StringBuilder("The Manifest cannot be generated from ").append(classes).append(" (")
+                .append(Outcome.count(problems.size(), "problem")).append("):");
+        problems.stream().limit(ManifestInput.MAX_PROBLEM_LINES).forEach(p -> sb.append("\n  ").append(p));
+        if (problems.size() > ManifestInput.MAX_PROBLEM_LINES) {
+            sb.append("\n  ... and ").append(problems.size() - ManifestInput.MAX_PROBLEM_LINES).append(" more");
+        }
+        return new MojoFailureException(sb.toString());
+    }
+}

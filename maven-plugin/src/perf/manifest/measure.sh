@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Measures what the manifest goal adds to `mvn verify` (docs/performance.md, "Manifest generation").
+# Needs: hyperfine, and a finished `mvn -B verify` of the repository, which leaves the plugin, the Wow API stand-in
+# and wow-compat-annotations in the integration tests' local repository (maven-plugin/target/local-repo).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$here/../../../target/local-repo"
+version="$(sed -n 's:.*<version>\(.*\)</version>.*:\1:p' "$here/../../../pom.xml" | head -1)"
+events="${EVENTS:-500}"
+work="$here/target/perf"
+rm -rf "$work"
+mkdir -p "$work"
+java "$here/GenerateService.java" "$events" "$work"
+cp "$here/pom.xml" "$work/pom.xml"
+# As in ../measure.sh: the test repository's files came from the repository "local.central" of the ITs' settings.
+sed "s#@localRepositoryUrl@#file://$HOME/.m2/repository#" "$here/../../it/settings.xml" > "$work/settings.xml"
+cd "$work"
+args="-o -B -q -s settings.xml -Dmaven.repo.local=$repo -DwowCompatPluginVersion=$version"
+mvn $args verify >/dev/null   # compiles once, and fails loudly here if the plugin is not in $repo
+echo "classes: $(find target/classes -name '*.class' | wc -l), events in the Manifest: $(grep -o '"revisions"' target/wow-compat/manifest.json | wc -l), Manifest: $(wc -c < target/wow-compat/manifest.json) bytes"
+hyperfine --warmup 2 --runs "${RUNS:-10}" -N --export-markdown result.md \
+  "mvn $args verify -Dwow-compat.skip" "mvn $args verify"

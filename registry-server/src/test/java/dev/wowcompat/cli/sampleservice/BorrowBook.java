@@ -1,0 +1,3 @@
+package dev.wowcompat.cli.sampleservice;
+
+public record BorrowBook(String isbn, int days) {}
