@@ -1,11 +1,11 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.rules.ReleaseChecker;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
