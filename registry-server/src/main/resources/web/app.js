@@ -1,5 +1,5 @@
 // The registry's web page: plain JavaScript over the HTTP API, no build step.
-// Every view has its own address (#/type/..., #/event/..., #/diff/..., #/service/..., #/fingerprint/...),
+// Every view has its own address (#/type/..., #/fields/..., #/event/..., #/diff/..., #/service/..., #/fingerprint/...),
 // so a view can be bookmarked or pasted into a ticket.
 'use strict';
 
@@ -73,11 +73,143 @@ function markFindings(lines, findings) {
   return marks;
 }
 
+// Which lines of each side are not in the other (longest common subsequence of the lines' text): the lines a
+// diff shows as removed (old side) and added (new side).
+function lineChanges(oldLines, newLines) {
+  const a = oldLines.map(l => l.text), b = newLines.map(l => l.text);
+  const n = a.length, m = b.length;
+  const common = Array.from({length: n + 1}, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) {
+    common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+  }
+  const removed = new Array(n).fill(true), added = new Array(m).fill(true);
+  for (let i = 0, j = 0; i < n && j < m;) {
+    if (a[i] === b[j]) { removed[i] = added[j] = false; i++; j++; }
+    else if (common[i + 1][j] >= common[i][j + 1]) i++;
+    else j++;
+  }
+  return {removed, added};
+}
+
 function renderSchema(schema, findings, side) {
-  const lines = jsonLines(schema);
+  return renderLines(jsonLines(schema), findings, side, null);
+}
+
+function renderLines(lines, findings, side, changed) {
   const marks = markFindings(lines, findings || []);
+  const change = side === 'from' ? ' removed' : ' added';
   return '<pre class="json" data-side="' + side + '">' + lines.map((l, i) =>
-      `<span class="line${marks[i] ? ' hl-' + marks[i] : ''}" data-pointer="${h(l.pointer)}">${h(l.text)}</span>`).join('') + '</pre>';
+      `<span class="line${marks[i] ? ' hl-' + marks[i] : ''}${changed && changed[i] ? change : ''}" data-pointer="${h(l.pointer)}">${h(l.text)}</span>`).join('') + '</pre>';
+}
+
+// ---- fields: a schema as a table of its properties ----
+
+const MEANING = ['format', 'x-wow-unit', 'x-wow-meaning'];
+
+// Every property at any depth (nested objects, array items, $defs), with its JSON pointer and parent.
+function schemaFields(schema) {
+  const out = [];
+  // inDefinition: the field belongs to a $defs entry, reached through a $ref rather than by its own path.
+  (function walk(node, pointer, parent, depth, inDefinition) {
+    if (!node || typeof node !== 'object') return;
+    const required = new Set(Array.isArray(node.required) ? node.required : []);
+    if (node.properties && typeof node.properties === 'object') {
+      for (const [name, p] of Object.entries(node.properties)) {
+        const at = pointer + '/properties/' + escapePointer(name);
+        out.push({name, pointer: at, parent, depth, schema: p || {}, required: required.has(name), inDefinition});
+        walk(p, at, at, depth + 1, inDefinition);
+      }
+    }
+    if (node.items) walk(node.items, pointer + '/items', parent, depth, inDefinition);
+    for (const key of ['$defs', 'definitions']) {
+      if (node[key] && typeof node[key] === 'object' && pointer === '') {
+        for (const [name, d] of Object.entries(node[key])) {
+          const at = '/' + key + '/' + escapePointer(name);
+          out.push({name: '#/' + key + '/' + name, pointer: at, parent: null, depth: 0, schema: d || {}, required: false, definition: true, inDefinition: true});
+          walk(d, at, at, 1, true);
+        }
+      }
+    }
+  })(schema, '', null, 0, false);
+  return out;
+}
+
+function fieldType(p) {
+  if (p.$ref) return p.$ref;
+  const t = Array.isArray(p.type) ? p.type.join(' | ') : (p.type || (p.enum ? 'enum' : p.const !== undefined ? 'const' : ''));
+  return t === 'array' && p.items ? 'array of ' + fieldType(p.items) : t;
+}
+
+const fieldValue = v => v === undefined ? '' : `<code>${h(JSON.stringify(v))}</code>`;
+
+// The table: one row per property; a row with properties below it expands them (collapsed past the top level).
+function renderFieldTable(schema, addedIn) {
+  const fields = schemaFields(schema);
+  if (!fields.length) return '<p class="muted" id="fields">No properties.</p>';
+  const hasChildren = new Set(fields.map(f => f.parent).filter(Boolean));
+  return `<table id="fields" class="fields"><tr><th>Field</th><th>Type</th><th>Required</th><th>Default</th><th>Unit</th>
+    <th>Meaning</th><th>Description</th><th>Added in</th><th>Written</th></tr>
+    ${fields.map(f => {
+      const p = f.schema;
+      const toggle = hasChildren.has(f.pointer) ? `<button type="button" class="expand" aria-expanded="false" data-pointer="${h(f.pointer)}">+</button>` : '<span class="expand-space"></span>';
+      const meaning = [p['x-wow-meaning'], p.format ? 'format ' + p.format : null].filter(Boolean).join(' · ');
+      return `<tr class="field depth-${Math.min(f.depth, 6)}${f.depth > 0 ? ' collapsed' : ''}${f.definition ? ' definition' : ''}" data-pointer="${h(f.pointer)}" data-parent="${h(f.parent || '')}">
+        <td class="field-name">${toggle}<code>${h(f.name)}</code></td><td><code>${h(fieldType(p))}</code></td>
+        <td>${f.definition ? '' : f.required ? 'yes' : 'no'}</td><td>${fieldValue(p.default)}</td><td>${h(p['x-wow-unit'] || '')}</td>
+        <td>${h(meaning)}</td><td>${h(p.description || p.title || '')}${p.deprecated ? ' <span class="pill">deprecated</span>' : ''}</td>
+        <td class="added-in">${addedIn && addedIn[f.pointer] ? releaseLink(addedIn[f.pointer].service, addedIn[f.pointer].version) : ''}</td>
+        <td>${f.definition ? '' : p['x-wow-written'] === false ? '<span class="pill staged">staged</span>' : '<span class="pill written">written</span>'}</td></tr>`;
+    }).join('')}</table>`;
+}
+
+// Expanding a row shows its direct children; collapsing hides everything below it.
+function wireFieldTable() {
+  view.querySelectorAll('#fields button.expand').forEach(b => b.onclick = () => {
+    const open = b.getAttribute('aria-expanded') !== 'true';
+    b.setAttribute('aria-expanded', String(open));
+    b.textContent = open ? '−' : '+';
+    view.querySelectorAll('#fields tr.field').forEach(row => {
+      const p = row.dataset.pointer;
+      if (open && row.dataset.parent === b.dataset.pointer) row.classList.remove('collapsed');
+      if (!open && p.startsWith(b.dataset.pointer + '/')) {
+        row.classList.add('collapsed');
+        const inner = row.querySelector('button.expand');
+        if (inner) { inner.setAttribute('aria-expanded', 'false'); inner.textContent = '+'; }
+      }
+    });
+  });
+}
+
+// What an upgrader from one revision to the next must map, property by property.
+function upgradeChanges(oldSchema, newSchema) {
+  // A $defs entry's fields are mapped where a $ref uses them, so only fields on their own path are listed.
+  const before = new Map(schemaFields(oldSchema).filter(f => !f.inDefinition).map(f => [f.pointer, f]));
+  const after = new Map(schemaFields(newSchema).filter(f => !f.inDefinition).map(f => [f.pointer, f]));
+  const added = [], removed = [], retyped = [], remeant = [];
+  for (const [p, f] of after) if (!before.has(p)) added.push(f);
+  for (const [p, f] of before) {
+    const g = after.get(p);
+    if (!g) { removed.push(f); continue; }
+    if (fieldType(f.schema) !== fieldType(g.schema)) retyped.push({field: g, from: fieldType(f.schema), to: fieldType(g.schema)});
+    const meant = [...MEANING, 'default'].filter(k => JSON.stringify(f.schema[k]) !== JSON.stringify(g.schema[k]));
+    if (meant.length) remeant.push({field: g, what: meant, from: f.schema, to: g.schema});
+  }
+  return {added, removed, retyped, remeant};
+}
+
+const fieldPath = f => f.pointer.replace(/\/properties\//g, '.').replace(/^\./, '').replace(/\/items/g, '[]');
+
+function renderUpgrade(from, to, u) {
+  const list = (id, title, items, line) => `<div class="upgrade-part" id="${id}"><h3>${title} <span class="muted">(${items.length})</span></h3>
+    ${items.length ? '<ul>' + items.map(line).join('') + '</ul>' : '<p class="muted">none</p>'}</div>`;
+  return `<div class="card" id="upgrade"><p>Upgrading a stored <strong>@${h(from)}</strong> event to <strong>@${h(to)}</strong>: a new
+    revision is where a field may change; this is what the upgrader must map.</p>
+    <div class="upgrade-parts">
+    ${list('upgrade-added', 'Fields added: give them a value', u.added, f => `<li><code>${h(fieldPath(f))}</code> ${h(fieldType(f.schema))}${f.schema.default !== undefined ? ` (default ${fieldValue(f.schema.default)})` : f.required ? ' <strong>required</strong>' : ''}</li>`)}
+    ${list('upgrade-removed', 'Fields removed: drop or carry elsewhere', u.removed, f => `<li><code>${h(fieldPath(f))}</code> ${h(fieldType(f.schema))}</li>`)}
+    ${list('upgrade-retyped', 'Fields retyped: convert', u.retyped, r => `<li><code>${h(fieldPath(r.field))}</code> ${h(r.from)} → ${h(r.to)}</li>`)}
+    ${list('upgrade-remeant', 'Fields re-meant: convert the value', u.remeant, r => `<li><code>${h(fieldPath(r.field))}</code> ${r.what.map(k => `${h(k)} ${fieldValue(r.from[k]) || 'none'} → ${fieldValue(r.to[k]) || 'none'}`).join(', ')}</li>`)}
+    </div></div>`;
 }
 
 function renderFindings(findings) {
@@ -123,6 +255,17 @@ async function search(q) {
       : '<p class="muted" id="results">No type name contains this text.</p>'}`);
 }
 
+async function fieldSearch(q) {
+  document.getElementById('field-search').value = q;
+  const {fields} = await api('/fields?q=' + enc(q));
+  show(`<h1>Fields matching “${h(q)}”</h1>
+    ${fields.length ? `<table id="field-results"><tr><th>Field</th><th>Type</th><th>In</th><th>Kind</th><th>Newest release</th></tr>
+      ${fields.map(f => `<tr><td><code>${h(f.field)}</code> <span class="muted">${h(f.pointer)}</span></td><td><code>${h(f.type)}</code></td>
+        <td>${f.kind === 'event' ? `<a href="#/event/${enc(f.typeName)}/${f.revision}">${h(f.typeName)}@${f.revision}</a>` : typeLink(f.typeName)}</td>
+        <td>${h(f.kind)}</td><td>${releaseLink(f.service, f.version)}</td></tr>`).join('')}</table>`
+      : '<p class="muted" id="field-results">No schema has a field whose name contains this text.</p>'}`);
+}
+
 async function type(name) {
   const t = await api('/types/' + enc(name));
   show(`<h1>${h(t.name)}</h1><div>${pills(t.kinds)} <span class="muted">declared by ${h(t.services.join(', '))}</span></div>
@@ -144,17 +287,27 @@ async function type(name) {
 }
 
 async function revisions(name) {
-  const {revisions: list} = await api('/events/' + enc(name) + '/revisions');
+  const {revisions: list, current} = await api('/events/' + enc(name) + '/revisions');
   const options = list.map(r => `<option value="${r.revision}">@${r.revision}</option>`).join('');
-  show(`<h1>${h(name)}</h1><p class="muted">Event revisions. A stored event keeps the revision it was written with; readers upgrade it along <code>upgradesFrom</code>.</p>
-    <table id="revisions"><tr><th>Revision</th><th>First release</th><th>Newest release</th><th>Written</th><th>Upgrades from</th><th>Fingerprint</th><th></th></tr>
+  const schemaHistory = r => r.schemas.map((x, i) => `<li class="revision-schema" data-fingerprint="${x.fingerprint}">${fpLink(x.fingerprint)}
+      <span class="muted">${h(x.firstRelease.version)}${x.lastRelease.version !== x.firstRelease.version ? ' – ' + h(x.lastRelease.version) : ''}
+      (${x.releases} release${x.releases === 1 ? '' : 's'})</span>
+      ${i > 0 ? `<a class="schema-diff-link" title="what changed since the previous schema of @${r.revision}" href="#/diff/${enc(name + '@' + r.revision)}/${r.schemas[i - 1].fingerprint}/${x.fingerprint}">diff</a>` : ''}</li>`).join('');
+  show(`<h1>${h(name)}</h1>
+    <div class="card" id="current">${current != null
+      ? `Current revision: <a class="current-link" href="#/event/${enc(name)}/${current}"><strong>@${current}</strong></a> <span class="muted">(the newest revision the newest release writes: new events carry it)</span>`
+      : '<span class="muted">The newest release writes no revision of this event.</span>'}</div>
+    <p class="muted">A stored event keeps the revision it was written with; readers upgrade it along <code>upgradesFrom</code>.</p>
+    <table id="revisions"><tr><th>Revision</th><th>First release</th><th>Newest release</th><th>Written</th><th>Upgrades from</th><th>Schemas across releases</th><th></th></tr>
     ${list.map((r, i) => {
       const base = r.upgradesFrom || (i > 0 ? list[i - 1].revision : null);
-      return `<tr class="revision" data-revision="${r.revision}"><td><a class="revision-link" href="#/event/${enc(name)}/${r.revision}">@${r.revision}</a></td>
+      return `<tr class="revision${r.current ? ' current' : ''}" data-revision="${r.revision}"><td><a class="revision-link" href="#/event/${enc(name)}/${r.revision}">@${r.revision}</a>
+        ${r.current ? '<span class="pill current-pill">current</span>' : ''}</td>
         <td>${releaseLink(r.firstRelease.service, r.firstRelease.version)}</td><td>${releaseLink(r.newestRelease.service, r.newestRelease.version)}</td>
         <td>${writtenPill(r.written)}${r.writtenSince ? ` <span class="muted">since ${h(r.writtenSince.version)}</span>` : ''}</td>
-        <td>${r.upgradesFrom ? '@' + r.upgradesFrom : '<span class="muted">none</span>'}</td><td>${fpLink(r.fingerprint)}</td>
-        <td>${base ? `<a class="diff-link" href="#/diff/${enc(name)}/${base}/${r.revision}">diff @${base} → @${r.revision}</a>` : ''}</td></tr>`;
+        <td>${r.upgradesFrom ? '@' + r.upgradesFrom : '<span class="muted">none</span>'}</td>
+        <td><ul class="schema-history">${schemaHistory(r)}</ul></td>
+        <td>${base ? `<a class="diff-link" href="#/diff/${enc(name)}/${base}/${r.revision}">upgrade @${base} → @${r.revision}</a>` : ''}</td></tr>`;
     }).join('')}</table>
     <h2>Compare any two</h2>
     <form class="diff-controls card" id="compare">
@@ -169,26 +322,45 @@ async function revisions(name) {
   };
 }
 
+// For each property of the newest schema, the first release whose schema of this revision had it.
+async function fieldsAddedIn(r) {
+  const addedIn = {};
+  for (const x of r.schemas) {
+    const schema = x.fingerprint === r.fingerprint ? r.schema : await api('/schemas/' + enc(x.fingerprint));
+    for (const f of schemaFields(schema)) if (!addedIn[f.pointer]) addedIn[f.pointer] = x.firstRelease;
+  }
+  return addedIn;
+}
+
 async function revision(name, n) {
   const r = await api('/events/' + enc(name) + '/revisions/' + enc(n));
-  show(`<h1>${h(name)}@${r.revision}</h1>
+  const addedIn = await fieldsAddedIn(r);
+  show(`<h1>${h(name)}@${r.revision} ${r.current ? '<span class="pill current-pill">current</span>' : ''}</h1>
     <div class="card">First release ${releaseLink(r.firstRelease.service, r.firstRelease.version)} · ${writtenPill(r.written)}
       · upgrades from ${r.upgradesFrom ? '@' + r.upgradesFrom : 'none'} · fingerprint <span class="fp">${h(r.fingerprint)}</span>
       · <a href="#/event/${enc(name)}">all revisions</a></div>
-    <div class="schema"><h3>Schema</h3>${renderSchema(r.schema, [], 'only')}</div>
-    <h2>History</h2><table><tr><th>Release</th><th>Written</th><th>Fingerprint</th></tr>
+    <h2>Fields</h2>${renderFieldTable(r.schema, addedIn)}
+    <details class="schema" id="raw-json"><summary>Raw JSON schema</summary>${renderSchema(r.schema, [], 'only')}</details>
+    <h2>History</h2><table id="history"><tr><th>Release</th><th>Written</th><th>Fingerprint</th></tr>
     ${r.history.map(x => `<tr><td>${releaseLink(x.service, x.version)}</td><td>${writtenPill(x.written)}</td><td>${fpLink(x.fingerprint)}</td></tr>`).join('')}</table>`);
+  wireFieldTable();
 }
 
 async function diff(subject, from, to) {
   const d = await api(`/diff?subject=${enc(subject)}&from=${enc(from)}&to=${enc(to)}`);
-  const findings = d.report.findings || [];
-  const side = (s, name) => `<div class="schema" id="side-${name}"><h3>${h(name === 'from' ? 'From' : 'To')} ${h(s.label)}
+  const upgrade = d.kind === 'event' && d.from.revision != null && d.to.revision != null && d.from.revision !== d.to.revision;
+  // Between revisions the findings are beside the point (a new revision may change anything): show the upgrade.
+  const findings = upgrade ? [] : (d.report.findings || []);
+  const oldLines = jsonLines(d.from.schema), newLines = jsonLines(d.to.schema);
+  const changes = lineChanges(oldLines, newLines);
+  const side = (s, name, lines, changed) => `<div class="schema" id="side-${name}"><h3>${h(name === 'from' ? 'From' : 'To')} ${h(s.label)}
       ${s.service ? `<span class="muted">(${h(s.service)}@${h(s.version)})</span>` : ''} <span class="fp">${short(s.fingerprint)}</span></h3>
-      ${renderSchema(s.schema, findings, name)}</div>`;
-  show(`<h1>${h(subject)}: ${h(d.from.label)} → ${h(d.to.label)}</h1>
-    <div class="card" id="findings">${renderReport(d.report)}</div>
-    <div class="sides">${side(d.from, 'from')}${side(d.to, 'to')}</div>`);
+      ${renderLines(lines, findings, name, changed)}</div>`;
+  show(`<h1>${h(subject)}: ${upgrade ? 'upgrade ' : ''}${h(d.from.label)} → ${h(d.to.label)}</h1>
+    ${upgrade ? renderUpgrade(d.from.revision, d.to.revision, upgradeChanges(d.from.schema, d.to.schema))
+              : `<div class="card" id="findings">${renderReport(d.report)}</div>`}
+    <p class="muted legend"><span class="line removed">removed</span> <span class="line added">added</span></p>
+    <div class="sides">${side(d.from, 'from', oldLines, changes.removed)}${side(d.to, 'to', newLines, changes.added)}</div>`);
   // Clicking a finding brings its highlighted lines into view on both sides.
   view.querySelectorAll('.finding').forEach(el => el.onclick = () => {
     view.querySelectorAll('pre.json').forEach(pre => {
@@ -200,17 +372,55 @@ async function diff(subject, from, to) {
 
 async function service(name, version) {
   const {releases} = await api('/services/' + enc(name) + '/releases');
-  show(`<h1>${h(name)}</h1><p class="muted">${releases.length} release(s), oldest first. Each carries the report of the check it passed when it was registered.</p>
-    <div class="timeline" id="timeline">${releases.map(r => `
+  show(`<h1>${h(name)}</h1><p class="muted">${releases.length} release(s), oldest first, each with the verdict it was registered with,
+    its findings, and what it changed (open “Changes”).</p>
+    <div class="timeline" id="timeline">${releases.map((r, i) => `
       <div class="release card" id="release-${h(r.version)}" data-version="${h(r.version)}">
         <strong>${h(r.version)}</strong> <span class="muted">registered ${when(r.registeredAt)}</span>
         · <a href="/services/${enc(name)}/releases/${enc(r.version)}">Manifest (JSON)</a>
         ${renderReport(r.report)}
+        <details class="changes" data-version="${h(r.version)}" data-previous="${i > 0 ? h(releases[i - 1].version) : ''}"><summary>Changes${i > 0 ? ' since ' + h(releases[i - 1].version) : ''}</summary><div class="changes-body muted">loading…</div></details>
       </div>`).join('')}</div>`);
+  view.querySelectorAll('details.changes').forEach(d => d.addEventListener('toggle', () => {
+    if (d.open && !d.dataset.loaded) { d.dataset.loaded = 'yes'; releaseChanges(name, d).catch(e => { d.querySelector('.changes-body').textContent = e.message; }); }
+  }));
   if (version) {
     const el = document.getElementById('release-' + version);
-    if (el) { el.scrollIntoView({block: 'start'}); el.style.outline = '2px solid var(--accent)'; }
+    if (el) { el.scrollIntoView({block: 'start'}); el.classList.add('focused'); el.querySelector('details.changes').open = true; }
   }
+}
+
+// Every typed schema of a Manifest by subject (kind name[@revision]), with its canonical-enough text.
+function manifestTypes(m) {
+  const out = new Map();
+  for (const [ctxName, c] of Object.entries(m.contexts || {})) {
+    for (const [aggName, a] of Object.entries(c.aggregates || {})) {
+      const base = ctxName + '.' + aggName + '.';
+      if (a.state) out.set('state ' + ctxName + '.' + aggName, JSON.stringify(a.state.schema));
+      for (const [n, t] of Object.entries(a.commands || {})) out.set('command ' + base + n, JSON.stringify(t.schema));
+      for (const [n, e] of Object.entries(a.events || {})) {
+        for (const [rev, r] of Object.entries(e.revisions || {})) out.set('event ' + base + n + '@' + rev, JSON.stringify(r.schema) + (r.written === false ? ' staged' : ''));
+      }
+      for (const n of Object.keys(a.errors || {})) out.set('error ' + base + n, '');
+    }
+  }
+  return out;
+}
+
+async function releaseChanges(name, details) {
+  const body = details.querySelector('.changes-body');
+  const now = manifestTypes((await api('/services/' + enc(name) + '/releases/' + enc(details.dataset.version))).manifest);
+  const before = details.dataset.previous
+    ? manifestTypes((await api('/services/' + enc(name) + '/releases/' + enc(details.dataset.previous))).manifest) : new Map();
+  const rows = [];
+  for (const [k, v] of now) {
+    if (!before.has(k)) rows.push(['added', k]);
+    else if (before.get(k) !== v) rows.push([v.endsWith(' staged') === before.get(k).endsWith(' staged') ? 'changed' : (v.endsWith(' staged') ? 'staged' : 'now written'), k]);
+  }
+  for (const k of before.keys()) if (!now.has(k)) rows.push(['removed', k]);
+  body.classList.remove('muted');
+  body.innerHTML = rows.length ? '<ul class="change-list">' + rows.map(([what, k]) => `<li><span class="pill change-${what.replace(' ', '-')}">${h(what)}</span> <code>${h(k)}</code></li>`).join('') + '</ul>'
+    : '<span class="muted">No type changed.</span>';
 }
 
 async function fingerprint(fp) {
@@ -242,6 +452,7 @@ async function fingerprint(fp) {
 const routes = [
   [/^#?\/?$/, () => home()],
   [/^#\/search\/(.*)$/, q => search(q)],
+  [/^#\/fields\/(.*)$/, q => fieldSearch(q)],
   [/^#\/type\/([^/]+)$/, n => type(n)],
   [/^#\/event\/([^/]+)$/, n => revisions(n)],
   [/^#\/event\/([^/]+)\/([^/]+)$/, (n, r) => revision(n, r)],
@@ -258,6 +469,7 @@ async function route() {
     if (m) {
       try { await handler(...m.slice(1).map(decodeURIComponent)); } catch (e) { failure(e); }
       document.body.dataset.view = hash.split('/')[1] || 'home';
+      performance.mark('view-rendered', {detail: hash}); // when the view is in the document (docs/performance.md)
       return;
     }
   }
@@ -274,6 +486,11 @@ document.getElementById('search-form').onsubmit = e => {
   e.preventDefault();
   const q = document.getElementById('search').value.trim();
   if (q) location.hash = '#/search/' + enc(q);
+};
+document.getElementById('field-form').onsubmit = e => {
+  e.preventDefault();
+  const q = document.getElementById('field-search').value.trim();
+  if (q) location.hash = '#/fields/' + enc(q);
 };
 function lookUpFingerprint() {
   const fp = document.getElementById('fingerprint-input').value.trim().toLowerCase();

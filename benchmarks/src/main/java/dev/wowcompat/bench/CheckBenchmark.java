@@ -1,8 +1,8 @@
 package dev.wowcompat.bench;
 
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.rules.ReleaseChecker;
 import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
 import java.util.List;

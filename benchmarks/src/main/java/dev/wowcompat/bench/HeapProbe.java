@@ -1,9 +1,9 @@
 package dev.wowcompat.bench;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.rules.ReleaseChecker;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;

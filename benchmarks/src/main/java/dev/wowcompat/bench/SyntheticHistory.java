@@ -1,20 +1,20 @@
 package dev.wowcompat.bench;
 
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;
-import dev.wowcompat.rules.Finding;
-import dev.wowcompat.rules.ReleaseChecker;
-import dev.wowcompat.rules.Severity;
-import dev.wowcompat.report.Report;
 import dev.wowcompat.manifest.TypeEntry;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.List;
 import java.util.stream.Collectors;
 
 /**

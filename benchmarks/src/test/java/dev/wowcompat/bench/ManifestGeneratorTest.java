@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Finding;
-import dev.wowcompat.rules.ReleaseChecker;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import dev.wowcompat.report.Report;
 import dev.wowcompat.report.Waiver;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
-import dev.wowcompat.rules.ReleaseChecker;
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.wowcompat.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.check.SchemaChecker;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
-import dev.wowcompat.rules.SchemaChecker;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

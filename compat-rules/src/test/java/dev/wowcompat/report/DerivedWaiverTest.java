@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.rules.Finding;
-import dev.wowcompat.rules.ReleaseChecker;
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.rules.Rule;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.wowcompat.rules;
 
+import dev.wowcompat.check.ReleaseChecker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package dev.wowcompat.generator;
 
+import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -32,12 +33,30 @@ final class GeneratorClassPath {
     /** Where SLF4J's API is, for the isolated loader's logging (see {@link IsolatedLoader}). */
     private static final List<String> LOGGING_ANCHORS = List.of("org.slf4j.LoggerFactory");
 
+    /** SLF4J 1.7's no-operation binder, compiled into this folder of the generator's jar (src/main/slf4j-binder). */
+    static final String BINDER_FOLDER = "META-INF/wow-compat/slf4j-binder/";
+    private static final String BINDER = BINDER_FOLDER + "org/slf4j/impl/StaticLoggerBinder.class";
+
     static List<Path> paths() {
         return locate(ANCHORS);
     }
 
-    static List<Path> loggingPaths() {
-        return locate(LOGGING_ANCHORS);
+    /**
+     * The isolated loader's logging: the SLF4J API the generator sees (Maven's own 1.7 under Maven 3.8/3.9, the
+     * generator's 2.x elsewhere), then the folder with SLF4J 1.7's no-operation binder, so that 1.7 finds a binder
+     * and says nothing.
+     */
+    static List<URL> loggingUrls() throws MalformedURLException {
+        List<URL> urls = new ArrayList<>();
+        for (Path p : locate(LOGGING_ANCHORS)) {
+            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
+        }
+        URL binder = GeneratorClassPath.class.getClassLoader().getResource(BINDER);
+        if (binder != null) {
+            String url = binder.toString();
+            urls.add(new URL(url.substring(0, url.length() - BINDER.length() + BINDER_FOLDER.length())));
+        }
+        return urls;
     }
 
     private static List<Path> locate(List<String> anchors) {

@@ -63,7 +63,7 @@ public final class ManifestGenerator {
         Thread thread = Thread.currentThread();
         ClassLoader context = thread.getContextClassLoader();
         Map<String, String> silenced = silenceLogging();
-        try (URLClassLoader loader = new IsolatedLoader(urls(request), toUrls(GeneratorClassPath.loggingPaths()))) {
+        try (URLClassLoader loader = new IsolatedLoader(urls(request), GeneratorClassPath.loggingUrls().toArray(URL[]::new))) {
             thread.setContextClassLoader(loader);
             Method run = loader.loadClass(ENTRY).getMethod("run", List.class, String.class, String.class, byte[].class);
             List<String> directories = request.classDirectories().stream().map(p -> p.toAbsolutePath().toString()).toList();

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.victools.jsonschema.generator.SchemaGenerator;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,9 +49,9 @@ final class ManifestWriter {
     }
 
     private ObjectNode aggregate(Model.Context context, Model.Aggregate aggregate) {
-        SchemaGenerator generator = schemas.generator(context.alias() + "." + aggregate.name());
+        String prefix = context.alias() + "." + aggregate.name();
         ObjectNode node = mapper.createObjectNode();
-        schema(generator, aggregate.state()).ifPresent(schema -> {
+        schema(prefix, aggregate.state()).ifPresent(schema -> {
             ObjectNode state = node.putObject("state");
             state.set("schema", schema);
             if (ByName.has(aggregate.state(), ByName.STATE_VIEW) || ByName.has(aggregate.root(), ByName.STATE_VIEW)) {
@@ -62,7 +61,7 @@ final class ManifestWriter {
         if (!aggregate.commands().isEmpty()) {
             ObjectNode commands = node.putObject("commands");
             for (Map.Entry<String, Class<?>> command : aggregate.commands().entrySet()) {
-                schema(generator, command.getValue()).ifPresent(schema -> {
+                schema(prefix, command.getValue()).ifPresent(schema -> {
                     ObjectNode entry = commands.putObject(command.getKey());
                     entry.set("schema", schema);
                     if (ByName.has(command.getValue(), ByName.STAGED)) {
@@ -81,7 +80,7 @@ final class ManifestWriter {
                 }
                 ObjectNode revisionNodes = events.putObject(event.getKey()).putObject("revisions");
                 for (Model.Revision revision : numbered) {
-                    schema(generator, revision.type()).ifPresent(schema -> {
+                    schema(prefix, revision.type()).ifPresent(schema -> {
                         ObjectNode entry = revisionNodes.putObject(Integer.toString(revision.number()));
                         entry.set("schema", schema);
                         entry.put("label", revision.label());
@@ -107,9 +106,9 @@ final class ManifestWriter {
         return node;
     }
 
-    private Optional<ObjectNode> schema(SchemaGenerator generator, Class<?> type) {
+    private Optional<ObjectNode> schema(String prefix, Class<?> type) {
         try {
-            return Optional.of(schemas.schema(generator, type));
+            return Optional.of(schemas.schema(prefix, type));
         } catch (WrongAnnotationValue e) {
             problems.problem(e.getMessage());
         } catch (RuntimeException | LinkageError e) {

@@ -34,6 +34,18 @@ final class PropertyFacts {
     private final ObjectMapper mapper;
     private final Map<Class<?>, Set<String>> written = new ConcurrentHashMap<>();
     private final Map<Class<?>, Optional<Map<String, Boolean>>> kotlin = new ConcurrentHashMap<>();
+    /**
+     * The places of a property, once: victools asks about each property several times (ignored? required?
+     * nullable? our four annotations), and each look-up anew would list the record's components and parse the
+     * field's type annotations again.
+     */
+    private final Map<Property, List<AnnotatedElement>> places = new ConcurrentHashMap<>();
+
+    /** Asked twice per property (required? nullable?): decided once. */
+    private final Map<Property, Boolean> nonNull = new ConcurrentHashMap<>();
+
+    private record Property(Field field, Method getter) {
+    }
 
     PropertyFacts(ObjectMapper mapper) {
         this.mapper = mapper;
@@ -55,6 +67,10 @@ final class PropertyFacts {
     }
 
     boolean nonNull(Field field, Method getter) {
+        return nonNull.computeIfAbsent(new Property(field, getter), p -> decideNonNull(p.field(), p.getter()));
+    }
+
+    private boolean decideNonNull(Field field, Method getter) {
         if (field.getType().isPrimitive()) {
             return true;
         }
@@ -106,7 +122,11 @@ final class PropertyFacts {
         }
     }
 
-    private static List<AnnotatedElement> places(Field field, Method getter) {
+    private List<AnnotatedElement> places(Field field, Method getter) {
+        return places.computeIfAbsent(new Property(field, getter), p -> placesOf(p.field(), p.getter()));
+    }
+
+    private static List<AnnotatedElement> placesOf(Field field, Method getter) {
         List<AnnotatedElement> places = new ArrayList<>();
         places.add(field);
         places.add(field.getAnnotatedType());
@@ -122,7 +142,7 @@ final class PropertyFacts {
                 }
             }
         }
-        return places;
+        return List.copyOf(places);
     }
 
     private static boolean anyNamed(List<AnnotatedElement> places, List<String> simpleNames) {

@@ -43,20 +43,26 @@ final class SchemaFactory {
 
     private final ObjectMapper mapper;
     private final PropertyFacts facts;
+    private final Prefixed naming = new Prefixed();
+    private final SchemaGenerator generator;
 
     SchemaFactory(ObjectMapper mapper) {
         this.mapper = mapper;
         this.facts = new PropertyFacts(mapper);
+        this.generator = generator();
     }
 
-    /** A generator whose {@code $defs} are named {@code <prefix>.<Simple>}. */
-    SchemaGenerator generator(String prefix) {
+    /**
+     * One generator for the whole run (its configuration, Jackson module and their caches are built once, not once
+     * per aggregate): each schema is still generated on its own, and only the {@code $defs} prefix changes.
+     */
+    private SchemaGenerator generator() {
         SchemaGeneratorConfigBuilder config = new SchemaGeneratorConfigBuilder(mapper, SchemaVersion.DRAFT_2020_12, OptionPreset.PLAIN_JSON)
                 .with(Option.DEFINITIONS_FOR_ALL_OBJECTS)
                 .without(Option.DEFINITION_FOR_MAIN_SCHEMA)
                 .with(new JacksonModule(JacksonOption.RESPECT_JSONPROPERTY_REQUIRED,
                         JacksonOption.FLATTENED_ENUMS_FROM_JSONVALUE, JacksonOption.FLATTENED_ENUMS_FROM_JSONPROPERTY));
-        config.forTypesInGeneral().withDefinitionNamingStrategy(new Prefixed(prefix));
+        config.forTypesInGeneral().withDefinitionNamingStrategy(naming);
         config.forFields()
                 .withIgnoreCheck(f -> !f.isFakeContainerItemScope() && !facts.writtenByJackson(f.getRawMember()))
                 .withRequiredCheck(f -> facts.required(f.getRawMember(), getter(f)))
@@ -67,7 +73,9 @@ final class SchemaFactory {
         return new SchemaGenerator(config.build());
     }
 
-    ObjectNode schema(SchemaGenerator generator, Class<?> type) {
+    /** The schema of a type, its {@code $defs} named {@code <prefix>.<Simple>}. Not thread-safe (one run, one thread). */
+    ObjectNode schema(String prefix, Class<?> type) {
+        naming.prefix = prefix;
         return (ObjectNode) sorted(generator.generateSchema(type));
     }
 
@@ -134,8 +142,10 @@ final class SchemaFactory {
     }
 
     /** {@code $defs} named {@code <alias>.<aggregate>.<Simple>}; clashing names get -2, -3 in type-name order. */
-    private record Prefixed(String prefix) implements SchemaDefinitionNamingStrategy {
+    private static final class Prefixed implements SchemaDefinitionNamingStrategy {
         private static final DefaultSchemaDefinitionNamingStrategy SIMPLE = new DefaultSchemaDefinitionNamingStrategy();
+
+        private String prefix;
 
         @Override
         public String getDefinitionNameForKey(DefinitionKey key, SchemaGenerationContext context) {

@@ -2,6 +2,7 @@ package dev.wowcompat.maven;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
@@ -13,7 +14,6 @@ import dev.wowcompat.report.Waiver;
 import dev.wowcompat.gate.Gate;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
-import dev.wowcompat.rules.ReleaseChecker;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -14,13 +14,15 @@ final class OpsEndpoints {
 
     private final Metrics metrics;
     private final RegistryStore store;
+    private final Readiness readiness;
     private final byte[] page;
     private final byte[] script;
     private final byte[] styles;
 
-    OpsEndpoints(JsonResponses json, Metrics metrics, RegistryStore store) {
+    OpsEndpoints(JsonResponses json, Metrics metrics, RegistryStore store, Readiness readiness) {
         this.metrics = metrics;
         this.store = store;
+        this.readiness = readiness;
         this.page = resource("/web/index.html");
         this.script = resource("/web/app.js");
         this.styles = resource("/web/app.css");
@@ -41,10 +43,16 @@ final class OpsEndpoints {
     }
 
     /**
-     * Readiness, for a load balancer in front of several nodes: one small query, so a node that cannot reach its
-     * database answers 503 (store-unavailable) and is taken out of rotation until it can again.
+     * Readiness, for a load balancer in front of several nodes and for clients waiting for a fresh server: 503
+     * (not-ready) until start-up work (the demo releases, and the check cache they fill) is done, then one small
+     * query, so a node that cannot reach its database answers 503 (store-unavailable) and is taken out of
+     * rotation until it can again.
      */
     void ready(Context ctx) {
+        if (!readiness.ready()) {
+            ctx.header("Retry-After", "1");
+            throw new ApiException(ProblemCode.NOT_READY, "The registry is still loading; /health answers while it does.");
+        }
         store.ping();
         ctx.contentType(JsonResponses.JSON).result(READY);
     }

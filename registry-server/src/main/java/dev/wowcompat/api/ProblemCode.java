@@ -13,6 +13,11 @@ public enum ProblemCode {
     BAD_PARAMETER("wow-compat.request.bad-parameter", 400, "A query or path parameter is missing or malformed"),
     ROUTE_NOT_FOUND("wow-compat.request.not-found", 404, "No such endpoint"),
     METHOD_NOT_ALLOWED("wow-compat.request.method-not-allowed", 405, "This endpoint does not take this method"),
+    BODY_TIMEOUT("wow-compat.request.body-timeout", 408, "The request body did not arrive in time"),
+    MALFORMED_REQUEST("wow-compat.request.malformed", 400, "The request is not well-formed HTTP"),
+    URI_TOO_LONG("wow-compat.request.uri-too-long", 414, "The request line is longer than this registry accepts"),
+    HEADERS_TOO_LARGE("wow-compat.request.headers-too-large", 431, "The request headers are larger than this registry accepts"),
+    TOO_MANY_REQUESTS("wow-compat.server.too-many-requests", 429, "This client has as many expensive requests running as it may"),
 
     TOKEN_MISSING("wow-compat.auth.token-missing", 401, "Writing needs a bearer token"),
     TOKEN_INVALID("wow-compat.auth.token-invalid", 401, "The bearer token is not one this registry accepts"),
@@ -34,6 +39,8 @@ public enum ProblemCode {
     WIRE_UNKNOWN_STRUCTURE("wow-compat.wire.unknown-structure", 422, "The document is none of the wire structures"),
     STATE_VIEW_UNRECOGNISED("wow-compat.verify.not-a-state", 422, "The document is neither a state view, a state event nor a snapshot"),
 
+    BUSY("wow-compat.server.busy", 503, "The registry is running as many expensive requests as it takes"),
+    NOT_READY("wow-compat.server.not-ready", 503, "The registry is still starting"),
     STORE_UNAVAILABLE("wow-compat.server.store-unavailable", 503, "The registry's database cannot be used right now"),
     INTERNAL("wow-compat.server.internal", 500, "The registry failed to answer");
 

@@ -73,6 +73,7 @@ final class Problems {
     private static ApiException fromJavalin(HttpResponseException e) {
         return switch (e.getStatus()) {
             case 413 -> new ApiException(ProblemCode.BODY_TOO_LARGE, e.getMessage());
+            case 408 -> new ApiException(ProblemCode.BODY_TIMEOUT, e.getMessage());
             case 404 -> new ApiException(ProblemCode.ROUTE_NOT_FOUND, e.getMessage());
             case 405 -> new ApiException(ProblemCode.METHOD_NOT_ALLOWED, e.getMessage());
             case 415 -> new ApiException(ProblemCode.UNSUPPORTED_MEDIA_TYPE, e.getMessage());
@@ -81,19 +82,27 @@ final class Problems {
     }
 
     void send(Context ctx, ApiException e) {
+        ctx.status(e.status()).contentType(CONTENT_TYPE).result(body(e, ctx.path()));
+    }
+
+    /** A problem Jetty answers by itself (its title is the detail: Jetty's own reason may echo the request). */
+    byte[] body(ProblemCode problem, int status, String instance) {
+        return body(new ApiException(problem, problem.code(), status, problem.title() + ".", Map.of()), instance);
+    }
+
+    private byte[] body(ApiException e, String instance) {
         ObjectNode body = mapper.createObjectNode();
         body.put("type", "urn:wow-compat:problem:" + e.code());
         body.put("title", e.problem().title());
         body.put("status", e.status());
         body.put("detail", e.getMessage());
         body.put("code", e.code());
-        body.put("instance", ctx.path());
+        if (instance != null) body.put("instance", instance);
         e.extensions().forEach((k, v) -> body.set(k, mapper.valueToTree(v)));
-        ctx.status(e.status()).contentType(CONTENT_TYPE);
         try {
-            ctx.result(mapper.writeValueAsBytes(body));
+            return mapper.writeValueAsBytes(body);
         } catch (com.fasterxml.jackson.core.JsonProcessingException impossible) {
-            ctx.result("{\"code\":\"" + ProblemCode.INTERNAL.code() + "\"}");
+            return ("{\"code\":\"" + ProblemCode.INTERNAL.code() + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }
     }
 }

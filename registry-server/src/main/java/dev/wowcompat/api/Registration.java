@@ -1,6 +1,7 @@
 package dev.wowcompat.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.fingerprint.CanonicalJson;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -10,7 +11,6 @@ import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
-import dev.wowcompat.rules.ReleaseChecker;
 import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.NewRelease;
 import dev.wowcompat.store.RegistrationResult;

@@ -24,38 +24,54 @@ public final class RegistryServer implements AutoCloseable {
      * @param port 0 for any free port
      * @param cachedTypes how many types of parsed earlier releases to keep in memory for checks
      */
-    public record Config(String host, int port, Tokens tokens, InputLimits limits, int cachedTypes) {
+    public record Config(String host, int port, Tokens tokens, InputLimits limits, int cachedTypes, Guards guards) {
         public Config {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(tokens, "tokens");
             Objects.requireNonNull(limits, "limits");
+            Objects.requireNonNull(guards, "guards");
+            if (limits.maxBytes() > Guards.MAX_BODY_CEILING) {
+                throw new IllegalArgumentException("the body limit " + limits.maxBytes() + " is above the ceiling of "
+                        + Guards.MAX_BODY_CEILING + " bytes");
+            }
+            if (guards.metricsNeedToken() && !tokens.required()) {
+                throw new IllegalArgumentException("/metrics can only require a token when tokens are configured");
+            }
         }
 
         /** Loopback, any free port, no tokens, 16 MiB bodies, the reader's default depth and schema count. */
         public static Config local(int port) {
-            return new Config("127.0.0.1", port, Tokens.none(), InputLimits.defaults().withMaxBytes(16L * 1024 * 1024), 20_000);
+            return new Config("127.0.0.1", port, Tokens.none(), InputLimits.defaults().withMaxBytes(16L * 1024 * 1024),
+                    20_000, Guards.defaults());
         }
 
         public Config withTokens(Tokens t) {
-            return new Config(host, port, t, limits, cachedTypes);
+            return new Config(host, port, t, limits, cachedTypes, guards);
         }
 
         public Config withLimits(InputLimits l) {
-            return new Config(host, port, tokens, l, cachedTypes);
+            return new Config(host, port, tokens, l, cachedTypes, guards);
+        }
+
+        public Config withGuards(Guards g) {
+            return new Config(host, port, tokens, limits, cachedTypes, g);
         }
     }
 
     private final Javalin app;
     private final Registration registration;
+    private final Readiness readiness;
 
-    private RegistryServer(Javalin app, Registration registration) {
+    private RegistryServer(Javalin app, Registration registration, Readiness readiness) {
         this.app = app;
         this.registration = registration;
+        this.readiness = readiness;
     }
 
     public static RegistryServer start(RegistryStore store, Config config) {
         JsonResponses json = new JsonResponses();
         RequestBodies bodies = new RequestBodies(config.limits().maxBytes());
+        Readiness readiness = new Readiness();
         Metrics metrics = new Metrics(store);
         Registration registration = new Registration(store, new ManifestReader(config.limits()), config.cachedTypes());
         JsonSchemas schemas = new JsonSchemas();
@@ -64,45 +80,56 @@ public final class RegistryServer implements AutoCloseable {
                 new TypeEndpoints(store, json),
                 new SchemaEndpoints(store, json),
                 new WireEndpoints(bodies, config.limits(), new WireValidator(schemas), new StateVerifier(schemas),
-                        new StoreSchemas(store, json.mapper()), json),
-                new OpsEndpoints(json, metrics, store),
-                new Authorization(config.tokens()));
+                        new StoreSchemas(store, json.mapper()), json, config.guards().listedViolations()),
+                new OpsEndpoints(json, metrics, store, readiness),
+                new Authorization(config.tokens()),
+                new ExpensiveRequests(config.guards()),
+                config.guards().metricsNeedToken());
+        Problems problems = new Problems(json.mapper());
         Javalin app = Javalin.create(c -> {
             c.showJavalinBanner = false;
             c.http.maxRequestSize = config.limits().maxBytes();
             c.router.ignoreTrailingSlashes = true;
             c.http.prefer405over404 = true;
+            c.jetty.addConnector((server, http) -> JettySettings.connector(server, http, config.host(), config.port(), config.guards()));
+            c.jetty.modifyServer(server -> JettySettings.server(server, config.guards(), problems));
             c.router.apiBuilder(() -> routes(e));
         });
-        new Problems(json.mapper()).install(app);
+        problems.install(app);
         app.before(metrics::started);
+        app.before(SecurityHeaders::add);
         app.after(metrics::finished);
-        app.start(config.host(), config.port());
-        return new RegistryServer(app, registration);
+        app.start();
+        return new RegistryServer(app, registration, readiness);
     }
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, SchemaEndpoints schemas, WireEndpoints wire,
-                             OpsEndpoints ops, Authorization auth) {}
+                             OpsEndpoints ops, Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
 
-    /** The API of DESIGN §6. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens are set. */
+    /**
+     * The API of DESIGN §6. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens are set.
+     * Requests that read a body and run the checker or a validator are wrapped in {@code costly.limited}: only a
+     * few run at once (per client and in all), the rest are answered 429/503 with Retry-After at once.
+     */
     private static void routes(Endpoints e) {
-        post("/services/{service}/releases",          e.auth.writes(e.releases::register));
-        post("/services/{service}/releases/check",    e.releases::check);
+        post("/services/{service}/releases",          e.auth.writes(e.costly.limited(e.releases::register)));
+        post("/services/{service}/releases/check",    e.costly.limited(e.releases::check));
         get("/services",                               e.releases::services);
         get("/services/{service}/releases",            e.releases::releases);
         get("/services/{service}/releases/{version}",  e.releases::release);
         get("/types",                                  e.types::search);
         get("/types/{name}",                           e.types::type);
+        get("/fields",                                 e.types::fieldSearch);
         get("/events/{name}/revisions",                e.types::revisions);
         get("/events/{name}/revisions/{n}",            e.types::revision);
         get("/diff",                                   e.types::diff);
         get("/schemas/{fingerprint}",                  e.schemas::schema);
         get("/fingerprints/{fingerprint}",             e.schemas::usages);
-        post("/verify/state",                          e.wire::verifyState);
-        post("/validate",                              e.wire::validate);
+        post("/verify/state",                          e.costly.limited(e.wire::verifyState));
+        post("/validate",                              e.costly.limited(e.wire::validate));
         get("/health",                                 e.ops::health);
         get("/ready",                                  e.ops::ready);
-        get("/metrics",                                e.ops::metrics);
+        get("/metrics",                                e.metricsNeedToken ? e.auth.required(e.ops::metrics) : e.ops::metrics);
         get("/",                                       e.ops::page);
         get("/app.js",                                 e.ops::script);
         get("/app.css",                                e.ops::styles);
@@ -121,6 +148,15 @@ public final class RegistryServer implements AutoCloseable {
         return registration;
     }
 
+    /** From now on {@code GET /ready} answers 200 (while the database answers): start-up work is done. */
+    public void markReady() {
+        readiness.markReady();
+    }
+
+    /**
+     * Stops accepting connections, lets requests in flight finish (up to {@link Guards#stopTimeout()}), then
+     * stops. The caller closes the store afterwards.
+     */
     @Override
     public void close() {
         app.stop();
@@ -135,8 +171,13 @@ public final class RegistryServer implements AutoCloseable {
         }
 
         Handler writes(Handler handler) {
+            return tokens.required() ? required(handler) : handler;
+        }
+
+        /** A valid bearer token, always (tokens are configured: {@link Config} refuses otherwise). */
+        Handler required(Handler handler) {
             return ctx -> {
-                if (tokens.required()) {
+                {
                     String header = ctx.header("Authorization");
                     if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
                         ctx.header("WWW-Authenticate", "Bearer realm=\"wow-compat\"");

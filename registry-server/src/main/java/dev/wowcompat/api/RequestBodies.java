@@ -3,12 +3,14 @@ package dev.wowcompat.api;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.jetty.http.BadMessageException;
 import java.util.Locale;
 
 /**
  * Reads request bodies within the byte limit. The limit is enforced while reading, not only from
- * Content-Length, so a chunked body cannot get past it.
+ * Content-Length, so a chunked body cannot get past it, and memory is taken only for bytes that arrived.
+ * A body that stalls is cut off by Jetty's idle timeout and minimum data rate ({@link JettySettings}).
  */
 final class RequestBodies {
     private final long maxBytes;
@@ -31,22 +33,25 @@ final class RequestBodies {
         long declared = ctx.req().getContentLengthLong();
         if (declared > maxBytes) throw tooLarge();
         try (InputStream in = ctx.req().getInputStream()) {
-            byte[] buffer = new byte[(int) Math.min(Math.max(declared, 8192), maxBytes + 1)];
-            int length = 0;
-            while (true) {
-                if (length == buffer.length) {
-                    if (length > maxBytes) throw tooLarge();
-                    buffer = Arrays.copyOf(buffer, (int) Math.min((long) buffer.length * 2, maxBytes + 1));
-                }
-                int n = in.read(buffer, length, buffer.length - length);
-                if (n < 0) break;
-                length += n;
-                if (length > maxBytes) throw tooLarge();
-            }
-            return Arrays.copyOf(buffer, length);
+            // readNBytes grows its buffers as bytes arrive: a declared length costs nothing until it is sent.
+            byte[] body = in.readNBytes((int) maxBytes + 1);
+            if (body.length > maxBytes) throw tooLarge();
+            return body;
+        } catch (BadMessageException e) {
+            throw new ApiException(JettySettings.forStatus(e.getCode()), "The request body could not be read: " + e.getReason());
         } catch (IOException e) {
+            if (timedOut(e)) {
+                throw new ApiException(ProblemCode.BODY_TIMEOUT, "The body stopped arriving; the connection is dropped.");
+            }
             throw new ApiException(ProblemCode.INVALID_INPUT, "The request body could not be read: " + e.getMessage());
         }
+    }
+
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof TimeoutException) return true;
+        }
+        return false;
     }
 
     private ApiException tooLarge() {

@@ -30,10 +30,26 @@ final class TypeEndpoints {
 
     private final RegistryStore store;
     private final JsonResponses json;
+    private final FieldIndex fields;
 
     TypeEndpoints(RegistryStore store, JsonResponses json) {
         this.store = store;
         this.json = json;
+        this.fields = new FieldIndex(store, json.mapper());
+    }
+
+    /** {@code GET /fields?q=NAME}: the types whose newest schema has a property whose name contains NAME. */
+    void fieldSearch(Context ctx) {
+        String q = Objects.requireNonNullElse(ctx.queryParam("q"), "").strip();
+        if (q.isEmpty()) throw new ApiException(ProblemCode.BAD_PARAMETER, "query parameter 'q' (a field name) is required.");
+        ArrayNode out = json.array();
+        for (FieldIndex.Field f : fields.search(q, SEARCH_LIMIT)) {
+            ObjectNode o = out.addObject().put("field", f.name()).put("pointer", f.pointer()).put("type", f.type())
+                    .put("typeName", f.typeName()).put("kind", f.kind());
+            if (f.kind().equals("event")) o.put("revision", f.revision());
+            o.put("service", f.service()).put("version", f.version());
+        }
+        json.send(ctx, 200, json.object().put("query", q).put("limit", SEARCH_LIMIT).set("fields", out));
     }
 
     void search(Context ctx) {
@@ -78,9 +94,13 @@ final class TypeEndpoints {
     void revisions(Context ctx) {
         String name = ctx.pathParam("name");
         TreeMap<Integer, List<TypeUsage>> byRevision = eventRevisions(name);
+        Integer current = currentRevision(byRevision);
         ArrayNode out = json.array();
-        byRevision.forEach((n, usages) -> revision(out.addObject(), n, usages, false));
-        json.send(ctx, 200, json.object().put("name", name).set("revisions", out));
+        byRevision.forEach((n, usages) -> revision(out.addObject(), n, usages, false).put("current", n.equals(current)));
+        ObjectNode answer = json.object().put("name", name);
+        if (current == null) answer.putNull("current");
+        else answer.put("current", current);
+        json.send(ctx, 200, answer.set("revisions", out));
     }
 
     void revision(Context ctx) {
@@ -89,8 +109,19 @@ final class TypeEndpoints {
         List<TypeUsage> usages = eventRevisions(name).get(n);
         if (usages == null) throw new ApiException(ProblemCode.REVISION_NOT_FOUND, name + "@" + n + " is not registered.");
         ObjectNode out = json.object().put("name", name);
-        revision(out, n, usages, true);
+        revision(out, n, usages, true).put("current", Integer.valueOf(n).equals(currentRevision(eventRevisions(name))));
         json.send(ctx, 200, out);
+    }
+
+    /**
+     * The revision a reader meets in new events: the highest revision the newest release declaring the event
+     * writes (staged revisions are read, not yet written); null when that release writes none.
+     */
+    private static Integer currentRevision(TreeMap<Integer, List<TypeUsage>> byRevision) {
+        List<TypeUsage> all = byRevision.values().stream().flatMap(List::stream).toList();
+        TypeUsage newest = StoreSchemas.newestUsage(all).orElseThrow();
+        return all.stream().filter(u -> u.service().equals(newest.service()) && u.version().equals(newest.version()))
+                .filter(u -> u.type().written()).map(u -> u.type().revision()).max(Integer::compare).orElse(null);
     }
 
     private TreeMap<Integer, List<TypeUsage>> eventRevisions(String name) {
@@ -103,9 +134,10 @@ final class TypeEndpoints {
 
     /**
      * One revision: its newest schema's fingerprint, the release it first appeared in, whether the newest release
-     * writes it or only reads it (staged), the release that first wrote it, upgradesFrom and every fingerprint it had.
+     * writes it or only reads it (staged), the release that first wrote it, upgradesFrom, every schema it had
+     * (first and last release of each), and with {@code withSchema} its schema and every release it is in.
      */
-    private void revision(ObjectNode o, int n, List<TypeUsage> usages, boolean withSchema) {
+    private ObjectNode revision(ObjectNode o, int n, List<TypeUsage> usages, boolean withSchema) {
         List<TypeUsage> ordered = usages.stream().sorted(Comparator.comparingLong(TypeUsage::registeredAt).thenComparing(StoreSchemas.BY_RELEASE)).toList();
         TypeUsage newest = StoreSchemas.newestUsage(usages).orElseThrow();
         o.put("revision", n);
@@ -119,12 +151,33 @@ final class TypeEndpoints {
         else o.put("upgradesFrom", newest.type().upgradesFrom());
         ArrayNode fps = o.putArray("fingerprints");
         ordered.stream().map(u -> u.type().fingerprint()).distinct().forEach(fps::add);
-        ArrayNode history = o.putArray("history");
-        for (TypeUsage u : ordered) {
-            history.addObject().put("service", u.service()).put("version", u.version())
-                    .put("written", u.type().written()).put("fingerprint", u.type().fingerprint());
+        schemas(o.putArray("schemas"), ordered.stream().sorted(StoreSchemas.BY_RELEASE).toList());
+        if (withSchema) {
+            // Every release, only for one revision: the list's answer stays the same size however many releases.
+            ArrayNode history = o.putArray("history");
+            for (TypeUsage u : ordered) {
+                history.addObject().put("service", u.service()).put("version", u.version())
+                        .put("written", u.type().written()).put("fingerprint", u.type().fingerprint());
+            }
+            JsonResponses.putRaw(o, "schema", schemaText(newest.type().fingerprint()));
         }
-        if (withSchema) JsonResponses.putRaw(o, "schema", schemaText(newest.type().fingerprint()));
+        return o;
+    }
+
+    /** Each schema the revision had, in release order: a new entry wherever the fingerprint changed. */
+    private void schemas(ArrayNode out, List<TypeUsage> inReleaseOrder) {
+        ObjectNode last = null;
+        String lastFingerprint = null;
+        for (TypeUsage u : inReleaseOrder) {
+            if (!u.type().fingerprint().equals(lastFingerprint)) {
+                lastFingerprint = u.type().fingerprint();
+                last = out.addObject().put("fingerprint", lastFingerprint);
+                last.set("firstRelease", release(u));
+                last.put("releases", 0);
+            }
+            last.set("lastRelease", release(u));
+            last.put("releases", last.get("releases").asInt() + 1);
+        }
     }
 
     private ObjectNode release(TypeUsage u) {

@@ -26,9 +26,11 @@ final class WireEndpoints {
     private final StateVerifier verifier;
     private final RegisteredSchemas registered;
     private final JsonResponses json;
+    private final int listedViolations;
 
     WireEndpoints(RequestBodies bodies, InputLimits limits, WireValidator validator, StateVerifier verifier,
-                  RegisteredSchemas registered, JsonResponses json) {
+                  RegisteredSchemas registered, JsonResponses json, int listedViolations) {
+        this.listedViolations = listedViolations;
         this.bodies = bodies;
         this.input = new JsonInput(limits);
         this.validator = validator;
@@ -54,7 +56,7 @@ final class WireEndpoints {
         ObjectNode out = json.object().put("valid", result.valid()).put("structure", result.structure()).put("kind", result.kind());
         if (result.format() == null) out.putNull("format");
         else out.put("format", result.format());
-        out.set("violations", violations(result.violations()));
+        putViolations(out, result.violations());
         json.send(ctx, 200, out);
     }
 
@@ -75,14 +77,17 @@ final class WireEndpoints {
                 .put("currentFingerprint", v.currentFingerprint());
         ArrayNode releases = out.putArray("releases");
         v.releases().forEach(r -> releases.addObject().put("service", r.service()).put("version", r.version()));
-        out.set("violations", violations(v.violations()));
+        putViolations(out, v.violations());
         return out;
     }
 
-    private ArrayNode violations(List<Violation> violations) {
-        ArrayNode out = json.array();
-        violations.forEach(x -> out.addObject().put("pointer", x.pointer()).put("message", x.message()));
-        return out;
+    /** The first {@code listedViolations} violations, and how many there are in all. */
+    private void putViolations(ObjectNode out, List<Violation> violations) {
+        ArrayNode listed = out.putArray("violations");
+        violations.stream().limit(listedViolations)
+                .forEach(x -> listed.addObject().put("pointer", x.pointer()).put("message", x.message()));
+        out.put("violationCount", violations.size());
+        out.put("violationsTruncated", violations.size() > listedViolations);
     }
 
     private static ApiException refusal(WireRefusal r) {

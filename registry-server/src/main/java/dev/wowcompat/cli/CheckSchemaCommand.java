@@ -1,12 +1,12 @@
 package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.check.SchemaChecker;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.StandaloneSchema;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Level;
-import dev.wowcompat.rules.SchemaChecker;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

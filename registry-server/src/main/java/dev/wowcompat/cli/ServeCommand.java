@@ -1,6 +1,7 @@
 package dev.wowcompat.cli;
 
 import dev.wowcompat.api.DemoReleases;
+import dev.wowcompat.api.Guards;
 import dev.wowcompat.api.RegistryServer;
 import dev.wowcompat.api.Tokens;
 import dev.wowcompat.manifest.InputLimits;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import sun.misc.Signal;
 
 /**
  * {@code wow-compat serve}: the registry (HTTP API and web page) on a SQLite file, or on PostgreSQL (any number of
@@ -50,40 +52,80 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tokens", paramLabel = "FILE", description = "Bearer tokens that may write, one per line.")
     Path tokensFile;
 
-    @Option(names = "--max-bytes", paramLabel = "N", description = "Largest request body accepted, in bytes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-bytes", paramLabel = "N", description = "Largest request body accepted, in bytes, at most 268435456 (default: ${DEFAULT-VALUE}).")
     long maxBytes = 16L * 1024 * 1024;
+
+    @Option(names = "--max-expensive", paramLabel = "N", description = "Expensive requests (register, check, validate, "
+            + "verify) running at once in all; more are answered 503 (default: 2 per core, at least 4).")
+    Integer maxExpensive;
+
+    @Option(names = "--max-expensive-per-client", paramLabel = "N", description = "Expensive requests running at once "
+            + "per client address; more are answered 429. Raise it behind a proxy, where every client has its address (default: ${DEFAULT-VALUE}).")
+    int maxExpensivePerClient = Guards.defaults().expensivePerClient();
+
+    @Option(names = "--metrics-need-token", description = "GET /metrics needs a bearer token too (tokens must be configured).")
+    boolean metricsNeedToken;
 
     @Override
     public Integer call() throws Exception {
         Tokens tokens = tokens();
+        RegistryServer.Config config = config(tokens);
         PrintWriter out = spec.commandLine().getOut();
-        InputLimits limits = InputLimits.defaults().withMaxBytes(maxBytes);
+        CountDownLatch stopRequested = new CountDownLatch(1);
+        for (String signal : new String[] {"TERM", "INT"}) {
+            // Handling the signal ourselves (instead of a shutdown hook) lets the process finish its requests,
+            // close the database and exit 0: a stop that was asked for is not a failure.
+            Signal.handle(new Signal(signal), s -> stopRequested.countDown());
+        }
         RegistryStore store = Database.open("--db", db, dbCredentials, System.getenv());
         RegistryServer server;
         try {
-            server = RegistryServer.start(store, new RegistryServer.Config(host, port, tokens, limits, 20_000));
+            server = RegistryServer.start(store, config);
         } catch (RuntimeException e) {
             store.close();
             throw new InvalidInputException(new InputProblem("--port " + port, "", "wow-compat.serve.cannot-listen",
                     "cannot listen on " + host + ":" + port + ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+            if (demo) {
+                int releases = DemoReleases.register(server.registration(), spec.commandLine().getErr());
+                out.println("demo: " + releases + " example release(s) registered");
+            }
+            server.markReady();
+            String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
+            out.println("wow-compat registry listening on " + server.url(shownHost)
+                    + " (database " + store + ", " + (tokens.required() ? tokens + " required to write" : "writes open") + ")");
+            out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
+            out.flush();
+            stopRequested.await();
+            out.println("stopping: finishing requests in flight");
+            out.flush();
+        } finally {
             server.close();
             store.close();
-            stopped.countDown();
-        }, "wow-compat-shutdown"));
-        if (demo) {
-            int releases = DemoReleases.register(server.registration(), spec.commandLine().getErr());
-            out.println("demo: " + releases + " example release(s) registered");
         }
-        String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
-        out.println("wow-compat registry listening on " + server.url(shownHost)
-                + " (database " + store + ", " + (tokens.required() ? tokens + " required to write" : "writes open") + ")");
-        out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
+        out.println("stopped");
         out.flush();
-        stopped.await();
         return ExitCodes.OK;
+    }
+
+    private RegistryServer.Config config(Tokens tokens) throws InvalidInputException {
+        if (maxBytes < 1 || maxBytes > Guards.MAX_BODY_CEILING) {
+            throw new InvalidInputException(new InputProblem("--max-bytes " + maxBytes, "", "wow-compat.serve.bad-limit",
+                    "--max-bytes must be between 1 and " + Guards.MAX_BODY_CEILING + " (256 MiB)"));
+        }
+        if (metricsNeedToken && !tokens.required()) {
+            throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",
+                    "--metrics-need-token needs tokens (--tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
+        }
+        if ((maxExpensive != null && maxExpensive < 1) || maxExpensivePerClient < 1) {
+            throw new InvalidInputException(new InputProblem("--max-expensive", "", "wow-compat.serve.bad-limit",
+                    "--max-expensive and --max-expensive-per-client must be at least 1"));
+        }
+        Guards defaults = Guards.defaults();
+        Guards guards = defaults.withMetricsNeedToken(metricsNeedToken)
+                .withExpensive(maxExpensive == null ? defaults.expensiveAtOnce() : maxExpensive, maxExpensivePerClient);
+        return new RegistryServer.Config(host, port, tokens, InputLimits.defaults().withMaxBytes(maxBytes), 20_000, guards);
     }
 
     private Tokens tokens() throws InvalidInputException {
@@ -100,6 +142,13 @@ public final class ServeCommand implements Callable<Integer> {
                         "cannot read the tokens file: " + e.getMessage()));
             }
         }
-        return Tokens.fromEnvironmentValue(System.getenv(Tokens.ENVIRONMENT_VARIABLE));
+        String fromEnvironment = System.getenv(Tokens.ENVIRONMENT_VARIABLE);
+        Tokens t = Tokens.fromEnvironmentValue(fromEnvironment);
+        if (fromEnvironment != null && !t.required()) {
+            // Set but blank is a mistake (an unset secret, an empty template): refuse, as for an empty file.
+            throw new InvalidInputException(new InputProblem(Tokens.ENVIRONMENT_VARIABLE, "", "wow-compat.serve.no-tokens",
+                    Tokens.ENVIRONMENT_VARIABLE + " is set but holds no token; writes would be open to anyone (unset it to run without tokens)"));
+        }
+        return t;
     }
 }

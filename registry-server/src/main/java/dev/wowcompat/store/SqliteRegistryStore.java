@@ -3,6 +3,7 @@ package dev.wowcompat.store;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -32,6 +33,7 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     private static final int BUSY_TIMEOUT_MS = 30_000;
 
     private final Path file;
+    private final Object fileKey;
     private final Connection writer;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final BlockingQueue<Connection> readers;
@@ -40,6 +42,7 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     private SqliteRegistryStore(Path file, Connection writer, List<Connection> readers) {
         super(Dialect.SQLITE);
         this.file = file;
+        this.fileKey = fileKey(file);
         this.writer = writer;
         this.allReaders = List.copyOf(readers);
         this.readers = new ArrayBlockingQueue<>(readers.size(), false, readers);
@@ -91,10 +94,43 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
         return file.toString();
     }
 
+    /** The file's identity (device and inode on Unix), or null where the file system has none. */
+    private static Object fileKey(Path file) {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            throw new StoreException("cannot read the attributes of " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * SQLite keeps writing to an open file whose directory was deleted (or that was replaced): every commit would
+     * succeed into a file nobody will ever open again. So a write, and readiness, first check that the path
+     * still names the file this store opened.
+     */
+    private void requireOwnFile() {
+        Object now;
+        try {
+            now = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (IOException e) {
+            throw new StoreException("the registry database " + file + " is gone (" + e.getClass().getSimpleName() + ")", e);
+        }
+        if (fileKey != null && !fileKey.equals(now)) {
+            throw new StoreException("the registry database " + file + " was replaced by another file while the registry ran", null);
+        }
+    }
+
+    @Override
+    public void ping() {
+        requireOwnFile();
+        super.ping();
+    }
+
     @Override
     protected <T> T transaction(Query<T> work, Predicate<T> commit) {
         writeLock.lock();
         try {
+            requireOwnFile();
             try {
                 return inTransaction(writer, work, commit);
             } finally {

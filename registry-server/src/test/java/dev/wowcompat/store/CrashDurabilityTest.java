@@ -46,7 +46,7 @@ class CrashDurabilityTest {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
         for (int round = 0; round < ROUNDS; round++) {
-            ServerProcess server = ServerProcess.start(db);
+            ServerProcess server = ServerProcess.start(db, ServerProcess.MANY_WRITERS_FROM_ONE_ADDRESS);
             AtomicBoolean stop = new AtomicBoolean();
             ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
             List<Future<?>> running = new ArrayList<>();

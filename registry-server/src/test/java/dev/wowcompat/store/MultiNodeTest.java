@@ -64,7 +64,7 @@ class MultiNodeTest {
     private static void startNodes(TestDatabases.Database db, List<ServerProcess> into) throws Exception {
         ExecutorService starting = Executors.newFixedThreadPool(NODES);
         List<Future<ServerProcess>> started = new ArrayList<>();
-        for (int i = 0; i < NODES; i++) started.add(starting.submit(() -> ServerProcess.start(db)));
+        for (int i = 0; i < NODES; i++) started.add(starting.submit(() -> ServerProcess.start(db, ServerProcess.MANY_WRITERS_FROM_ONE_ADDRESS)));
         try {
             for (Future<ServerProcess> f : started) into.add(f.get(120, TimeUnit.SECONDS));
         } finally {

@@ -55,6 +55,27 @@ public final class BankManifests {
         return root.toPrettyString();
     }
 
+    /**
+     * Deposited@2 grows (the additive way) in two steps: {@code fee} (a unit, a meaning, a description), a
+     * {@code source} object through {@code $defs}, first staged ({@code written=false}: read, not written), then
+     * written. Every step is a compatible release after {@code bank(service, v, 2, true)}.
+     */
+    public static String bankWithFee(String service, String version, boolean feeWritten) {
+        ObjectNode root = (ObjectNode) read(bank(service, version, 2, true));
+        ObjectNode schema = (ObjectNode) root.at("/contexts/bank/aggregates/account/events/Deposited/revisions/2/schema");
+        ObjectNode fee = ((ObjectNode) schema.get("properties")).putObject("fee").put("type", "number").put("default", 0)
+                .put("x-wow-unit", "EUR").put("x-wow-meaning", "fee-charged").put("description", "What the bank kept.");
+        ObjectNode source = ((ObjectNode) schema.get("properties")).putObject("source").put("$ref", "#/$defs/Source");
+        source.putObject("default");
+        ObjectNode def = schema.putObject("$defs").putObject("Source").put("type", "object");
+        def.putObject("properties").putObject("channel").put("type", "string").put("default", "web").put("description", "Where it came from.");
+        if (!feeWritten) {
+            fee.put("x-wow-written", false);
+            source.put("x-wow-written", false);
+        }
+        return root.toPrettyString();
+    }
+
     public static String bank(String version) {
         return bank("bank-service", version, 1, true);
     }

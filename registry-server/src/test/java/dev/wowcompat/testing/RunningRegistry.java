@@ -24,11 +24,25 @@ public final class RunningRegistry implements AutoCloseable {
         this(SqliteRegistryStore.open(db), config);
     }
 
+    /** @param ready whether the registry says it is ready at once (as serve does once its start-up work is done) */
+    public RunningRegistry(Path db, RegistryServer.Config config, boolean ready) {
+        this(SqliteRegistryStore.open(db), config, ready);
+    }
+
     /** The registry on a store opened by the caller; closing the registry closes the store. */
     public RunningRegistry(JdbcRegistryStore store, RegistryServer.Config config) {
+        this(store, config, true);
+    }
+
+    private RunningRegistry(JdbcRegistryStore store, RegistryServer.Config config, boolean ready) {
         this.store = store;
         this.server = RegistryServer.start(store, config);
+        if (ready) server.markReady();
         this.base = "http://127.0.0.1:" + server.port();
+    }
+
+    public RegistryServer server() {
+        return server;
     }
 
     public String base() {

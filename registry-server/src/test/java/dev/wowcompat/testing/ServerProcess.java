@@ -15,6 +15,12 @@ import java.util.regex.Pattern;
 
 /** The registry's serve command in a separate JVM (this test run's classpath), on a free port. */
 public final class ServerProcess implements AutoCloseable {
+    /**
+     * Arguments for tests whose many concurrent writers all come from this one loopback address: raise the caps on
+     * expensive requests (per client address and in all) that would otherwise answer them 429/503.
+     */
+    public static final String[] MANY_WRITERS_FROM_ONE_ADDRESS = {"--max-expensive", "64", "--max-expensive-per-client", "64"};
+
     private static final Pattern LISTENING = Pattern.compile("listening on (http://[^ ]+?)/? ");
 
     private final Process process;
@@ -102,6 +108,38 @@ public final class ServerProcess implements AutoCloseable {
     public long pid() {
         return process.pid();
     }
+
+    /** Sends a signal ({@code TERM}, {@code INT}) with {@code kill}, as an operator or a container runtime would. */
+    public void signal(String name) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+    }
+
+    /** The exit code, once the process has ended (within {@code seconds}). */
+    public int exitCode(int seconds) throws Exception {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) throw new AssertionError("still running after " + seconds + " s:\n" + output());
+        return process.exitValue();
+    }
+
+    /**
+     * {@code wow-compat serve ARGS} as the product's main runs it, expected to refuse to start: its exit code and
+     * everything it printed.
+     */
+    public static Refusal refusal(Map<String, String> environment, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.wowcompat.cli.WowCompat", "serve", "--port", "0"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process p = builder.start();
+        boolean ended = p.waitFor(60, TimeUnit.SECONDS);
+        if (!ended) p.destroyForcibly().waitFor();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!ended) throw new AssertionError("serve did not refuse; it printed:\n" + printed);
+        return new Refusal(p.exitValue(), printed);
+    }
+
+    public record Refusal(int exitCode, String output) {}
 
     /** SIGKILL, sent by another process ({@code kill -KILL}), as an operator or the kernel's OOM killer would. */
     public void kill() throws Exception {

@@ -54,6 +54,11 @@ class RegistryPageBrowserTest {
             String manifest = BankManifests.bank("bank-service", r[0], Integer.parseInt(r[1]), Boolean.parseBoolean(r[2]));
             assertEquals(201, registry.post("/services/bank-service/releases", manifest).status());
         }
+        for (String[] r : new String[][] {{"1.3.0", "false"}, {"1.4.0", "true"}}) {
+            RunningRegistry.Answer a = registry.post("/services/bank-service/releases",
+                    BankManifests.bankWithFee("bank-service", r[0], Boolean.parseBoolean(r[1])));
+            assertEquals(201, a.status(), a.body());
+        }
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1440,900");
@@ -87,21 +92,19 @@ class RegistryPageBrowserTest {
         List<WebElement> rows = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#revisions tr.revision"), 2));
         assertTrue(rows.get(1).getText().contains("@1"), "revision 2 upgrades from 1: " + rows.get(1).getText());
         assertTrue(rows.get(1).getText().contains("since 1.2.0"), "written since 1.2.0, staged in 1.1.0: " + rows.get(1).getText());
-        screenshot("revisions");
 
         rows.get(1).findElement(By.cssSelector("a.diff-link")).click();
-        WebElement finding = wait.until(ExpectedConditions.presenceOfElementLocated(
-                By.cssSelector("#findings .finding.breaking[data-rule='field-type-changed']")));
-        assertTrue(finding.getAttribute("data-pointer").contains("amount"), finding.getAttribute("data-pointer"));
-        List<WebElement> highlighted = browser.findElements(By.cssSelector("#side-to .line.hl-breaking"));
-        assertFalse(highlighted.isEmpty(), "the breaking finding is highlighted in the new schema");
-        assertTrue(highlighted.stream().allMatch(l -> l.getAttribute("data-pointer").startsWith("/properties/amount")),
-                "only the lines at the finding's pointer are highlighted");
-        assertTrue(highlighted.stream().anyMatch(l -> l.getText().contains("\"number\"")));
-        assertTrue(browser.findElements(By.cssSelector("#side-from .line.hl-breaking")).stream()
-                .anyMatch(l -> l.getText().contains("\"integer\"")), "and the old type on the other side");
+        // A new revision is where a type may change: the diff says what the upgrader maps, not "breaking".
+        WebElement retyped = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#upgrade-retyped li")));
+        assertEquals("amount integer → number", retyped.getText());
+        assertTrue(browser.findElement(By.id("upgrade-added")).getText().contains("currency"));
+        assertTrue(browser.findElement(By.id("upgrade-added")).getText().contains("fee"));
+        assertFalse(browser.findElement(By.id("upgrade-added")).getText().contains("channel"), "a $defs field is mapped with its $ref");
+        assertEquals(List.of(), browser.findElements(By.cssSelector("#findings, .finding, .line[class*='hl-']")), "no breaking findings");
+        assertTrue(browser.findElements(By.cssSelector("#side-from .line.removed")).stream().anyMatch(l -> l.getText().contains("\"integer\"")));
+        assertTrue(browser.findElements(By.cssSelector("#side-to .line.added")).stream().anyMatch(l -> l.getText().contains("\"number\"")));
         assertTrue(browser.getCurrentUrl().endsWith("#/diff/bank.account.Deposited/1/2"), "the diff has its own address");
-        screenshot("diff");
+        screenshot("diff-upgrade");
     }
 
     @Test
@@ -125,13 +128,102 @@ class RegistryPageBrowserTest {
     @Test
     void deepLinksOpenTheirView() {
         browser.get(registry.base() + "/#/service/bank-service");
-        List<WebElement> releases = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#timeline .release"), 3));
+        List<WebElement> releases = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#timeline .release"), 5));
         assertEquals("1.0.0", releases.get(0).getAttribute("data-version"));
         assertTrue(releases.get(2).getText().contains("compatible"));
 
         browser.get(registry.base() + "/#/type/bank.account.Withdraw");
-        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#appearances tr"), 4));
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#appearances tr"), 6));
         browser.get(registry.base() + "/#/type/bank.account.Nothing");
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("problem"), "wow-compat.type.not-found"));
+    }
+
+    @Test
+    void theEventPageSaysWhichRevisionIsCurrentAndEverySchemaEachRevisionHad() throws Exception {
+        browser.get(registry.base() + "/#/event/bank.account.Deposited");
+        WebElement current = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#current a.current-link")));
+        assertEquals("@2", current.getText());
+        List<WebElement> rows = browser.findElements(By.cssSelector("#revisions tr.revision"));
+        assertEquals(List.of(), rows.get(0).findElements(By.cssSelector(".current-pill")));
+        assertEquals("current", rows.get(1).findElement(By.cssSelector(".current-pill")).getText());
+        // @2 had three schemas: as first registered (1.1.0-1.2.0), with fee staged (1.3.0), with fee written (1.4.0).
+        List<WebElement> schemas = rows.get(1).findElements(By.cssSelector("li.revision-schema"));
+        assertEquals(3, schemas.size());
+        assertTrue(schemas.get(0).getText().contains("1.1.0 – 1.2.0 (2 releases)"), schemas.get(0).getText());
+        assertTrue(schemas.get(2).getText().contains("1.4.0 (1 release)"), schemas.get(2).getText());
+        assertEquals(2, rows.get(1).findElements(By.cssSelector("a.schema-diff-link")).size());
+        assertEquals(1, rows.get(0).findElements(By.cssSelector("li.revision-schema")).size());
+        screenshot("revisions");
+
+        schemas.get(1).findElement(By.cssSelector("a.schema-diff-link")).click();
+        // Between two releases of one revision the findings stay, and added lines are highlighted.
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("findings")));
+        assertEquals(List.of(), browser.findElements(By.id("upgrade")));
+        List<WebElement> added = browser.findElements(By.cssSelector("#side-to .line.added"));
+        assertTrue(added.stream().anyMatch(l -> l.getText().contains("\"fee\"")), "the new field's lines are marked added");
+        assertTrue(added.stream().allMatch(l -> !l.getText().contains("\"amount\"")), "unchanged lines are not");
+        assertEquals(List.of(), browser.findElements(By.cssSelector("#side-from .line.removed")));
+        assertTrue(browser.getCurrentUrl().contains("#/diff/bank.account.Deposited%402/"), browser.getCurrentUrl());
+        screenshot("diff-release");
+    }
+
+    @Test
+    void aRevisionReadsAsAFieldTableWithRawJsonOneClickAway() throws Exception {
+        browser.get(registry.base() + "/#/event/bank.account.Deposited/2");
+        WebElement table = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("fields")));
+        WebElement fee = table.findElement(By.cssSelector("tr.field[data-pointer='/properties/fee']"));
+        assertEquals(List.of("fee", "number", "no", "0", "EUR", "fee-charged", "What the bank kept.", "bank-service@1.3.0", "written"),
+                fee.findElements(By.tagName("td")).stream().map(WebElement::getText).toList());
+        WebElement amount = table.findElement(By.cssSelector("tr.field[data-pointer='/properties/amount']"));
+        assertTrue(amount.getText().contains("yes"), "amount is required: " + amount.getText());
+        assertTrue(amount.getText().contains("bank-service@1.1.0"), "added with the revision: " + amount.getText());
+
+        // $defs are expandable: the definition's own fields show on a click.
+        WebElement channel = table.findElement(By.cssSelector("tr.field[data-pointer='/$defs/Source/properties/channel']"));
+        assertFalse(channel.isDisplayed());
+        table.findElement(By.cssSelector("button.expand[data-pointer='/$defs/Source']")).click();
+        assertTrue(channel.isDisplayed());
+        assertTrue(channel.getText().contains("Where it came from."));
+        assertTrue(table.findElement(By.cssSelector("tr.field[data-pointer='/properties/source']")).getText().contains("#/$defs/Source"));
+
+        WebElement raw = browser.findElement(By.cssSelector("#raw-json pre.json"));
+        assertFalse(raw.isDisplayed(), "the raw JSON is folded");
+        browser.findElement(By.cssSelector("#raw-json summary")).click();
+        assertTrue(raw.isDisplayed());
+        assertTrue(raw.getText().contains("\"x-wow-unit\": \"EUR\""));
+        screenshot("fields");
+    }
+
+    @Test
+    void searchByFieldNameBesideSearchByTypeName() throws Exception {
+        browser.get(registry.base() + "/");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("services")));
+        browser.findElement(By.id("field-search")).sendKeys("channel", Keys.ENTER);
+        WebElement results = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("table#field-results")));
+        assertTrue(results.getText().contains("bank.account.Deposited@2"), results.getText());
+        assertTrue(browser.getCurrentUrl().endsWith("#/fields/channel"));
+        screenshot("field-search");
+        browser.get(registry.base() + "/#/fields/amount");
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("field-results"), "bank.account.Withdraw"));
+        browser.get(registry.base() + "/#/fields/nosuchfield");
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("field-results"), "No schema has a field"));
+    }
+
+    @Test
+    void aServiceTimelineShowsEachReleasesVerdictAndChanges() throws Exception {
+        browser.get(registry.base() + "/#/service/bank-service/1.3.0");
+        WebElement release = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#release-1\\.3\\.0.focused")));
+        assertEquals("compatible", release.findElement(By.cssSelector(".pill.compatible")).getText());
+        WebElement changes = wait.until(d -> release.findElement(By.cssSelector(".change-list")));
+        assertEquals("changed event bank.account.Deposited@2", changes.getText());
+        screenshot("timeline");
+
+        WebElement second = browser.findElement(By.id("release-1.1.0"));
+        second.findElement(By.cssSelector("details.changes summary")).click();
+        WebElement added = wait.until(d -> second.findElement(By.cssSelector(".change-list")));
+        assertEquals("added event bank.account.Deposited@2", added.getText());
+        WebElement fourth = browser.findElement(By.id("release-1.2.0"));
+        fourth.findElement(By.cssSelector("details.changes summary")).click();
+        assertEquals("now written event bank.account.Deposited@2", wait.until(d -> fourth.findElement(By.cssSelector(".change-list"))).getText());
     }
 }

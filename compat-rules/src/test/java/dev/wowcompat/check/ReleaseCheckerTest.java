@@ -1,5 +1,9 @@
-package dev.wowcompat.rules;
+package dev.wowcompat.check;
 
+import dev.wowcompat.rules.Severity;
+import dev.wowcompat.rules.Rule;
+import dev.wowcompat.rules.Readers;
+import dev.wowcompat.rules.Finding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.wowcompat.rules;
+package dev.wowcompat.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.diff.DiffContext;
@@ -6,6 +6,9 @@ import dev.wowcompat.diff.DiffContext.Role;
 import dev.wowcompat.diff.SchemaDiff;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.Report.Release;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Level;
+import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

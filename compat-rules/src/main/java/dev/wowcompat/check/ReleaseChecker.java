@@ -1,4 +1,4 @@
-package dev.wowcompat.rules;
+package dev.wowcompat.check;
 
 import dev.wowcompat.diff.DiffContext;
 import dev.wowcompat.diff.DiffContext.Role;
@@ -13,6 +13,10 @@ import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.manifest.TypeKind;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Readers;
+import dev.wowcompat.rules.Rule;
+import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;

@@ -1,0 +1,54 @@
+package dev.wowcompat.api;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What one request and one client may cost the registry (docs/api.md, "Limits").
+ *
+ * @param idleTimeout how long a connection may send nothing (headers or body) before it is dropped and its thread freed
+ * @param minBodyBytesPerSecond a body arriving slower than this is dropped too (a client trickling one byte at a time)
+ * @param expensiveAtOnce how many expensive requests (registration, check, validate, verify) run at once in all
+ * @param expensivePerClient how many of them one client address may have running at once
+ * @param listedViolations how many violations an answer lists; the count of all of them is always given
+ * @param metricsNeedToken whether {@code GET /metrics} needs a bearer token
+ * @param stopTimeout how long shutdown waits for requests in flight
+ */
+public record Guards(Duration idleTimeout, long minBodyBytesPerSecond, int expensiveAtOnce, int expensivePerClient,
+                     int listedViolations, boolean metricsNeedToken, Duration stopTimeout) {
+    /** The largest body limit a registry may be given: 256 MiB (a Manifest of that size is already absurd). */
+    public static final long MAX_BODY_CEILING = 256L * 1024 * 1024;
+
+    public Guards {
+        Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(stopTimeout, "stopTimeout");
+        if (expensiveAtOnce < 1 || expensivePerClient < 1 || listedViolations < 1) {
+            throw new IllegalArgumentException("every cap must be at least 1");
+        }
+    }
+
+    /**
+     * 10 s idle, 16 KiB/s at least, two expensive requests per core in all (at least 4), 2 per client, 100 violations
+     * listed, /metrics open, 20 s to finish requests on shutdown.
+     */
+    public static Guards defaults() {
+        int atOnce = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+        return new Guards(Duration.ofSeconds(10), 16 * 1024, atOnce, 2, 100, false, Duration.ofSeconds(20));
+    }
+
+    public Guards withIdleTimeout(Duration d) {
+        return new Guards(d, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, listedViolations, metricsNeedToken, stopTimeout);
+    }
+
+    public Guards withExpensive(int inAll, int perClient) {
+        return new Guards(idleTimeout, minBodyBytesPerSecond, inAll, perClient, listedViolations, metricsNeedToken, stopTimeout);
+    }
+
+    public Guards withListedViolations(int n) {
+        return new Guards(idleTimeout, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, n, metricsNeedToken, stopTimeout);
+    }
+
+    public Guards withMetricsNeedToken(boolean b) {
+        return new Guards(idleTimeout, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, listedViolations, b, stopTimeout);
+    }
+}

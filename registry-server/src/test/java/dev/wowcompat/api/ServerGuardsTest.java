@@ -1,0 +1,206 @@
+package dev.wowcompat.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.manifest.InputLimits;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.RawHttp;
+import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.RunningRegistry.Answer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each bound on what one request or one client may cost, against the real server on a loopback port: the idle
+ * timeout that drops a stalled body, the caps on expensive requests (per client 429, in all 503, both with
+ * Retry-After) while cheap reads flow, the listed-violations cap, the body ceiling, and Jetty's own refusals as
+ * problem+json. Clients are told apart by their loopback source address (127.0.0.x).
+ */
+class ServerGuardsTest {
+    /** Codes these tests provoke (so {@link RegistryApiTest}'s catalogue check leaves them to this class). */
+    static final Set<String> CODES = Set.of(ProblemCode.BODY_TIMEOUT.code(), ProblemCode.MALFORMED_REQUEST.code(),
+            ProblemCode.URI_TOO_LONG.code(), ProblemCode.HEADERS_TOO_LARGE.code(), ProblemCode.TOO_MANY_REQUESTS.code(),
+            ProblemCode.BUSY.code(), ProblemCode.NOT_READY.code());
+
+    @TempDir
+    Path dir;
+
+    private RunningRegistry registry(Guards guards) {
+        return new RunningRegistry(dir.resolve("registry-" + System.nanoTime() + ".db"), RegistryServer.Config.local(0).withGuards(guards));
+    }
+
+    private static void problem(String raw, int status, String code) {
+        assertTrue(raw.startsWith("HTTP/1.1 " + status), raw);
+        assertTrue(raw.toLowerCase().contains("content-type: application/problem+json"), raw);
+        assertTrue(raw.contains("\"code\":\"" + code + "\""), raw);
+    }
+
+    @Test
+    void aStalledBodyIsDroppedAfterTheIdleTimeoutAndFreesItsPlace() throws Exception {
+        Guards guards = Guards.defaults().withIdleTimeout(Duration.ofSeconds(1)).withExpensive(1, 1);
+        try (RunningRegistry registry = registry(guards);
+             RawHttp stalled = RawHttp.connect(registry.base(), "127.0.0.2")) {
+            stalled.postHeaders("/validate", 16L * 1024 * 1024).send("{\"payload\":");
+            Thread.sleep(200);
+            assertEquals(503, registry.post("/validate", "{\"a\":1}").status(), "the one place is held by the stalled body");
+            long start = System.nanoTime();
+            String answer = stalled.readAll(5_000);
+            assertTrue(System.nanoTime() - start < 4_000_000_000L, "dropped after the 1 s idle timeout");
+            problem(answer, 408, "wow-compat.request.body-timeout");
+            assertTrue(answer.contains("Connection: close"), answer);
+            assertTrue(stalled.closedWithin(2_000), "the stalled connection is dropped: " + answer);
+            assertEquals(422, registry.post("/validate", "{\"a\":1}").status(), "the place is free again");
+        }
+    }
+
+    @Test
+    void oneClientMayRunOnlyItsShareOfExpensiveRequestsWhileReadsFlow() throws Exception {
+        try (RunningRegistry registry = registry(Guards.defaults().withExpensive(8, 1));
+             RawHttp stalled = RawHttp.connect(registry.base(), "127.0.0.1")) {
+            stalled.postHeaders("/validate", 1000).send("{");
+            Thread.sleep(200);
+            Answer refused = registry.post("/services/bank/releases/check", BankManifests.bank("1.0.0"));
+            assertEquals(429, refused.status(), refused.body());
+            assertEquals("wow-compat.server.too-many-requests", refused.code());
+            assertEquals("1", refused.header("Retry-After"));
+            assertEquals(200, registry.get("/services").status());
+            assertEquals(200, registry.get("/health").status());
+            try (RawHttp other = RawHttp.connect(registry.base(), "127.0.0.3")) {
+                String body = "{\"a\":1}";
+                other.postHeaders("/validate", body.length()).send(body);
+                assertTrue(other.readAll(5_000).startsWith("HTTP/1.1 422"), "another client is not held back");
+            }
+        }
+    }
+
+    @Test
+    void expensiveRequestsBeyondTheCapInAllAreAnswered503AtOnce() throws Exception {
+        try (RunningRegistry registry = registry(Guards.defaults().withExpensive(2, 1));
+             RawHttp a = RawHttp.connect(registry.base(), "127.0.0.2");
+             RawHttp b = RawHttp.connect(registry.base(), "127.0.0.3");
+             RawHttp c = RawHttp.connect(registry.base(), "127.0.0.4")) {
+            a.postHeaders("/validate", 1000).send("{");
+            b.postHeaders("/verify/state", 1000).send("{");
+            Thread.sleep(300);
+            String body = "{\"a\":1}";
+            long start = System.nanoTime();
+            String raw = c.postHeaders("/validate", body.length()).send(body).readAll(5_000);
+            assertTrue(System.nanoTime() - start < 2_000_000_000L, "refused at once, not queued");
+            problem(raw, 503, "wow-compat.server.busy");
+            assertTrue(raw.contains("Retry-After: 1"), raw);
+            assertEquals(200, registry.get("/types?q=x").status());
+        }
+    }
+
+    @Test
+    void onlyTheFirstViolationsAreListedWithTheirCount() {
+        try (RunningRegistry registry = registry(Guards.defaults().withListedViolations(3))) {
+            String signals = "[" + String.join(",", java.util.Collections.nCopies(20, "{}")) + "]";
+            JsonNode answer = registry.post("/validate?structure=wait-signal", signals).json();
+            assertFalse(answer.path("valid").asBoolean());
+            assertEquals(3, answer.path("violations").size(), answer.toString());
+            assertTrue(answer.path("violationCount").asInt() >= 20, answer.toString());
+            assertTrue(answer.path("violationsTruncated").asBoolean());
+        }
+    }
+
+    @Test
+    void aDeclaredLengthCostsNothingUntilSentAndOverTheLimitIsRefusedUnread() throws Exception {
+        try (RunningRegistry registry = new RunningRegistry(dir.resolve("small.db"),
+                RegistryServer.Config.local(0).withLimits(InputLimits.defaults().withMaxBytes(1024)));
+             RawHttp huge = RawHttp.connect(registry.base(), "127.0.0.2");
+             RawHttp chunked = RawHttp.connect(registry.base(), "127.0.0.3")) {
+            problem(huge.postHeaders("/validate", 200L * 1024 * 1024 * 1024).send("{").readAll(5_000), 413, "wow-compat.input.too-large");
+            String chunk = "x".repeat(2000);
+            chunked.send("POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n0\r\n\r\n");
+            problem(chunked.readAll(5_000), 413, "wow-compat.input.too-large");
+        }
+    }
+
+    @Test
+    void theBodyLimitHasACeiling() {
+        RegistryServer.Config local = RegistryServer.Config.local(0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> local.withLimits(InputLimits.defaults().withMaxBytes(3L * 1024 * 1024 * 1024)));
+        assertTrue(e.getMessage().contains("ceiling"), e.getMessage());
+    }
+
+    @Test
+    void jettysOwnRefusalsAreProblemJson() throws Exception {
+        try (RunningRegistry registry = registry(Guards.defaults())) {
+            try (RawHttp c = RawHttp.connect(registry.base(), "127.0.0.1")) {
+                problem(c.send("GET /health HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n").readAll(5_000), 400, "wow-compat.request.malformed");
+            }
+            try (RawHttp c = RawHttp.connect(registry.base(), "127.0.0.1")) {
+                problem(c.send("GET /types?q=" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n").readAll(5_000), 414, "wow-compat.request.uri-too-long");
+            }
+            try (RawHttp c = RawHttp.connect(registry.base(), "127.0.0.1")) {
+                problem(c.send("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "b".repeat(20_000) + "\r\n\r\n").readAll(5_000), 431, "wow-compat.request.headers-too-large");
+            }
+        }
+    }
+
+    @Test
+    void everyAnswerCarriesTheSecurityHeaders() {
+        try (RunningRegistry registry = registry(Guards.defaults())) {
+            for (String path : List.of("/", "/app.js", "/app.css", "/services", "/nowhere")) {
+                Answer a = registry.get(path);
+                String csp = a.header("Content-Security-Policy");
+                assertTrue(csp != null && csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), path + ": " + csp);
+                assertFalse(csp.contains("unsafe-inline"), csp);
+                assertEquals("nosniff", a.header("X-Content-Type-Options"), path);
+                assertEquals("no-referrer", a.header("Referrer-Policy"), path);
+            }
+        }
+    }
+
+    @Test
+    void thePageHasNoInlineScriptOrStyle() throws Exception {
+        String page;
+        try (var in = ServerGuardsTest.class.getResourceAsStream("/web/index.html")) {
+            page = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertFalse(page.matches("(?s).*<script(?![^>]*\\bsrc=)[^>]*>.*"), "an inline <script>");
+        assertFalse(page.matches("(?s).*(<style|\\sstyle=|\\son[a-z]+=).*"), "inline style or handler");
+    }
+
+    @Test
+    void metricsCanRequireAToken() {
+        RegistryServer.Config config = RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("metrics-token")))
+                .withGuards(Guards.defaults().withMetricsNeedToken(true));
+        try (RunningRegistry registry = new RunningRegistry(dir.resolve("metrics.db"), config)) {
+            Answer refused = registry.get("/metrics");
+            assertEquals(401, refused.status());
+            assertEquals("wow-compat.auth.token-missing", refused.code());
+            assertEquals(401, registry.get("/metrics", Map.of("Authorization", "Bearer wrong")).status());
+            Answer scraped = registry.get("/metrics", Map.of("Authorization", "Bearer metrics-token"));
+            assertEquals(200, scraped.status());
+            assertTrue(scraped.body().contains("wowcompat_store_releases"));
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> RegistryServer.Config.local(0).withGuards(Guards.defaults().withMetricsNeedToken(true)));
+    }
+
+    @Test
+    void notReadyUntilStartUpWorkIsDoneWhileHealthAnswers() {
+        try (RunningRegistry registry = new RunningRegistry(dir.resolve("ready.db"), RegistryServer.Config.local(0), false)) {
+            assertEquals(200, registry.get("/health").status());
+            Answer waiting = registry.get("/ready");
+            assertEquals(503, waiting.status());
+            assertEquals("wow-compat.server.not-ready", waiting.code());
+            assertEquals("1", waiting.header("Retry-After"));
+            registry.server().markReady();
+            assertEquals(200, registry.get("/ready").status());
+        }
+    }
+}
