@@ -75,7 +75,7 @@ final class ForkedGeneration {
         }
         command.addAll(extraJvmOptions);
         command.add("-cp");
-        command.add(String.join(File.pathSeparator, ownClasspath()));
+        command.add(String.join(File.pathSeparator, ownClasspath(logging)));
         command.add(ForkedGeneration.class.getName());
         command.add(work.toString());
         Path stdout = work.resolve("stdout.txt");
@@ -168,7 +168,7 @@ final class ForkedGeneration {
     }
 
     /** The classpath this class was loaded with, for the child's own (outer) loader: the generator, compat-rules, their libraries. */
-    private static List<String> ownClasspath() throws GenerationException {
+    private static List<String> ownClasspath(URL[] logging) throws GenerationException {
         Set<String> entries = new LinkedHashSet<>();
         ClassLoader own = ForkedGeneration.class.getClassLoader();
         if (own instanceof URLClassLoader urls) {
@@ -187,9 +187,19 @@ final class ForkedGeneration {
                 if (!e.isEmpty()) entries.add(e);
             }
         }
-        // The generator's own jars, in case the loader above did not list them.
+        // The generator's own jars, in case the loader above did not list them; and SLF4J's API, which the self-check's
+        // JSON Schema validator logs to and which Maven's plugin realm imports from Maven's core instead of listing it.
         for (Path p : GeneratorClassPath.paths()) {
             entries.add(p.toString());
+        }
+        for (URL u : logging) {
+            if (u.getProtocol().equals("file")) {
+                try {
+                    entries.add(Path.of(u.toURI()).toString());
+                } catch (URISyntaxException e) {
+                    throw new GenerationException("The manifest generator cannot find its own classpath: " + u + ".");
+                }
+            }
         }
         return new ArrayList<>(entries);
     }
