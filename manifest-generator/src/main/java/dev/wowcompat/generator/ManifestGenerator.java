@@ -32,6 +32,28 @@ import java.util.Set;
 public final class ManifestGenerator {
     private static final String ENTRY = "dev.wowcompat.generator.IsolatedEntry";
 
+    private final boolean fork;
+    private final List<String> extraJvmOptions;
+
+    /** Generates in a forked JVM (see {@link ForkedGeneration}): the default, fastest from a build tool's JVM. */
+    public ManifestGenerator() {
+        this(true);
+    }
+
+    /**
+     * @param fork {@code true}: in a forked JVM started with C1-only JIT options ({@link ForkedGeneration});
+     *             {@code false}: in an isolated class loader in this JVM. Both give the same bytes.
+     */
+    public ManifestGenerator(boolean fork) {
+        this(fork, List.of());
+    }
+
+    /** For tests: extra options for the forked JVM. */
+    ManifestGenerator(boolean fork, List<String> extraJvmOptions) {
+        this.fork = fork;
+        this.extraJvmOptions = List.copyOf(extraJvmOptions);
+    }
+
     public GeneratedManifest generate(GenerationRequest request) throws GenerationException {
         List<String> problems = new ArrayList<>();
         for (Path dir : request.classDirectories()) {
@@ -53,21 +75,40 @@ public final class ManifestGenerator {
         if (!problems.isEmpty()) {
             throw new GenerationException(problems);
         }
-        GeneratedManifest generated = runIsolated(request, previous);
+        URL[] classpath;
+        URL[] logging;
+        try {
+            classpath = urls(request);
+            logging = GeneratorClassPath.loggingUrls().toArray(URL[]::new);
+        } catch (MalformedURLException e) {
+            throw new GenerationException("The manifest generator cannot start in its own class loader: " + e + ".");
+        }
+        List<String> directories = request.classDirectories().stream().map(p -> p.toAbsolutePath().toString()).toList();
+        if (fork) {
+            return ForkedGeneration.run(classpath, logging, directories, request.service(), request.version(),
+                    previous, extraJvmOptions);
+        }
+        return inThisJvm(classpath, logging, directories, request.service(), request.version(), previous);
+    }
+
+    /** The generation in an isolated class loader of this JVM, then the self-check (also what the forked JVM runs). */
+    static GeneratedManifest inThisJvm(URL[] classpath, URL[] logging, List<String> directories, String service,
+                                       String version, byte[] previous) throws GenerationException {
+        GeneratedManifest generated = runIsolated(classpath, logging, directories, service, version, previous);
         selfCheck(generated.json());
         return generated;
     }
 
     @SuppressWarnings("unchecked")
-    private static GeneratedManifest runIsolated(GenerationRequest request, byte[] previous) throws GenerationException {
+    private static GeneratedManifest runIsolated(URL[] classpath, URL[] logging, List<String> directories, String service,
+                                                 String version, byte[] previous) throws GenerationException {
         Thread thread = Thread.currentThread();
         ClassLoader context = thread.getContextClassLoader();
         Map<String, String> silenced = silenceLogging();
-        try (URLClassLoader loader = new IsolatedLoader(urls(request), GeneratorClassPath.loggingUrls().toArray(URL[]::new))) {
+        try (URLClassLoader loader = new IsolatedLoader(classpath, logging)) {
             thread.setContextClassLoader(loader);
             Method run = loader.loadClass(ENTRY).getMethod("run", List.class, String.class, String.class, byte[].class);
-            List<String> directories = request.classDirectories().stream().map(p -> p.toAbsolutePath().toString()).toList();
-            List<Object> result = (List<Object>) run.invoke(null, directories, request.service(), request.version(), previous);
+            List<Object> result = (List<Object>) run.invoke(null, directories, service, version, previous);
             List<String> problems = (List<String>) result.get(2);
             if (!problems.isEmpty()) {
                 throw new GenerationException(problems);
@@ -89,10 +130,12 @@ public final class ManifestGenerator {
      * found" on every generation. These two properties (SLF4J 2.0.9+) pick its no-operation backend without a word;
      * they are set only when unset, and only while the generation initialises that copy.
      */
+    static final Map<String, String> SILENT_LOGGING = Map.of("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider",
+            "slf4j.internal.verbosity", "ERROR");
+
     private static Map<String, String> silenceLogging() {
         Map<String, String> set = new LinkedHashMap<>();
-        for (Map.Entry<String, String> p : Map.of("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider",
-                "slf4j.internal.verbosity", "ERROR").entrySet()) {
+        for (Map.Entry<String, String> p : SILENT_LOGGING.entrySet()) {
             if (System.getProperty(p.getKey()) == null) {
                 System.setProperty(p.getKey(), p.getValue());
                 set.put(p.getKey(), p.getValue());

@@ -63,6 +63,15 @@ public class ManifestMojo extends AbstractWowCompatMojo {
     @Parameter(property = "wow-compat.previousManifest")
     private File previousManifest;
 
+    /**
+     * Generate in a JVM of its own ({@code java} of the running JDK, started C1-only with the serial collector)
+     * instead of an isolated class loader in Maven's JVM. The bytes are the same either way; forking is faster for a
+     * large service because Maven's JVM would spend more CPU JIT-compiling the generator than running it
+     * (docs/performance.md, "Manifest generation").
+     */
+    @Parameter(property = "wow-compat.fork", defaultValue = "true")
+    private boolean fork;
+
     /** Attach the generated Manifest to the project (classifier {@code wow-manifest}) so install and deploy publish it. */
     @Parameter(property = "wow-compat.attach", defaultValue = "true")
     private boolean attach;
@@ -94,7 +103,7 @@ public class ManifestMojo extends AbstractWowCompatMojo {
         long started = System.nanoTime();
         GeneratedManifest generated;
         try {
-            generated = new ManifestGenerator().generate(request);
+            generated = new ManifestGenerator(fork).generate(request);
         } catch (GenerationException e) {
             throw failure(input.display(classes), e.problems());
         } catch (RuntimeException e) {

@@ -83,7 +83,8 @@ final class ManifestCommand implements Callable<Integer> {
 
         GenerationRequest request = new GenerationRequest(classes.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
                 classpathEntries(), service, version, Optional.ofNullable(previous));
-        GeneratedManifest generated = new ManifestGenerator().generate(request);
+        // In this JVM (an isolated class loader): the CLI is already a JVM of its own, a fork would start a second one.
+        GeneratedManifest generated = new ManifestGenerator(false).generate(request);
         PrintWriter err = spec.commandLine().getErr();
         for (String warning : generated.warnings()) {
             err.println("wow-compat manifest: warning: " + warning);
