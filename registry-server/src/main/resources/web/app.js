@@ -424,7 +424,15 @@ async function releaseChanges(name, details) {
 }
 
 async function fingerprint(fp) {
+  fp = fp.toLowerCase();
   document.getElementById('fingerprint-input').value = fp;
+  if (!/^[0-9a-f]{8,64}$/.test(fp)) {
+    const why = /^[0-9a-f]*$/.test(fp) ? `only ${fp.length} hex digits; a prefix needs at least 8 (reports show 12)`
+      : 'a fingerprint is hex digits (0-9, a-f) only';
+    show(`<h1 class="fp">${h(fp)}</h1><div class="card" id="fingerprint-result"><strong>Not a fingerprint</strong>: ${h(why)}.</div>`);
+    return;
+  }
+  if (fp.length < 64) return fingerprintPrefix(fp);
   let usage;
   try {
     usage = await api('/fingerprints/' + enc(fp));
@@ -445,6 +453,26 @@ async function fingerprint(fp) {
       <td>${u.kind === 'event' ? `<a href="#/event/${enc(u.name)}/${u.revision}">${h(u.subject)}</a>` : typeLink(u.name)}</td>
       <td>${writtenPill(u.written)}</td></tr>`).join('')}</table>
     <h2>Schema</h2><div class="schema">${renderSchema(schema, [], 'only')}</div>`);
+}
+
+// A unique prefix opens its fingerprint's view (the registry redirects); an ambiguous one lists the matches.
+async function fingerprintPrefix(prefix) {
+  const r = await fetch('/fingerprints/' + enc(prefix), {headers: {Accept: 'application/json'}});
+  const body = await r.json().catch(() => ({}));
+  if (r.ok && body.fingerprint) {
+    location.replace('#/fingerprint/' + body.fingerprint);
+    return;
+  }
+  if (r.status === 300) {
+    show(`<h1 class="fp">${h(prefix)}…</h1><div class="card" id="fingerprint-result"><strong>Ambiguous prefix</strong>:
+      ${body.candidates.length}${body.complete ? '' : ' or more'} fingerprints start with it; pick one or paste more digits.</div>
+      <ul id="fingerprint-candidates">${body.candidates.map(c => `<li><a class="fp candidate-link" href="#/fingerprint/${h(c.fingerprint)}">${h(c.fingerprint)}</a></li>`).join('')}</ul>`);
+    return;
+  }
+  const e = new Error(body.detail || ('HTTP ' + r.status));
+  e.status = r.status; e.code = body.code;
+  if (r.status !== 404) throw e;
+  show(`<h1 class="fp">${h(prefix)}…</h1><div class="card" id="fingerprint-result"><strong>Unknown fingerprint</strong>: ${h(e.message)}</div>`);
 }
 
 // ---- routing ----

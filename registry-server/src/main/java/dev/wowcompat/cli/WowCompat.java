@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
                 CheckCommand.class,
                 CheckSchemaCommand.class,
                 FingerprintCommand.class,
+                SchemaCommand.class,
                 ManifestCommand.class,
                 ServeCommand.class,
                 MigrateCommand.class,

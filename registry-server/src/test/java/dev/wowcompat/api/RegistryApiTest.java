@@ -221,40 +221,18 @@ class RegistryApiTest {
     }
 
     @Test
-    void anAmbiguousFingerprintPrefixListsTheMatches() throws Exception {
-        // Two schemas whose fingerprints share 8 hex digits: about 2^16 tries find a pair (birthday bound).
-        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
-        Map<String, Integer> seen = new java.util.HashMap<>();
-        int first = -1, second = -1;
-        for (int i = 0; second < 0; i++) {
-            String fp = Fingerprint.of(mapper.readTree(variant(i)));
-            Integer earlier = seen.putIfAbsent(fp.substring(0, 8), i);
-            if (earlier != null) {
-                first = earlier;
-                second = i;
-            }
-        }
-        String manifest = """
-                {"manifest": 1, "service": "prefixes", "version": "1.0.0",
-                 "contexts": {"p": {"aggregates": {"a": {"commands": {"One": {"schema": %s}, "Two": {"schema": %s}}}}}}}"""
-                .formatted(variant(first), variant(second));
-        assertEquals(201, register("prefixes", manifest).status());
-        String a = Fingerprint.of(mapper.readTree(variant(first)));
-        String b = Fingerprint.of(mapper.readTree(variant(second)));
-        Answer ambiguous = registry.get("/fingerprints/" + a.substring(0, 8));
+    void anAmbiguousFingerprintPrefixListsTheMatches() {
+        dev.wowcompat.testing.PrefixTwins twins = dev.wowcompat.testing.PrefixTwins.find("prefixes");
+        assertEquals(201, register("prefixes", twins.manifest()).status());
+        String a = twins.first();
+        Answer ambiguous = registry.get("/fingerprints/" + twins.sharedPrefix());
         assertEquals(300, ambiguous.status(), ambiguous.body());
-        assertEquals(new TreeSet<>(List.of(a, b)), new TreeSet<>(ambiguous.json().findValuesAsText("fingerprint")), ambiguous.body());
+        assertEquals(new TreeSet<>(List.of(a, twins.second())), new TreeSet<>(ambiguous.json().findValuesAsText("fingerprint")), ambiguous.body());
         assertTrue(ambiguous.json().path("complete").asBoolean());
-        // One more digit tells them apart, unless they share it too.
-        int common = 8;
-        while (a.charAt(common) == b.charAt(common)) common++;
-        Answer unique = registry.get("/schemas/" + a.substring(0, common + 1));
+        // One more digit tells them apart.
+        Answer unique = registry.get("/schemas/" + twins.firstUniquePrefix());
         assertEquals(302, unique.status(), unique.body());
         assertEquals("/schemas/" + a, unique.header("Location"));
-    }
-
-    private static String variant(int i) {
-        return "{\"type\": \"object\", \"description\": \"variant " + i + "\"}";
     }
 
     @Test
