@@ -12,10 +12,11 @@ const enc = encodeURIComponent;
 const short = fp => fp ? fp.slice(0, 12) + '…' : '';
 const when = ms => ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '';
 
-async function api(path) {
+// alsoAccepted: statuses other than 2xx whose body is an answer, not a problem (300 lists prefix candidates).
+async function api(path, alsoAccepted = []) {
   const r = await fetch(path, {headers: {Accept: 'application/json'}});
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) {
+  if (!r.ok && !alsoAccepted.includes(r.status)) {
     const e = new Error(body.detail || ('HTTP ' + r.status));
     e.status = r.status; e.code = body.code;
     throw e;
@@ -457,22 +458,21 @@ async function fingerprint(fp) {
 
 // A unique prefix opens its fingerprint's view (the registry redirects); an ambiguous one lists the matches.
 async function fingerprintPrefix(prefix) {
-  const r = await fetch('/fingerprints/' + enc(prefix), {headers: {Accept: 'application/json'}});
-  const body = await r.json().catch(() => ({}));
-  if (r.ok && body.fingerprint) {
+  let body;
+  try {
+    body = await api('/fingerprints/' + enc(prefix), [300]);
+  } catch (e) {
+    if (e.status !== 404) throw e;
+    show(`<h1 class="fp">${h(prefix)}…</h1><div class="card" id="fingerprint-result"><strong>Unknown fingerprint</strong>: ${h(e.message)}</div>`);
+    return;
+  }
+  if (!body.candidates) {
     location.replace('#/fingerprint/' + body.fingerprint);
     return;
   }
-  if (r.status === 300) {
-    show(`<h1 class="fp">${h(prefix)}…</h1><div class="card" id="fingerprint-result"><strong>Ambiguous prefix</strong>:
-      ${body.candidates.length}${body.complete ? '' : ' or more'} fingerprints start with it; pick one or paste more digits.</div>
-      <ul id="fingerprint-candidates">${body.candidates.map(c => `<li><a class="fp candidate-link" href="#/fingerprint/${h(c.fingerprint)}">${h(c.fingerprint)}</a></li>`).join('')}</ul>`);
-    return;
-  }
-  const e = new Error(body.detail || ('HTTP ' + r.status));
-  e.status = r.status; e.code = body.code;
-  if (r.status !== 404) throw e;
-  show(`<h1 class="fp">${h(prefix)}…</h1><div class="card" id="fingerprint-result"><strong>Unknown fingerprint</strong>: ${h(e.message)}</div>`);
+  show(`<h1 class="fp">${h(prefix)}…</h1><div class="card" id="fingerprint-result"><strong>Ambiguous prefix</strong>:
+    ${body.candidates.length}${body.complete ? '' : ' or more'} fingerprints start with it; pick one or paste more digits.</div>
+    <ul id="fingerprint-candidates">${body.candidates.map(c => `<li><a class="fp candidate-link" href="#/fingerprint/${h(c.fingerprint)}">${h(c.fingerprint)}</a></li>`).join('')}</ul>`);
 }
 
 // ---- routing ----
