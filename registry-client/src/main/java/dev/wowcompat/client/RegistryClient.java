@@ -169,7 +169,7 @@ public final class RegistryClient {
      */
     public List<Manifest> history(String service, ManifestReader reader) throws RegistryException, InvalidInputException {
         Answer listing = releases(service);
-        if (listing.status() == 404) return List.of();
+        if (listing.status() == 404 && listing.json().isPresent()) return List.of();
         requireOk(listing, "/services/" + service + "/releases");
         List<Manifest> out = new ArrayList<>();
         for (JsonNode r : listing.tree().path("releases")) {
@@ -182,6 +182,10 @@ public final class RegistryClient {
     }
 
     private void requireOk(Answer a, String what) throws RegistryException {
+        if (a.json().isEmpty()) {
+            String detail = "the registry answered HTTP " + a.status() + " without a JSON body; is " + label + " a wow-compat registry?";
+            throw new RegistryException(Failure.UNEXPECTED_ANSWER, label, detail, "The wow-compat registry at " + base + ": " + detail);
+        }
         if (a.problem()) {
             String detail = what + ": " + String.join("; ", a.problemLines(label));
             throw new RegistryException(Failure.UNEXPECTED_ANSWER, label, detail,

@@ -127,6 +127,13 @@ class RegistryClientTest {
         assertEquals(Failure.UNEXPECTED_ANSWER, e.failure());
         assertEquals("/services/bank service/releases: " + url() + ": wow-compat.server.error: boom", e.detail());
         assertEquals("/services/bank%20service/releases", seen.get(1).path());
+        status = 200;
+        answerType = "text/html";
+        answer = "<html>not a registry</html>";
+        RegistryException html = assertThrows(RegistryException.class, () -> new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(5))
+                .history("bank-service", new dev.wowcompat.manifest.ManifestReader()));
+        assertEquals(Failure.UNEXPECTED_ANSWER, html.failure());
+        assertEquals("the registry answered HTTP 200 without a JSON body; is " + url() + " a wow-compat registry?", html.detail());
     }
 
     @Test
