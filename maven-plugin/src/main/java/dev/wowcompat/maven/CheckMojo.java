@@ -1,9 +1,10 @@
 package dev.wowcompat.maven;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.check.ReleaseChecker;
+import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.diff.SchemaTooDeepException;
+import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
@@ -11,14 +12,12 @@ import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.report.Waiver;
-import dev.wowcompat.gate.Gate;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -191,7 +190,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
 
     private Report fromRegistry(Manifest candidate) throws MojoExecutionException, MojoFailureException {
         Optional<String> token = RegistryCredentials.token(serverId, session, settingsDecrypter);
-        RegistryClient client = new RegistryClient(registryUrl, token, Duration.ofSeconds(timeout));
+        RegistryClient client = PluginRegistry.open(registryUrl, token, timeout);
         byte[] body;
         try {
             body = Files.readAllBytes(manifestFile().toPath());
@@ -199,16 +198,16 @@ public class CheckMojo extends AbstractWowCompatMojo {
             throw new MojoFailureException("Cannot read " + manifestFile() + ": " + e.getMessage() + ".");
         }
         getLog().info("wow-compat: baseline: the releases of " + candidate.service() + " in the registry at " + client.base());
-        RegistryClient.Answer answer = client.check(candidate.service(), body);
-        ObjectMapper mapper = new ObjectMapper();
+        byte[] content = body;
+        RegistryClient.Answer answer = PluginRegistry.call(() -> client.check(candidate.service(), content));
         if (answer.status() == 401 || answer.status() == 403) {
-            throw new MojoExecutionException(RegisterMojo.credentialsSentence(client, serverId, answer, mapper));
+            throw new MojoExecutionException(RegisterMojo.credentialsSentence(client, serverId, answer));
         }
-        Optional<JsonNode> json = answer.json(mapper);
+        Optional<JsonNode> json = answer.json();
         JsonNode reportNode = json.map(RegisterMojo::reportIn).orElse(null);
         if (!answer.ok() && reportNode == null) {
             throw new MojoExecutionException("The wow-compat registry at " + client.base() + " could not check " + candidate.label() + ": "
-                    + RegistryClient.describe(answer, mapper) + ".");
+                    + answer.describe() + ".");
         }
         if (reportNode == null) {
             throw new MojoExecutionException("The wow-compat registry at " + client.base() + " answered the check of " + candidate.label()

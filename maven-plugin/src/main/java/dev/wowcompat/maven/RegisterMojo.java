@@ -1,7 +1,7 @@
 package dev.wowcompat.maven;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.report.Report;
@@ -10,7 +10,6 @@ import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.rules.Finding;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import javax.inject.Inject;
@@ -73,10 +72,10 @@ public class RegisterMojo extends AbstractWowCompatMojo {
             throw new MojoFailureException("Cannot read " + manifestFile() + ": " + e.getMessage() + ".");
         }
         Optional<String> token = RegistryCredentials.token(serverId, session, settingsDecrypter);
-        RegistryClient client = new RegistryClient(registryUrl, token, Duration.ofSeconds(timeout));
-        RegistryClient.Answer answer = client.register(candidate.service(), body);
-        ObjectMapper mapper = new ObjectMapper();
-        Optional<Report> report = answer.json(mapper).map(RegisterMojo::reportIn).flatMap(node -> readReport(node, client));
+        RegistryClient client = PluginRegistry.open(registryUrl, token, timeout);
+        byte[] content = body;
+        RegistryClient.Answer answer = PluginRegistry.call(() -> client.register(candidate.service(), content));
+        Optional<Report> report = answer.json().map(RegisterMojo::reportIn).flatMap(node -> readReport(node, client));
 
         if (answer.status() == 201 || answer.status() == 200) {
             getLog().info("wow-compat: " + candidate.label() + (answer.status() == 201 ? " registered" : " was registered before with the same content")
@@ -86,7 +85,7 @@ public class RegisterMojo extends AbstractWowCompatMojo {
             return;
         }
         if (answer.status() == 401 || answer.status() == 403) {
-            throw new MojoExecutionException(credentialsSentence(client, serverId, answer, mapper));
+            throw new MojoExecutionException(credentialsSentence(client, serverId, answer));
         }
         if (answer.status() == 409 && report.isPresent()) {
             Report r = report.get();
@@ -99,10 +98,10 @@ public class RegisterMojo extends AbstractWowCompatMojo {
         }
         if (answer.status() >= 500) {
             throw new MojoExecutionException("The registry at " + client.base() + " failed to register " + candidate.label() + ": "
-                    + RegistryClient.describe(answer, mapper) + ".");
+                    + answer.describe() + ".");
         }
         throw new MojoFailureException("The registry at " + client.base() + " refused " + candidate.label() + ": "
-                + RegistryClient.describe(answer, mapper) + ".");
+                + answer.describe() + ".");
     }
 
     /** The report in an answer: the answer itself, or the {@code report} member of a problem document. */
@@ -122,8 +121,8 @@ public class RegisterMojo extends AbstractWowCompatMojo {
     }
 
     /** One sentence for a 401/403, saying which credentials were used. */
-    static String credentialsSentence(RegistryClient client, String serverId, RegistryClient.Answer answer, ObjectMapper mapper) {
-        String detail = RegistryClient.describe(answer, mapper);
+    static String credentialsSentence(RegistryClient client, String serverId, RegistryClient.Answer answer) {
+        String detail = answer.describe();
         if (serverId == null || serverId.isBlank()) {
             return "The wow-compat registry at " + client.base() + " needs a token (" + detail + "): set <serverId> to a <server> of settings.xml "
                     + "whose <password> is the token.";

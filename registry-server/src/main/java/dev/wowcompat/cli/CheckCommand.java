@@ -71,7 +71,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         files.throwIfAny();
         if (registry != null) {
-            for (Manifest m : new RegistryClient(registry).history(release.service(), reader)) {
+            for (Manifest m : new CliRegistry(registry).history(release.service(), reader)) {
                 history.add(new Baseline(Path.of(registry + " " + m.label()), m, false));
             }
         }

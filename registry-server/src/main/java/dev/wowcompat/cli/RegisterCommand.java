@@ -1,6 +1,7 @@
 package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -52,7 +53,7 @@ public final class RegisterCommand implements Callable<Integer> {
         // Read locally first: bad input is reported with its pointers without a round trip, and the Manifest names its service.
         Manifest manifest = new ManifestReader(InputLimits.defaults()).read(content, file.toString());
         String t = token != null ? token : System.getenv(RegistryClient.TOKEN_VARIABLE);
-        RegistryClient.Answer answer = new RegistryClient(registry).register(manifest.service(), content, t);
+        RegistryClient.Answer answer = new CliRegistry(registry, t).register(manifest.service(), content);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String label = manifest.label();
@@ -61,14 +62,14 @@ public final class RegisterCommand implements Callable<Integer> {
             case 200 -> out.println(label + " was already registered with the same content; nothing changed");
             default -> {
                 answer.problemLines(file.toString()).forEach(err::println);
-                JsonNode report = answer.body().path("report");
+                JsonNode report = answer.tree().path("report");
                 if (!report.isMissingNode()) (format == ReportFormat.TEXT ? err : out).print(render(report));
                 err.flush();
                 out.flush();
-                return answer.body().path("code").asText().equals("wow-compat.release.breaking") ? ExitCodes.FINDINGS : ExitCodes.BAD_INPUT;
+                return answer.tree().path("code").asText().equals("wow-compat.release.breaking") ? ExitCodes.FINDINGS : ExitCodes.BAD_INPUT;
             }
         }
-        out.print(render(answer.body()));
+        out.print(render(answer.tree()));
         out.flush();
         return ExitCodes.OK;
     }

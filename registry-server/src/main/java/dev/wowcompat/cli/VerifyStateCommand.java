@@ -1,6 +1,7 @@
 package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -87,14 +88,14 @@ public final class VerifyStateCommand implements Callable<Integer> {
     }
 
     private Result remote(byte[] content) throws InvalidInputException {
-        RegistryClient.Answer a = new RegistryClient(source.registry).verifyState(content);
+        RegistryClient.Answer a = new CliRegistry(source.registry).verifyState(content);
         if (a.problem()) {
             List<InputProblem> problems = new ArrayList<>();
             a.problemLines(file.toString()).forEach(line -> problems.add(new InputProblem(file.toString(),
-                    a.body().path("pointer").asText(""), a.body().path("code").asText(), line.substring(file.toString().length() + 2))));
+                    a.tree().path("pointer").asText(""), a.tree().path("code").asText(), line.substring(file.toString().length() + 2))));
             throw new InvalidInputException(problems);
         }
-        JsonNode b = a.body();
+        JsonNode b = a.tree();
         List<String> releases = new ArrayList<>();
         b.path("releases").forEach(r -> releases.add(r.path("service").asText() + "@" + r.path("version").asText()));
         List<String> violations = new ArrayList<>();

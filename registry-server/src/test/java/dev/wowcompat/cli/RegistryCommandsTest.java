@@ -74,7 +74,7 @@ class RegistryCommandsTest {
         assertEquals(2, conflict.exit());
         assertTrue(conflict.err().contains("wow-compat.release.version-exists"), conflict.err());
 
-        assertEquals(1, new RegistryClient(registry.base()).history("bank-service", new ManifestReader()).size());
+        assertEquals(1, new CliRegistry(registry.base()).history("bank-service", new ManifestReader()).size());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.wowcompat.maven;
+package dev.wowcompat.client;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.wowcompat.client.RegistryException.Failure;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.apache.maven.plugin.MojoExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,6 +30,7 @@ class RegistryClientTest {
     private volatile int status = 201;
     private volatile String answer = "{}";
     private volatile String answerType = "application/json";
+    private volatile long delayMillis = 0;
 
     @BeforeEach
     void start() throws IOException {
@@ -39,6 +39,13 @@ class RegistryClientTest {
             seen.add(new Seen(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(),
                     exchange.getRequestHeaders().getFirst("Authorization"), exchange.getRequestHeaders().getFirst("Content-Type"),
                     exchange.getRequestBody().readAllBytes()));
+            if (delayMillis > 0) {
+                try {
+                    Thread.sleep(delayMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             byte[] body = answer.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", answerType);
             exchange.sendResponseHeaders(status, body.length);
@@ -79,6 +86,9 @@ class RegistryClientTest {
         assertEquals(200, client.check("bank-service", new byte[] {'{', '}'}).status());
         assertEquals("/registry/services/bank-service/releases/check", seen.get(0).path());
         assertNull(seen.get(0).authorization());
+        new RegistryClient(url(), Optional.of("  "), Duration.ofSeconds(5)).verifyState(new byte[] {'{', '}'});
+        assertEquals("/verify/state", seen.get(1).path());
+        assertNull(seen.get(1).authorization(), "a blank token is no token");
     }
 
     @Test
@@ -86,16 +96,44 @@ class RegistryClientTest {
         status = 409;
         answerType = "application/problem+json";
         answer = "{\"type\":\"about:blank\",\"title\":\"Version exists\",\"status\":409,\"detail\":\"1.0.0 was registered with other content\","
-                + "\"code\":\"wow-compat.release.version-exists\"}";
+                + "\"code\":\"wow-compat.release.version-exists\",\"problems\":[{\"pointer\":\"/events/0\",\"message\":\"changed\"}]}";
         RegistryClient.Answer a = new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(5)).register("s", new byte[0]);
         assertEquals(409, a.status());
-        assertEquals("HTTP 409 Version exists: 1.0.0 was registered with other content (wow-compat.release.version-exists)",
-                RegistryClient.describe(a, new ObjectMapper()));
+        assertTrue(a.problem());
+        assertEquals("HTTP 409 Version exists: 1.0.0 was registered with other content (wow-compat.release.version-exists)", a.describe());
+        assertEquals(List.of("m.json: wow-compat.release.version-exists: 1.0.0 was registered with other content", "m.json: /events/0: changed"),
+                a.problemLines("m.json"));
         status = 502;
         answerType = "text/plain";
         answer = "bad gateway";
-        assertEquals("HTTP 502: bad gateway",
-                RegistryClient.describe(new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(5)).register("s", new byte[0]), new ObjectMapper()));
+        RegistryClient.Answer text = new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(5)).register("s", new byte[0]);
+        assertEquals("HTTP 502: bad gateway", text.describe());
+        assertTrue(text.json().isEmpty());
+        assertTrue(text.tree().isMissingNode());
+    }
+
+    @Test
+    void historyReadsEveryReleaseAndIsEmptyForAnUnknownService() throws Exception {
+        status = 404;
+        answer = "{\"code\":\"wow-compat.service.unknown\"}";
+        assertEquals(List.of(), new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(5))
+                .history("nobody", new dev.wowcompat.manifest.ManifestReader()));
+        assertEquals("GET", seen.get(0).method());
+        assertEquals("/services/nobody/releases", seen.get(0).path());
+        status = 500;
+        answer = "{\"code\":\"wow-compat.server.error\",\"detail\":\"boom\"}";
+        RegistryException e = assertThrows(RegistryException.class, () -> new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(5))
+                .history("bank service", new dev.wowcompat.manifest.ManifestReader()));
+        assertEquals(Failure.UNEXPECTED_ANSWER, e.failure());
+        assertEquals("/services/bank service/releases: " + url() + ": wow-compat.server.error: boom", e.detail());
+        assertEquals("/services/bank%20service/releases", seen.get(1).path());
+        status = 200;
+        answerType = "text/html";
+        answer = "<html>not a registry</html>";
+        RegistryException html = assertThrows(RegistryException.class, () -> new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(5))
+                .history("bank-service", new dev.wowcompat.manifest.ManifestReader()));
+        assertEquals(Failure.UNEXPECTED_ANSWER, html.failure());
+        assertEquals("the registry answered HTTP 200 without a JSON body; is " + url() + " a wow-compat registry?", html.detail());
     }
 
     @Test
@@ -105,16 +143,38 @@ class RegistryClientTest {
             closedPort = s.getLocalPort();
         }
         RegistryClient client = new RegistryClient("http://127.0.0.1:" + closedPort, Optional.empty(), Duration.ofSeconds(5));
-        MojoExecutionException e = assertThrows(MojoExecutionException.class, () -> client.register("s", new byte[0]));
+        RegistryException e = assertThrows(RegistryException.class, () -> client.register("s", new byte[0]));
         assertEquals("Cannot reach the wow-compat registry at http://127.0.0.1:" + closedPort + ": connection refused.", e.getMessage());
+        assertEquals(Failure.CONNECTION_REFUSED, e.failure());
         assertNull(e.getCause());
     }
 
     @Test
+    void anUnknownHostIsNamedAsSuch() throws Exception {
+        RegistryClient client = new RegistryClient("http://no-such-host.invalid:8081", Optional.empty(), Duration.ofSeconds(5));
+        RegistryException e = assertThrows(RegistryException.class, () -> client.check("s", new byte[0]));
+        assertEquals(Failure.UNKNOWN_HOST, e.failure());
+        assertEquals("Cannot reach the wow-compat registry at http://no-such-host.invalid:8081: unknown host.", e.getMessage());
+    }
+
+    @Test
+    void aSlowAnswerIsATimeout() throws Exception {
+        delayMillis = 3000;
+        RegistryClient client = new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(1));
+        RegistryException e = assertThrows(RegistryException.class, () -> client.check("s", new byte[0]));
+        assertEquals(Failure.TIMEOUT, e.failure());
+        assertEquals("The wow-compat registry at " + url() + " did not answer within 1 s.", e.getMessage());
+    }
+
+    @Test
     void aUrlThatIsNotHttpIsRefusedBeforeAnyCall() {
-        MojoExecutionException e = assertThrows(MojoExecutionException.class,
+        RegistryException e = assertThrows(RegistryException.class,
                 () -> new RegistryClient("registry:8081", Optional.empty(), Duration.ofSeconds(1)));
         assertEquals("The registry URL 'registry:8081' is not an http(s) URL such as http://registry.example:8081.", e.getMessage());
+        assertEquals(Failure.BAD_URL, e.failure());
         assertNull(e.getCause());
+        RegistryException noScheme = assertThrows(RegistryException.class,
+                () -> new RegistryClient("127.0.0.1:8081", Optional.empty(), Duration.ofSeconds(1)));
+        assertEquals(Failure.BAD_URL, noScheme.failure());
     }
 }

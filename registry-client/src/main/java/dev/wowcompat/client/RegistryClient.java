@@ -1,0 +1,271 @@
+package dev.wowcompat.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.wowcompat.client.RegistryException.Failure;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.ManifestReader;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLEncoder;
+import java.net.UnknownHostException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The registry's HTTP API (DESIGN §6) as its clients use it, on java.net.http: the command line ({@code register},
+ * {@code check --registry}, {@code verify-state --registry}) and the Maven plugin ({@code check}, {@code register}).
+ * Every failure to talk to the registry is a {@link RegistryException}: one sentence naming the URL, no cause.
+ * An answer, error or not, is an {@link Answer}; what an error status means is the caller's business.
+ */
+public final class RegistryClient {
+    /** The environment variable the command line takes a token from when none is given. */
+    public static final String TOKEN_VARIABLE = "WOW_COMPAT_TOKEN";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What the registry answered. */
+    public record Answer(int status, String contentType, byte[] body) {
+        public boolean ok() {
+            return status / 100 == 2;
+        }
+
+        public boolean problem() {
+            return status >= 400;
+        }
+
+        public String bodyText() {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+
+        /** The body as JSON, or empty when it is not JSON. */
+        public Optional<JsonNode> json() {
+            try {
+                JsonNode node = JSON.readTree(body);
+                return node == null || node.isMissingNode() ? Optional.empty() : Optional.of(node);
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        }
+
+        /** The body as JSON, or a missing node when it is not JSON. */
+        public JsonNode tree() {
+            return json().orElse(MissingNode.getInstance());
+        }
+
+        /** The problem (RFC 9457) as lines for the user: {@code source: code: detail}, then one line per listed problem. */
+        public List<String> problemLines(String source) {
+            JsonNode body = tree();
+            List<String> lines = new ArrayList<>();
+            lines.add(source + ": " + body.path("code").asText("HTTP " + status) + ": " + body.path("detail").asText());
+            for (JsonNode p : body.path("problems")) {
+                String pointer = p.path("pointer").asText();
+                lines.add(source + ": " + (pointer.isEmpty() ? "" : pointer + ": ") + p.path("message").asText());
+            }
+            return lines;
+        }
+
+        /**
+         * A short description of an error answer for a failure message: the problem document's title, detail and
+         * code when there is one (RFC 9457), otherwise the start of the body.
+         */
+        public String describe() {
+            StringBuilder sb = new StringBuilder("HTTP ").append(status);
+            Optional<JsonNode> json = json();
+            if (json.isPresent() && json.get().isObject()) {
+                JsonNode p = json.get();
+                String title = p.path("title").asText("");
+                String detail = p.path("detail").asText("");
+                String code = p.path("code").asText("");
+                if (!title.isEmpty()) sb.append(" ").append(title);
+                if (!detail.isEmpty()) sb.append(": ").append(detail);
+                if (!code.isEmpty()) sb.append(" (").append(code).append(")");
+            } else {
+                String text = bodyText().strip();
+                if (!text.isEmpty()) {
+                    sb.append(": ").append(text.length() > 200 ? text.substring(0, 200) + "..." : text);
+                }
+            }
+            return sb.toString();
+        }
+    }
+
+    private final URI base;
+    private final String label;
+    private final Optional<String> token;
+    private final Duration requestTimeout;
+    private final HttpClient http;
+
+    /** One timeout for connecting and for each answer. */
+    public RegistryClient(String registryUrl, Optional<String> token, Duration timeout) throws RegistryException {
+        this(registryUrl, token, timeout, timeout);
+    }
+
+    /**
+     * @param registryUrl the registry's base URL, e.g. {@code http://registry:8081}, possibly with a base path
+     * @param token bearer token sent with every call, when the registry has tokens configured (blank: none)
+     * @throws RegistryException ({@link Failure#BAD_URL}) when the URL is not http(s) with a host, e.g. {@code registry:8081}
+     */
+    public RegistryClient(String registryUrl, Optional<String> token, Duration connectTimeout, Duration requestTimeout)
+            throws RegistryException {
+        if (connectTimeout.isNegative() || connectTimeout.isZero() || requestTimeout.isNegative() || requestTimeout.isZero()) {
+            throw new IllegalArgumentException("timeouts must be positive");
+        }
+        this.base = parseBase(registryUrl);
+        String text = base.toString();
+        this.label = text.replaceAll("/+$", "");
+        this.token = token.map(String::strip).filter(t -> !t.isEmpty());
+        this.requestTimeout = requestTimeout;
+        this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    /** {@code POST /services/{service}/releases}: register a Manifest. */
+    public Answer register(String service, byte[] manifest) throws RegistryException {
+        return send(post("/services/" + segment(service) + "/releases", manifest));
+    }
+
+    /** {@code POST /services/{service}/releases/check}: the report a registration would give, nothing stored. */
+    public Answer check(String service, byte[] manifest) throws RegistryException {
+        return send(post("/services/" + segment(service) + "/releases/check", manifest));
+    }
+
+    /** {@code POST /verify/state}: a state document checked against the stored releases. */
+    public Answer verifyState(byte[] document) throws RegistryException {
+        return send(post("/verify/state", document));
+    }
+
+    /** {@code GET /services/{service}/releases}: the listing of a service's releases. */
+    public Answer releases(String service) throws RegistryException {
+        return send(get("/services/" + segment(service) + "/releases"));
+    }
+
+    /** {@code GET /services/{service}/releases/{version}}: one stored release with its Manifest. */
+    public Answer release(String service, String version) throws RegistryException {
+        return send(get("/services/" + segment(service) + "/releases/" + segment(version)));
+    }
+
+    /**
+     * Every stored release of the service, read as Manifests (empty for a service with none yet).
+     *
+     * @throws RegistryException ({@link Failure#UNEXPECTED_ANSWER}) when the registry answers a listing or a release with a problem
+     * @throws InvalidInputException when a stored Manifest does not read
+     */
+    public List<Manifest> history(String service, ManifestReader reader) throws RegistryException, InvalidInputException {
+        Answer listing = releases(service);
+        if (listing.status() == 404 && listing.json().isPresent()) return List.of();
+        requireOk(listing, "/services/" + service + "/releases");
+        List<Manifest> out = new ArrayList<>();
+        for (JsonNode r : listing.tree().path("releases")) {
+            String version = r.path("version").asText();
+            Answer release = release(service, version);
+            requireOk(release, service + "@" + version);
+            out.add(reader.read(release.tree().path("manifest"), label + " " + service + "@" + version));
+        }
+        return out;
+    }
+
+    private void requireOk(Answer a, String what) throws RegistryException {
+        if (a.json().isEmpty()) {
+            String detail = "the registry answered HTTP " + a.status() + " without a JSON body; is " + label + " a wow-compat registry?";
+            throw new RegistryException(Failure.UNEXPECTED_ANSWER, label, detail, "The wow-compat registry at " + base + ": " + detail);
+        }
+        if (a.problem()) {
+            String detail = what + ": " + String.join("; ", a.problemLines(label));
+            throw new RegistryException(Failure.UNEXPECTED_ANSWER, label, detail,
+                    "The wow-compat registry at " + base + " answered " + detail + ".");
+        }
+    }
+
+    private HttpRequest.Builder request(String path) {
+        URI uri = base.resolve(base.getRawPath().replaceAll("/+$", "") + path);
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(requestTimeout)
+                .header("Accept", "application/json, application/problem+json");
+        token.ifPresent(t -> request.header("Authorization", "Bearer " + t));
+        return request;
+    }
+
+    private HttpRequest.Builder post(String path, byte[] body) {
+        return request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    }
+
+    private HttpRequest.Builder get(String path) {
+        return request(path).GET();
+    }
+
+    private Answer send(HttpRequest.Builder request) throws RegistryException {
+        try {
+            HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), response.body());
+        } catch (IOException | IllegalArgumentException e) {
+            throw failure(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RegistryException(Failure.INTERRUPTED, label, "interrupted",
+                    "Interrupted while waiting for the wow-compat registry at " + base + ".");
+        }
+    }
+
+    /** The cause a user can act on: the JDK reports an unknown host and a refused connection alike, without a message. */
+    private RegistryException failure(Exception e) {
+        String reach = "Cannot reach the wow-compat registry at " + base + ": ";
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
+                return new RegistryException(Failure.UNKNOWN_HOST, label, "unknown host", reach + "unknown host.");
+            }
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof HttpConnectTimeoutException) {
+                return new RegistryException(Failure.CONNECT_TIMEOUT, label, "no connection in time",
+                        reach + "no connection within " + http.connectTimeout().orElseThrow().toSeconds() + " s.");
+            }
+            if (t instanceof HttpTimeoutException) {
+                return new RegistryException(Failure.TIMEOUT, label, "no answer in time",
+                        "The wow-compat registry at " + base + " did not answer within " + requestTimeout.toSeconds() + " s.");
+            }
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException) {
+                return new RegistryException(Failure.CONNECTION_REFUSED, label, "connection refused", reach + "connection refused.");
+            }
+        }
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return new RegistryException(Failure.IO, label, why, "Cannot talk to the wow-compat registry at " + base + ": " + why + ".");
+    }
+
+    private static URI parseBase(String url) throws RegistryException {
+        URI uri;
+        try {
+            uri = new URI(url.trim());
+        } catch (URISyntaxException e) {
+            throw new RegistryException(Failure.BAD_URL, url, e.getReason(),
+                    "The registry URL '" + url + "' is not a URL: " + e.getReason() + ".");
+        }
+        String scheme = uri.getScheme();
+        if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https")) || uri.getHost() == null) {
+            throw new RegistryException(Failure.BAD_URL, url, "not an http(s) URL",
+                    "The registry URL '" + url + "' is not an http(s) URL such as http://registry.example:8081.");
+        }
+        return uri;
+    }
+
+    private static String segment(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}
