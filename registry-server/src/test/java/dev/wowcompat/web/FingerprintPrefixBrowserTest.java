@@ -8,8 +8,6 @@ import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.PrefixTwins;
 import dev.wowcompat.testing.RunningRegistry;
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -22,13 +20,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -39,32 +32,21 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FingerprintPrefixBrowserTest {
-    private static final String CHROMIUM = "/usr/bin/chromium";
-    private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
 
     private RunningRegistry registry;
     private PrefixTwins twins;
     private WebDriver browser;
     private WebDriverWait wait;
-    private Path screenshots;
 
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
-        assertTrue(new File(CHROMEDRIVER).canExecute() && new File(CHROMIUM).canExecute(),
-                "browser tests need Debian's chromium and chromium-driver: apt-get install -y chromium chromium-driver (.ci/run does it)");
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
         assertEquals(201, registry.post("/services/bank-service/releases", BankManifests.bank("1.0.0")).status());
         twins = PrefixTwins.find("prefixes");
         RunningRegistry.Answer a = registry.post("/services/prefixes/releases", twins.manifest());
         assertEquals(201, a.status(), a.body());
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1440,900");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        browser = HeadlessChromium.start();
         wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-        screenshots = Path.of("target", "browser-screenshots");
-        Files.createDirectories(screenshots);
     }
 
     @AfterAll
@@ -74,7 +56,7 @@ class FingerprintPrefixBrowserTest {
     }
 
     private void screenshot(String name) throws Exception {
-        Files.write(screenshots.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        HeadlessChromium.screenshot(browser, name);
     }
 
     private void paste(String text) {

@@ -8,8 +8,6 @@ import dev.wowcompat.api.RegistryServer;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,13 +18,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -37,18 +30,13 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RegistryPageBrowserTest {
-    private static final String CHROMIUM = "/usr/bin/chromium";
-    private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
 
     private RunningRegistry registry;
     private WebDriver browser;
     private WebDriverWait wait;
-    private Path screenshots;
 
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
-        assertTrue(new File(CHROMEDRIVER).canExecute() && new File(CHROMIUM).canExecute(),
-                "browser tests need Debian's chromium and chromium-driver: apt-get install -y chromium chromium-driver (.ci/run does it)");
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
         for (String[] r : new String[][] {{"1.0.0", "1", "true"}, {"1.1.0", "2", "false"}, {"1.2.0", "2", "true"}}) {
             String manifest = BankManifests.bank("bank-service", r[0], Integer.parseInt(r[1]), Boolean.parseBoolean(r[2]));
@@ -59,15 +47,8 @@ class RegistryPageBrowserTest {
                     BankManifests.bankWithFee("bank-service", r[0], Boolean.parseBoolean(r[1])));
             assertEquals(201, a.status(), a.body());
         }
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM);
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1440,900");
-        // The driver is given by path, so Selenium Manager never tries to download one.
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        browser = HeadlessChromium.start();
         wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-        screenshots = Path.of("target", "browser-screenshots");
-        Files.createDirectories(screenshots);
     }
 
     @AfterAll
@@ -77,7 +58,7 @@ class RegistryPageBrowserTest {
     }
 
     private void screenshot(String name) throws Exception {
-        Files.write(screenshots.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        HeadlessChromium.screenshot(browser, name);
     }
 
     @Test
