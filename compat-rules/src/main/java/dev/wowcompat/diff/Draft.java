@@ -1,12 +1,13 @@
 package dev.wowcompat.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.json.SchemaDialect;
 import java.util.Set;
 
 /**
- * The JSON Schema draft a document is written in, from its root's {@code $schema} (draft 2020-12 when there is none,
- * DESIGN §3), and what that draft makes of the keywords whose meaning moved between drafts. The input side refuses a
- * {@code $schema} it does not support; a diff asked to compare one anyway reads it as draft 2020-12.
+ * What the {@link SchemaDialect} of a document (its root's {@code $schema}, draft 2020-12 when there is none) makes
+ * of the keywords whose meaning moved between drafts. The input side refuses a {@code $schema} it does not support;
+ * a diff asked to compare one anyway reads it as draft 2020-12.
  *
  * <p>A keyword a draft does not have yet ({@code const} in draft-04, {@code if} before draft-07,
  * {@code dependentRequired} before 2019-09, {@code prefixItems} before 2020-12 ...) is ignored there, as that draft's
@@ -16,34 +17,34 @@ import java.util.Set;
  * draft-04: the meaning is not in doubt, and the later meta-schemas keep the keyword reserved or refuse it on input.
  */
 enum Draft {
-    DRAFT_04(Set.of("const", "contains", "propertyNames", "if", "then", "else", "contentEncoding", "contentMediaType",
+    DRAFT_04(SchemaDialect.DRAFT_04, Set.of("const", "contains", "propertyNames", "if", "then", "else",
+            "contentEncoding", "contentMediaType", "prefixItems", "unevaluatedItems", "unevaluatedProperties",
+            "dependentRequired", "dependentSchemas", "minContains", "maxContains", "$recursiveRef", "$dynamicRef")),
+    DRAFT_06(SchemaDialect.DRAFT_06, Set.of("if", "then", "else", "contentEncoding", "contentMediaType",
             "prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired", "dependentSchemas",
             "minContains", "maxContains", "$recursiveRef", "$dynamicRef")),
-    DRAFT_06(Set.of("if", "then", "else", "contentEncoding", "contentMediaType", "prefixItems", "unevaluatedItems",
-            "unevaluatedProperties", "dependentRequired", "dependentSchemas", "minContains", "maxContains",
-            "$recursiveRef", "$dynamicRef")),
-    DRAFT_07(Set.of("prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired", "dependentSchemas",
-            "minContains", "maxContains", "$recursiveRef", "$dynamicRef")),
-    DRAFT_2019_09(Set.of("prefixItems", "$dynamicRef")),
-    DRAFT_2020_12(Set.of("$recursiveRef"));
+    DRAFT_07(SchemaDialect.DRAFT_07, Set.of("prefixItems", "unevaluatedItems", "unevaluatedProperties",
+            "dependentRequired", "dependentSchemas", "minContains", "maxContains", "$recursiveRef", "$dynamicRef")),
+    DRAFT_2019_09(SchemaDialect.DRAFT_2019_09, Set.of("prefixItems", "$dynamicRef")),
+    DRAFT_2020_12(SchemaDialect.DRAFT_2020_12, Set.of("$recursiveRef"));
 
     /** Keywords with a meaning in some draft that this draft does not have yet (or, for the two recursion keywords, any more). */
     private final Set<String> unknown;
+    private final SchemaDialect dialect;
 
-    Draft(Set<String> unknown) {
+    Draft(SchemaDialect dialect, Set<String> unknown) {
+        this.dialect = dialect;
         this.unknown = unknown;
     }
 
-    /** The draft of a schema document: its root's {@code $schema}, draft 2020-12 when absent or not recognised. */
+    /** The draft of a schema document: its root's {@code $schema}, draft 2020-12 when absent or not supported. */
     static Draft of(JsonNode root) {
-        JsonNode declared = root == null || !root.isObject() ? null : root.get("$schema");
-        if (declared == null || !declared.isTextual()) return DRAFT_2020_12;
-        String id = declared.textValue();
-        if (id.contains("draft-04")) return DRAFT_04;
-        if (id.contains("draft-06")) return DRAFT_06;
-        if (id.contains("draft-07")) return DRAFT_07;
-        if (id.contains("2019-09")) return DRAFT_2019_09;
-        return DRAFT_2020_12;
+        SchemaDialect dialect = root == null || !root.isObject() ? SchemaDialect.DRAFT_2020_12
+                : SchemaDialect.of(root).orElse(SchemaDialect.DRAFT_2020_12);
+        for (Draft d : values()) {
+            if (d.dialect == dialect) return d;
+        }
+        throw new IllegalStateException("every dialect has a draft: " + dialect);
     }
 
     /** Whether a keyword means anything in this draft (every keyword the diff does not know about does). */
@@ -51,9 +52,8 @@ enum Draft {
         return !unknown.contains(keyword);
     }
 
-    /** Draft-04 names a schema with {@code id}; later drafts with {@code $id}. */
     String idKeyword() {
-        return this == DRAFT_04 ? "id" : "$id";
+        return dialect.idKeyword();
     }
 
     /**

@@ -1,9 +1,10 @@
 package dev.wowcompat.manifest;
 
-import dev.wowcompat.diff.ReferenceChains;
-import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.diff.ReferenceChains;
+import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaDialect;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;

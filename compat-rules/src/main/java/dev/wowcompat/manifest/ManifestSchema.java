@@ -1,6 +1,5 @@
 package dev.wowcompat.manifest;
 
-import dev.wowcompat.json.JsonPointers;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +11,8 @@ import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.NodePath;
 import com.networknt.schema.path.PathType;
+import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaDialect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -9,6 +9,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaDialect;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,4 +1,4 @@
-package dev.wowcompat.manifest;
+package dev.wowcompat.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.wowcompat.manifest;
+package dev.wowcompat.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
@@ -65,7 +65,7 @@ public enum SchemaDialect {
     }
 
     /** Every supported dialect's {@code $schema} value, for messages. */
-    static String supportedList() {
+    public static String supportedList() {
         StringBuilder sb = new StringBuilder();
         for (SchemaDialect d : values()) {
             if (sb.length() > 0) sb.append(", ");
