@@ -57,6 +57,12 @@ class RegistryPageBrowserTest {
         if (registry != null) registry.close();
     }
 
+    /** Clicks an element once it is scrolled clear of the sticky header (release cards grew with their changelog). */
+    private void click(WebElement element) {
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", element);
+        element.click();
+    }
+
     private void screenshot(String name) throws Exception {
         HeadlessChromium.screenshot(browser, name);
     }
@@ -218,11 +224,11 @@ class RegistryPageBrowserTest {
         screenshot("timeline");
 
         WebElement second = browser.findElement(By.id("release-1.1.0"));
-        second.findElement(By.cssSelector("details.changes summary")).click();
+        click(second.findElement(By.cssSelector("details.changes summary")));
         WebElement added = wait.until(d -> second.findElement(By.cssSelector(".change-list")));
         assertEquals("added event bank.account.Deposited@2", added.getText());
         WebElement fourth = browser.findElement(By.id("release-1.2.0"));
-        fourth.findElement(By.cssSelector("details.changes summary")).click();
+        click(fourth.findElement(By.cssSelector("details.changes summary")));
         assertEquals("now written event bank.account.Deposited@2", wait.until(d -> fourth.findElement(By.cssSelector(".change-list"))).getText());
     }
 }
