@@ -23,10 +23,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.TreeMap;
 
@@ -318,6 +320,8 @@ public final class ReleaseChecker {
         private final List<Change> changes;
         private Map<String, SchemaDoc> addedCommands;
         private Map<String, SchemaDoc> addedEvents;
+        /** Types added under the name of a removed one: the type-renamed finding says so, the changelog does not. */
+        private final Set<String> renamedTargets = new HashSet<>();
 
         Comparison(Manifest baseline, Manifest candidate, boolean againstPrevious, Findings out, DiffCache diffs,
                 List<Change> changes) {
@@ -361,6 +365,7 @@ public final class ReleaseChecker {
                     compareErrors(before, after);
                 }
             }
+            changes.removeIf(c -> c.kind() == ChangeKind.TYPE_ADDED && renamedTargets.contains(c.subject()));
         }
 
         private void compareState(Aggregate before, Aggregate after) {
@@ -500,6 +505,7 @@ public final class ReleaseChecker {
                     .sorted()
                     .findFirst().orElse(null);
             if (renamedTo != null) {
+                renamedTargets.add(renamedTo);
                 out.add(Finding.of(Rule.TYPE_RENAMED, typeName, "", Readers.BOTH,
                         kind + " " + typeName + " is gone and " + renamedTo + " with the same schema was added: looks like a"
                                 + " rename of " + typeName + " to " + renamedTo + "; readers of the old name see nothing, and"

@@ -120,6 +120,16 @@ class ChangelogTest {
     }
 
     @Test
+    void aRenamedCommandIsAFindingAndItsNewNameIsNotAlsoAnAddition() throws Exception {
+        String after = edit(BASE, "/commands/Pay", "{\"schema\": " + AMOUNT + "}");
+        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(after);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("commands")).remove("Deposit");
+        Report r = check(BASE, JSON.writeValueAsString(root));
+        assertEquals(List.of("type-renamed bank.account.Deposit "), findings(r));
+        assertEquals(List.of(), changes(r));
+    }
+
+    @Test
     void aRevisionWrittenWhenAddedIsAFindingOnly() throws Exception {
         Report r = check(BASE, edit(BASE, "/events/Deposited/revisions/2", "{\"schema\": " + AMOUNT + ", \"upgradesFrom\": 1}"));
         assertEquals(List.of("written-before-read bank.account.Deposited@2 "), findings(r));
