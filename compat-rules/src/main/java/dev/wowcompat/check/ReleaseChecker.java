@@ -454,12 +454,11 @@ public final class ReleaseChecker {
             }
             for (Revision n : now.revisions().values()) {
                 Revision r = old.revisions().get(n.revision());
-                String subject = now.typeName() + "@" + n.revision();
                 if (r == null) {
-                    change(ChangeKind.REVISION_ADDED, subject, "new revision " + n.revision() + " of " + now.typeName()
+                    change(ChangeKind.REVISION_ADDED, now.typeName() + "@" + n.revision(), "new revision " + n.revision() + " of " + now.typeName()
                             + (n.upgradesFrom() == null ? "" : ", upgrades from revision " + n.upgradesFrom()) + ", " + staged(n.written()));
                 } else if (!r.written() && n.written() && !typeNowWritten) {
-                    change(ChangeKind.REVISION_NOW_WRITTEN, subject, "revision " + n.revision() + " of " + now.typeName()
+                    change(ChangeKind.REVISION_NOW_WRITTEN, now.typeName() + "@" + n.revision(), "revision " + n.revision() + " of " + now.typeName()
                             + " was staged in " + baseline.version() + " and is written now");
                 }
             }
@@ -485,9 +484,7 @@ public final class ReleaseChecker {
 
         private void compareErrors(Aggregate before, Aggregate after) {
             for (Manifest.ErrorCode now : after.errors().values()) {
-                if (before.errors().values().stream().noneMatch(e -> e.code().equals(now.code()))) {
-                    change(ChangeKind.ERROR_CODE_ADDED, now.code(), "new error code " + now.code());
-                }
+                if (!declares(before, now.code())) change(ChangeKind.ERROR_CODE_ADDED, now.code(), "new error code " + now.code());
             }
             for (Manifest.ErrorCode old : before.errors().values()) {
                 if (after.errors().values().stream().noneMatch(e -> e.code().equals(old.code()))) {
@@ -495,6 +492,11 @@ public final class ReleaseChecker {
                             "error code " + old.code() + " is gone; clients that match on it stop recognising the error"));
                 }
             }
+        }
+
+        private static boolean declares(Aggregate aggregate, String code) {
+            for (Manifest.ErrorCode e : aggregate.errors().values()) if (e.code().equals(code)) return true;
+            return false;
         }
 
         /** A removed command or event is a rename when the candidate adds one of the same kind with the same schema. */

@@ -89,7 +89,8 @@ final class Walker {
     private final Combinators combinators = new Combinators(this);
     private final Set<String> visited = new HashSet<>();
     private final Map<String, Finding> findings = new LinkedHashMap<>();
-    private final Map<String, Change> changes = new LinkedHashMap<>();
+    /** Made on the first change: most walks (and every probe) meet none. */
+    private Map<String, Change> changes;
     private Readers probed = NONE;
 
     /** A walk that may go {@code maxDepth} pairs of schemas deep before it gives up with {@link TooDeep}. */
@@ -118,7 +119,7 @@ final class Walker {
 
     /** The compatible changes the walk met (a probe records none). */
     List<Change> changes() {
-        return List.copyOf(changes.values());
+        return changes == null ? List.of() : List.copyOf(changes.values());
     }
 
     /** How many findings the walk has made so far: a step that added none was compatible. */
@@ -710,7 +711,9 @@ final class Walker {
 
     /** Records a compatible change; a probe only asks whom a change breaks, so it records none. */
     void note(ChangeKind kind, String pointer, String message) {
-        if (!probe) changes.putIfAbsent(kind.id() + '\n' + pointer, new Change(kind, ctx.subject(), pointer, message));
+        if (probe) return;
+        if (changes == null) changes = new LinkedHashMap<>();
+        changes.putIfAbsent(kind.id() + '\n' + pointer, new Change(kind, ctx.subject(), pointer, message));
     }
 
     void emit(Rule rule, Severity severity, String pointer, Readers breaks, String message, String fix, Scope s) {
