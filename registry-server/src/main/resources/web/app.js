@@ -56,7 +56,8 @@ function jsonLines(value) {
   return lines;
 }
 
-const SEVERITY_ORDER = {breaking: 3, warning: 2, info: 1};
+// 'change' marks a compatible change of the report's changelog: any finding on the same line wins.
+const SEVERITY_ORDER = {breaking: 3, warning: 2, info: 1, change: 0};
 
 // The lines a finding points at: the value at its pointer and everything inside it; when this side does not
 // have that value (a removed or added property), the nearest enclosing value it does have.
@@ -96,8 +97,10 @@ function renderSchema(schema, findings, side) {
   return renderLines(jsonLines(schema), findings, side, null);
 }
 
-function renderLines(lines, findings, side, changed) {
-  const marks = markFindings(lines, findings || []);
+// changes: the report's compatible changes, marked on the new side (their pointers point into the new schema).
+function renderLines(lines, findings, side, changed, changes) {
+  const asMarks = side === 'to' ? (changes || []).map(c => ({pointer: c.pointer, severity: 'change'})) : [];
+  const marks = markFindings(lines, (findings || []).concat(asMarks));
   const change = side === 'from' ? ' removed' : ' added';
   return '<pre class="json" data-side="' + side + '">' + lines.map((l, i) =>
       `<span class="line${marks[i] ? ' hl-' + marks[i] : ''}${changed && changed[i] ? change : ''}" data-pointer="${h(l.pointer)}">${h(l.text)}</span>`).join('') + '</pre>';
@@ -230,7 +233,17 @@ function renderReport(report) {
   const s = report.summary;
   return `<div><span class="pill ${h(report.verdict)}">${h(report.verdict)}</span>
     <span class="muted">${s.breaking} breaking · ${s.warning} warning · ${s.info} info</span></div>
-    ${(report.findings || []).length ? renderFindings(report.findings) : ''}`;
+    ${(report.findings || []).length ? renderFindings(report.findings) : ''}
+    ${renderChangelog(report.changes || [])}`;
+}
+
+// The report's compatible changes (reports stored before the changelog existed have none).
+function renderChangelog(changes) {
+  if (!changes.length) return '';
+  return `<div class="changelog"><strong>${changes.length} compatible change${changes.length === 1 ? '' : 's'}</strong>
+    <ul class="changelog-list">${changes.map(c => `<li class="change" data-kind="${h(c.kind)}" data-pointer="${h(c.pointer)}">
+      <code>${h(c.kind)}</code> <code>${h(c.subject)}</code>${c.pointer ? ` at <code>${h(c.pointer)}</code>` : ''}
+      <span class="muted">${h(c.message)}</span></li>`).join('')}</ul></div>`;
 }
 
 // ---- views ----
@@ -352,15 +365,16 @@ async function diff(subject, from, to) {
   const upgrade = d.kind === 'event' && d.from.revision != null && d.to.revision != null && d.from.revision !== d.to.revision;
   // Between revisions the findings are beside the point (a new revision may change anything): show the upgrade.
   const findings = upgrade ? [] : (d.report.findings || []);
+  const compatible = upgrade ? [] : (d.report.changes || []);
   const oldLines = jsonLines(d.from.schema), newLines = jsonLines(d.to.schema);
   const changes = lineChanges(oldLines, newLines);
   const side = (s, name, lines, changed) => `<div class="schema" id="side-${name}"><h3>${h(name === 'from' ? 'From' : 'To')} ${h(s.label)}
       ${s.service ? `<span class="muted">(${h(s.service)}@${h(s.version)})</span>` : ''} <span class="fp">${short(s.fingerprint)}</span></h3>
-      ${renderLines(lines, findings, name, changed)}</div>`;
+      ${renderLines(lines, findings, name, changed, compatible)}</div>`;
   show(`<h1>${h(subject)}: ${upgrade ? 'upgrade ' : ''}${h(d.from.label)} → ${h(d.to.label)}</h1>
     ${upgrade ? renderUpgrade(d.from.revision, d.to.revision, upgradeChanges(d.from.schema, d.to.schema))
               : `<div class="card" id="findings">${renderReport(d.report)}</div>`}
-    <p class="muted legend"><span class="line removed">removed</span> <span class="line added">added</span></p>
+    <p class="muted legend"><span class="line removed">removed</span> <span class="line added">added</span>${compatible.length ? ' <span class="line hl-change">compatible change</span>' : ''}</p>
     <div class="sides">${side(d.from, 'from', oldLines, changes.removed)}${side(d.to, 'to', newLines, changes.added)}</div>`);
   // Clicking a finding brings its highlighted lines into view on both sides.
   view.querySelectorAll('.finding').forEach(el => el.onclick = () => {

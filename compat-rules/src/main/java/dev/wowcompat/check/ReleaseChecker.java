@@ -13,6 +13,8 @@ import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.manifest.TypeKind;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.Change;
+import dev.wowcompat.rules.ChangeKind;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Rule;
@@ -21,9 +23,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.TreeMap;
 
 /**
@@ -60,18 +66,20 @@ public final class ReleaseChecker {
                 .toList();
         Findings findings = new Findings();
         DiffCache diffs = new DiffCache();
+        // The changelog is what changed since the release the candidate follows, so only that comparison feeds it.
+        List<Change> changes = new ArrayList<>();
         List<Manifest> baselines;
         if (!sameMajor.isEmpty()) {
             baselines = sameMajor;
             Manifest previous = sameMajor.get(sameMajor.size() - 1);
             // The previous release first: when a finding turns up against several releases, the wording kept is
             // the one against the release the person reading the report just changed.
-            new Comparison(previous, candidate, true, findings, diffs).run();
+            new Comparison(previous, candidate, true, findings, diffs, changes).run();
             List<TypeEntry> changed = schemasChangedSince(previous, candidate);
             for (int i = sameMajor.size() - 2; i >= 0; i--) {
                 for (TypeEntry now : changed) {
                     TypeEntry old = find(sameMajor.get(i), now);
-                    if (old != null) compareSchemas(old, now, false, diffs, findings);
+                    if (old != null) compareSchemas(old, now, false, diffs, findings, null);
                 }
             }
             checkRevisionUpgrades(candidate, previous, findings);
@@ -81,18 +89,22 @@ public final class ReleaseChecker {
             Manifest lastOfEarlierMajor = earlier.lastEntry().getValue();
             baselines = List.of(lastOfEarlierMajor);
             Findings acrossMajor = new Findings();
-            new Comparison(lastOfEarlierMajor, candidate, false, acrossMajor, diffs).run();
+            new Comparison(lastOfEarlierMajor, candidate, false, acrossMajor, diffs, changes).run();
             for (Finding f : acrossMajor.all()) {
                 if (f.severity() == Severity.BREAKING) findings.add(toMajorChange(f, lastOfEarlierMajor, candidate));
             }
         } else {
             baselines = List.of();
+            // Everything a first release declares is new: its changelog lists every type (nothing can break yet).
+            Manifest nothing = new Manifest(candidate.format(), candidate.service(), candidate.version(), Map.of(), null);
+            new Comparison(nothing, candidate, false, new Findings(), diffs, changes).run();
             checkRevisionUpgrades(candidate, null, findings);
             checkIntroducedSchemas(schemaTypes(candidate), null, findings);
         }
         List<Finding> sorted = new ArrayList<>(findings.all());
         sorted.sort(ORDER);
-        return new Report(LEVEL, release(candidate), baselines.stream().map(ReleaseChecker::release).toList(), sorted);
+        return new Report(LEVEL, release(candidate), baselines.stream().map(ReleaseChecker::release).toList(), sorted,
+                List.of(), changes);
     }
 
     /** The candidate's schemas that the previous release did not have with the same fingerprint. */
@@ -128,8 +140,11 @@ public final class ReleaseChecker {
     /**
      * The rules inside one schema of a type both releases have: the schema diff, and on top of it
      * {@code state-view-changed} for states and {@code revision-changed} for event revisions.
+     *
+     * @param changes where the compatible changes go, or null when this comparison is not the changelog's
      */
-    private static void compareSchemas(TypeEntry old, TypeEntry now, boolean againstPrevious, DiffCache diffs, Findings out) {
+    private static void compareSchemas(TypeEntry old, TypeEntry now, boolean againstPrevious, DiffCache diffs, Findings out,
+            List<Change> changes) {
         if (old.schema().equals(now.schema())) return;
         String subject = now.subject();
         switch (now.kind()) {
@@ -142,12 +157,13 @@ public final class ReleaseChecker {
                         published ? "Nothing to do for snapshots: they are rebuilt from the events. The state is published"
                                 + " in state events, so the change itself must be additive: see this subject's other findings."
                                 : Rule.STATE_VIEW_CHANGED.fix()));
-                if (published) out.addAll(diffs.diff(subject, Role.STATE, old.schema(), now.schema(), againstPrevious));
+                if (published) out.add(diffs.diff(subject, Role.STATE, old.schema(), now.schema(), againstPrevious), changes);
             }
-            case COMMAND -> out.addAll(diffs.diff(subject, Role.COMMAND, old.schema(), now.schema(), againstPrevious));
+            case COMMAND -> out.add(diffs.diff(subject, Role.COMMAND, old.schema(), now.schema(), againstPrevious), changes);
             case EVENT -> {
-                List<Finding> found = diffs.diff(subject, Role.EVENT, old.schema(), now.schema(), againstPrevious);
-                out.addAll(found);
+                SchemaDiff.Result result = diffs.diff(subject, Role.EVENT, old.schema(), now.schema(), againstPrevious);
+                out.add(result, changes);
+                List<Finding> found = result.findings();
                 // Staging findings are fixed by staging, not by a new revision.
                 List<Finding> notAdditive = found.stream().filter(Finding::makesRevisionChanged).toList();
                 if (!notAdditive.isEmpty()) {
@@ -268,6 +284,12 @@ public final class ReleaseChecker {
             fs.forEach(this::add);
         }
 
+        /** A schema comparison's findings, and its changes when this comparison feeds the changelog. */
+        void add(SchemaDiff.Result result, List<Change> changes) {
+            addAll(result.findings());
+            if (changes != null) changes.addAll(result.changes());
+        }
+
         Collection<Finding> all() {
             return byId.values();
         }
@@ -277,33 +299,59 @@ public final class ReleaseChecker {
     private static final class DiffCache {
         private record Key(String subject, Role role, String before, String after, boolean againstPrevious) {}
 
-        private final Map<Key, List<Finding>> results = new HashMap<>();
+        private final Map<Key, SchemaDiff.Result> results = new HashMap<>();
 
-        List<Finding> diff(String subject, Role role, SchemaDoc old, SchemaDoc now, boolean againstPrevious) {
+        SchemaDiff.Result diff(String subject, Role role, SchemaDoc old, SchemaDoc now, boolean againstPrevious) {
             return results.computeIfAbsent(new Key(subject, role, old.fingerprint(), now.fingerprint(), againstPrevious),
-                    k -> SchemaDiff.compare(old.schema(), now.schema(), new DiffContext(subject, role, againstPrevious, false)));
+                    k -> SchemaDiff.diff(old.schema(), now.schema(), new DiffContext(subject, role, againstPrevious, false)));
         }
     }
 
-    /** One baseline against the candidate. */
+    /**
+     * One baseline against the candidate. It is the only place that knows the type-level changes of the changelog
+     * (types, revisions and error codes added, staged types and revisions written).
+     */
     private static final class Comparison {
         private final Manifest baseline;
         private final Manifest candidate;
         private final boolean againstPrevious;
         private final Findings out;
         private final DiffCache diffs;
+        private final List<Change> changes;
         private Map<String, SchemaDoc> addedCommands;
         private Map<String, SchemaDoc> addedEvents;
+        /** Types added under the name of a removed one: the type-renamed finding says so, the changelog does not. */
+        private final Set<String> renamedTargets = new HashSet<>();
 
-        Comparison(Manifest baseline, Manifest candidate, boolean againstPrevious, Findings out, DiffCache diffs) {
+        Comparison(Manifest baseline, Manifest candidate, boolean againstPrevious, Findings out, DiffCache diffs,
+                List<Change> changes) {
             this.baseline = baseline;
             this.candidate = candidate;
             this.againstPrevious = againstPrevious;
             this.out = out;
             this.diffs = diffs;
+            this.changes = changes;
+        }
+
+        private void change(ChangeKind kind, String subject, String message) {
+            changes.add(new Change(kind, subject, "", message));
+        }
+
+        private static String staged(boolean written) {
+            return written ? "written" : "staged (\"written\": false)";
         }
 
         void run() {
+            for (Aggregate after : candidate.aggregates().values()) {
+                if (!baseline.aggregates().containsKey(after.typeName())) {
+                    // A new aggregate is compared with an empty one: all it declares is added.
+                    Aggregate none = new Aggregate(after.context(), after.name(), Optional.empty(), Map.of(), Map.of(), Map.of());
+                    compareState(none, after);
+                    compareCommands(none, after);
+                    compareEvents(none, after);
+                    compareErrors(none, after);
+                }
+            }
             for (Aggregate before : baseline.aggregates().values()) {
                 Aggregate after = candidate.aggregates().get(before.typeName());
                 if (after == null) {
@@ -317,17 +365,15 @@ public final class ReleaseChecker {
                     compareErrors(before, after);
                 }
             }
-            if (againstPrevious) {
-                for (Aggregate after : candidate.aggregates().values()) {
-                    if (!baseline.aggregates().containsKey(after.typeName())) {
-                        after.events().values().forEach(this::newEventWritten);
-                    }
-                }
-            }
+            changes.removeIf(c -> c.kind() == ChangeKind.TYPE_ADDED && renamedTargets.contains(c.subject()));
         }
 
         private void compareState(Aggregate before, Aggregate after) {
-            if (before.state().isEmpty()) return;
+            if (before.state().isEmpty()) {
+                after.state().ifPresent(st -> change(ChangeKind.TYPE_ADDED, after.typeName(), "new state of " + after.typeName()
+                        + (st.published() ? ", published" : ", a view (\"published\": false)")));
+                return;
+            }
             if (after.state().isEmpty()) {
                 out.add(Finding.of(Rule.TYPE_REMOVED, before.typeName(), "", Readers.OLD_READERS,
                         "the state schema of " + before.typeName() + " is gone"));
@@ -337,10 +383,19 @@ public final class ReleaseChecker {
             Manifest.State now = after.state().get();
             compareSchemas(new TypeEntry(TypeKind.STATE, before.typeName(), 0, old.schema(), true, old.published()),
                     new TypeEntry(TypeKind.STATE, after.typeName(), 0, now.schema(), true, now.published()),
-                    againstPrevious, diffs, out);
+                    againstPrevious, diffs, out, changes);
         }
 
         private void compareCommands(Aggregate before, Aggregate after) {
+            for (Command now : after.commands().values()) {
+                Command old = before.commands().get(simpleName(now.typeName()));
+                if (old == null) {
+                    change(ChangeKind.TYPE_ADDED, now.typeName(), "new command " + now.typeName() + ", " + staged(now.written()));
+                } else if (!old.written() && now.written()) {
+                    change(ChangeKind.TYPE_NOW_WRITTEN, now.typeName(), "command " + now.typeName()
+                            + " was staged in " + baseline.version() + " and is accepted from senders now");
+                }
+            }
             for (Command old : before.commands().values()) {
                 Command now = after.commands().get(simpleName(old.typeName()));
                 if (now == null) {
@@ -348,7 +403,7 @@ public final class ReleaseChecker {
                 } else {
                     compareSchemas(new TypeEntry(TypeKind.COMMAND, old.typeName(), 0, old.schema(), old.written(), true),
                             new TypeEntry(TypeKind.COMMAND, now.typeName(), 0, now.schema(), now.written(), true),
-                            againstPrevious, diffs, out);
+                            againstPrevious, diffs, out, changes);
                 }
             }
         }
@@ -370,9 +425,10 @@ public final class ReleaseChecker {
                     } else {
                         compareSchemas(new TypeEntry(TypeKind.EVENT, old.typeName(), r.revision(), r.schema(), r.written(), true),
                                 new TypeEntry(TypeKind.EVENT, now.typeName(), n.revision(), n.schema(), n.written(), true),
-                                againstPrevious, diffs, out);
+                                againstPrevious, diffs, out, changes);
                     }
                 }
+                eventChanges(old, now);
                 if (againstPrevious) {
                     for (Revision n : now.revisions().values()) {
                         if (!old.revisions().containsKey(n.revision()) && n.written()) {
@@ -384,14 +440,38 @@ public final class ReleaseChecker {
                     }
                 }
             }
-            if (againstPrevious) {
-                for (Event now : after.events().values()) {
-                    if (!before.events().containsKey(simpleName(now.typeName()))) newEventWritten(now);
+            for (Event now : after.events().values()) {
+                if (!before.events().containsKey(simpleName(now.typeName()))) newEvent(now);
+            }
+        }
+
+        /** Revisions added, and a staged event or revision written now (staging the type stages its revisions). */
+        private void eventChanges(Event old, Event now) {
+            boolean typeNowWritten = !old.written() && now.written();
+            if (typeNowWritten) {
+                change(ChangeKind.TYPE_NOW_WRITTEN, now.typeName(), "event " + now.typeName() + " was staged in "
+                        + baseline.version() + " and is written now");
+            }
+            for (Revision n : now.revisions().values()) {
+                Revision r = old.revisions().get(n.revision());
+                if (r == null) {
+                    change(ChangeKind.REVISION_ADDED, now.typeName() + "@" + n.revision(), "new revision " + n.revision() + " of " + now.typeName()
+                            + (n.upgradesFrom() == null ? "" : ", upgrades from revision " + n.upgradesFrom()) + ", " + staged(n.written()));
+                } else if (!r.written() && n.written() && !typeNowWritten) {
+                    change(ChangeKind.REVISION_NOW_WRITTEN, now.typeName() + "@" + n.revision(), "revision " + n.revision() + " of " + now.typeName()
+                            + " was staged in " + baseline.version() + " and is written now");
                 }
             }
         }
 
-        private void newEventWritten(Event now) {
+        /** A new event: written before the previous release reads it is a finding; otherwise it is a change. */
+        private void newEvent(Event now) {
+            boolean written = now.revisions().values().stream().anyMatch(Revision::written);
+            if (!againstPrevious || !written) {
+                change(ChangeKind.TYPE_ADDED, now.typeName(), "new event " + now.typeName() + " (revisions "
+                        + now.revisions().keySet().stream().map(String::valueOf).collect(Collectors.joining(", ")) + "), " + staged(written));
+                return;
+            }
             for (Revision n : now.revisions().values()) {
                 if (n.written()) {
                     out.add(Finding.of(Rule.WRITTEN_BEFORE_READ, now.typeName() + "@" + n.revision(), "", Readers.OLD_READERS,
@@ -403,12 +483,20 @@ public final class ReleaseChecker {
         }
 
         private void compareErrors(Aggregate before, Aggregate after) {
+            for (Manifest.ErrorCode now : after.errors().values()) {
+                if (!declares(before, now.code())) change(ChangeKind.ERROR_CODE_ADDED, now.code(), "new error code " + now.code());
+            }
             for (Manifest.ErrorCode old : before.errors().values()) {
                 if (after.errors().values().stream().noneMatch(e -> e.code().equals(old.code()))) {
                     out.add(Finding.of(Rule.ERROR_CODE_REMOVED, old.code(), "", Readers.OLD_READERS,
                             "error code " + old.code() + " is gone; clients that match on it stop recognising the error"));
                 }
             }
+        }
+
+        private static boolean declares(Aggregate aggregate, String code) {
+            for (Manifest.ErrorCode e : aggregate.errors().values()) if (e.code().equals(code)) return true;
+            return false;
         }
 
         /** A removed command or event is a rename when the candidate adds one of the same kind with the same schema. */
@@ -419,6 +507,7 @@ public final class ReleaseChecker {
                     .sorted()
                     .findFirst().orElse(null);
             if (renamedTo != null) {
+                renamedTargets.add(renamedTo);
                 out.add(Finding.of(Rule.TYPE_RENAMED, typeName, "", Readers.BOTH,
                         kind + " " + typeName + " is gone and " + renamedTo + " with the same schema was added: looks like a"
                                 + " rename of " + typeName + " to " + renamedTo + "; readers of the old name see nothing, and"

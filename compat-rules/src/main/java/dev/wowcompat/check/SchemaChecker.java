@@ -6,6 +6,7 @@ import dev.wowcompat.diff.DiffContext.Role;
 import dev.wowcompat.diff.SchemaDiff;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.Report.Release;
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
 import dev.wowcompat.rules.Severity;
@@ -51,10 +52,14 @@ public final class SchemaChecker {
                 ? new DiffContext(SUBJECT, Role.PLAIN, false, false)
                 : DiffContext.plain(SUBJECT);
         Map<String, Finding> byId = new LinkedHashMap<>();
+        List<Change> changes = new ArrayList<>();
         // Newest baseline first: when several report the same finding, the wording against the latest one stays.
         for (int i = count - 1; i >= first; i--) {
             String against = i == count - 1 ? "" : " (compared with " + label(i) + ")";
-            for (Finding f : SchemaDiff.compare(earlier.get(i), candidate, context)) {
+            SchemaDiff.Result result = SchemaDiff.diff(earlier.get(i), candidate, context);
+            // The changelog is what changed since the previous version.
+            if (i == count - 1) changes.addAll(result.changes());
+            for (Finding f : result.findings()) {
                 Finding judged = judge(level, f);
                 if (!against.isEmpty()) {
                     judged = new Finding(judged.rule(), judged.severity(), judged.subject(), judged.pointer(),
@@ -67,7 +72,7 @@ public final class SchemaChecker {
         sorted.sort(ORDER);
         List<Release> baselines = new ArrayList<>();
         for (int i = first; i < count; i++) baselines.add(new Release(SUBJECT, label(i)));
-        return new Report(level.name(), new Release(SUBJECT, label(count)), baselines, sorted);
+        return new Report(level.name(), new Release(SUBJECT, label(count)), baselines, sorted, List.of(), changes);
     }
 
     private static Finding judge(Level level, Finding f) {

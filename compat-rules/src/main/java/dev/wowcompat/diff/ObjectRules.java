@@ -17,6 +17,7 @@ import static dev.wowcompat.rules.Rule.WRITTEN_BEFORE_READ;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import dev.wowcompat.rules.ChangeKind;
 import dev.wowcompat.rules.Severity;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -259,6 +260,7 @@ final class ObjectRules {
         }
         View before = fallback(o, name, s.oldAlso());
         Scope here = s.property(name, List.of(), List.of());
+        int findingsBefore = w.findingCount();
         if (before.isFalse()) {
             w.emit(CLOSED_CONTENT_MODEL, Severity.BREAKING, now.site, OLD_READERS, here.what()
                     + " was added to an object the old schema closes (" + before.site + " is false): old readers reject"
@@ -269,7 +271,10 @@ final class ObjectRules {
             // Old data may already carry this name under additionalProperties/patternProperties.
             w.compare(before, now, here.noted("added; before under " + describe(before)));
         }
-        if (w.structural()) return;
+        if (w.structural()) {
+            if (w.findingCount() == findingsBefore) w.note(ChangeKind.PROPERTY_ADDED, now.site, "new " + here.what());
+            return;
+        }
         if (now.get("default") == null && !nullable(now, 0)) {
             w.emit(FIELD_DEFAULT_MISSING, null, now.site, NEW_READERS, "new " + here.what()
                     + " has no default and is not nullable: new readers of data written before it have no value to use",
@@ -286,7 +291,15 @@ final class ObjectRules {
                 case PLAIN -> { }
             }
         }
+        if (w.findingCount() == findingsBefore) w.note(ChangeKind.PROPERTY_ADDED, now.site, added(now, here));
         reportNewClosedObjects(now, here, new HashSet<>(), 0);
+    }
+
+    /** How a compatible new property reads in the changelog: its default and whether it is staged. */
+    private static String added(View now, Scope here) {
+        JsonNode dflt = now.get("default");
+        return "new optional " + here.what() + (dflt != null ? " with the default " + JsonValues.show(dflt) : ", nullable (defaults to null)")
+                + (Walker.isFalse(now.get("x-wow-written")) ? ", staged (\"x-wow-written\": false)" : ", written");
     }
 
     /** A nullable property defaults to null: its type (or an anyOf/oneOf branch) allows null. */

@@ -1,6 +1,7 @@
 package dev.wowcompat.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import java.util.List;
 import java.util.Objects;
@@ -46,11 +47,32 @@ public final class SchemaDiff {
      * @throws SchemaTooDeepException when the two schemas nest into each other more than {@link #MAX_DEPTH} deep
      */
     public static List<Finding> compare(JsonNode oldSchema, JsonNode newSchema, DiffContext context) {
+        return diff(oldSchema, newSchema, context).findings();
+    }
+
+    /** What one comparison found: the findings, and the compatible changes met on the same walk. */
+    public record Result(List<Finding> findings, List<Change> changes) {
+        static final Result NONE = new Result(List.of(), List.of());
+
+        public Result {
+            findings = List.copyOf(findings);
+            changes = List.copyOf(changes);
+        }
+    }
+
+    /**
+     * {@link #compare}, with the changelog: the compatible changes the walk met (a property added with a default,
+     * a deprecation, documentation ...), each where no finding was made.
+     *
+     * @throws IllegalArgumentException as {@link #compare}
+     * @throws SchemaTooDeepException as {@link #compare}
+     */
+    public static Result diff(JsonNode oldSchema, JsonNode newSchema, DiffContext context) {
         Objects.requireNonNull(oldSchema, "oldSchema");
         Objects.requireNonNull(newSchema, "newSchema");
         Objects.requireNonNull(context, "context");
         // Most schemas do not change between releases: equal documents resolve every $ref alike, so nothing differs.
-        if (JsonValues.same(oldSchema, newSchema)) return List.of();
+        if (JsonValues.same(oldSchema, newSchema)) return Result.NONE;
         try {
             return walk(oldSchema, newSchema, context, INLINE_DEPTH);
         } catch (Walker.TooDeep shallowStack) {
@@ -64,15 +86,15 @@ public final class SchemaDiff {
         }
     }
 
-    private static List<Finding> walk(JsonNode oldSchema, JsonNode newSchema, DiffContext context, int maxDepth) {
+    private static Result walk(JsonNode oldSchema, JsonNode newSchema, DiffContext context, int maxDepth) {
         Walker walker = new Walker(context, maxDepth);
         walker.compare(new SchemaDocument(oldSchema).root(), new SchemaDocument(newSchema).root(), Scope.root());
-        return walker.findings();
+        return new Result(walker.findings(), walker.changes());
     }
 
     /** Runs a deep comparison on a thread whose stack holds {@link #MAX_DEPTH} levels; its failure is rethrown here. */
-    private static List<Finding> onDeepStack(Supplier<List<Finding>> comparison) {
-        FutureTask<List<Finding>> task = new FutureTask<>(comparison::get);
+    private static Result onDeepStack(Supplier<Result> comparison) {
+        FutureTask<Result> task = new FutureTask<>(comparison::get);
         Thread thread = new Thread(null, task, "wow-compat-deep-diff", DEEP_STACK_BYTES);
         thread.setDaemon(true);
         thread.start();

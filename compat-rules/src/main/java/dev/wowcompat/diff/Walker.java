@@ -12,6 +12,8 @@ import static dev.wowcompat.rules.Rule.FIELD_TYPE_CHANGED;
 import static dev.wowcompat.rules.Rule.MEANING_CHANGED;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.rules.Change;
+import dev.wowcompat.rules.ChangeKind;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Rule;
@@ -87,6 +89,8 @@ final class Walker {
     private final Combinators combinators = new Combinators(this);
     private final Set<String> visited = new HashSet<>();
     private final Map<String, Finding> findings = new LinkedHashMap<>();
+    /** Made on the first change: most walks (and every probe) meet none. */
+    private Map<String, Change> changes;
     private Readers probed = NONE;
 
     /** A walk that may go {@code maxDepth} pairs of schemas deep before it gives up with {@link TooDeep}. */
@@ -111,6 +115,16 @@ final class Walker {
 
     List<Finding> findings() {
         return List.copyOf(findings.values());
+    }
+
+    /** The compatible changes the walk met (a probe records none). */
+    List<Change> changes() {
+        return changes == null ? List.of() : List.copyOf(changes.values());
+    }
+
+    /** How many findings the walk has made so far: a step that added none was compatible. */
+    int findingCount() {
+        return findings.size();
     }
 
     DiffContext context() {
@@ -153,6 +167,7 @@ final class Walker {
             compareFalse(o, n, s);
             return;
         }
+        if (!probe) compareAnnotations(o, n, s);
         long m = o.mask() | n.mask();
         Set<String> ot = types(o, s.oldAlso());
         Set<String> nt = types(n, s.newAlso());
@@ -409,6 +424,10 @@ final class Walker {
         if (structural) return;
         JsonNode a = o.get("default");
         JsonNode b = n.get("default");
+        if (a == null && b != null) {
+            note(ChangeKind.DEFAULT_ADDED, n.at("default"), s.what() + " now has the default " + JsonValues.show(b));
+            return;
+        }
         if (a == null || JsonValues.same(a, b)) return;
         String msg = b == null ? s.what() + " dropped its default " + JsonValues.show(a)
                 : s.what() + " changed its default from " + JsonValues.show(a) + " to " + JsonValues.show(b);
@@ -421,6 +440,35 @@ final class Walker {
         emit(MEANING_CHANGED, null, JsonPointers.child(n.site, "$ref"), BOTH,
                 s.what() + " now refers to '" + n.refName + "' instead of '" + o.refName + "'",
                 Fixes.refChanged(s, o.refName, n.refName), s);
+    }
+
+    /** Keywords that only document a schema: a change to them is listed, never judged. */
+    private static final List<String> DOCUMENTATION = List.of("title", "description", "examples", "$comment");
+
+    /**
+     * The annotations no rule judges but a changelog names: deprecation, staging of a property
+     * ({@code x-wow-written}) and documentation. The schemas' own keywords only, so a change is named where it is made.
+     */
+    private void compareAnnotations(View o, View n, Scope s) {
+        if (o.own == null || n.own == null) return;
+        if (!isTrue(o.own.get("deprecated")) && isTrue(n.own.get("deprecated"))) {
+            note(ChangeKind.DEPRECATED, n.at("deprecated"), s.what() + " is now deprecated");
+        }
+        boolean wasStaged = isFalse(o.own.get("x-wow-written"));
+        boolean isStaged = isFalse(n.own.get("x-wow-written"));
+        if (wasStaged && !isStaged) {
+            note(ChangeKind.PROPERTY_NOW_WRITTEN, n.site, s.what() + " was staged (\"x-wow-written\": false) and is written now");
+        } else if (!wasStaged && isStaged) {
+            note(ChangeKind.PROPERTY_NO_LONGER_WRITTEN, n.at("x-wow-written"), s.what()
+                    + " is no longer written (\"x-wow-written\": false): readers fall back to its default");
+        }
+        for (String kw : DOCUMENTATION) {
+            JsonNode a = o.own.get(kw);
+            JsonNode b = n.own.get(kw);
+            if (JsonValues.same(a, b)) continue;
+            String what = a == null ? "added" : b == null ? "removed" : "changed";
+            note(ChangeKind.DOCUMENTATION_CHANGED, b != null ? n.at(kw) : o.at(kw), s.what() + ": " + kw + " " + what);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------- strings, numbers
@@ -660,6 +708,13 @@ final class Walker {
     }
 
     // ---------------------------------------------------------------------------------------------- findings
+
+    /** Records a compatible change; a probe only asks whom a change breaks, so it records none. */
+    void note(ChangeKind kind, String pointer, String message) {
+        if (probe) return;
+        if (changes == null) changes = new LinkedHashMap<>();
+        changes.putIfAbsent(kind.id() + '\n' + pointer, new Change(kind, ctx.subject(), pointer, message));
+    }
 
     void emit(Rule rule, Severity severity, String pointer, Readers breaks, String message, String fix, Scope s) {
         Rule r = rule;

@@ -42,6 +42,25 @@ public final class Gate {
         }
     }
 
+    /** Whether a report lists the compatible changes beside its findings ({@code --changes}, {@code <changes>}). */
+    public enum Changes {
+        ALL, NONE;
+
+        /** @throws IllegalArgumentException naming the accepted values */
+        public static Changes parse(String text) {
+            try {
+                return valueOf(text.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new IllegalArgumentException("changes is '" + text + "'; use all or none");
+            }
+        }
+
+        /** The report as this setting shows it: with its changelog, or without. */
+        public Report apply(Report report) {
+            return this == ALL ? report : report.withChanges(List.of());
+        }
+    }
+
     /**
      * The candidate against its history: the release rules under ADDITIVE, schema by schema under a plain level.
      * An empty history checks a first release on its own (closed objects, revision chains).

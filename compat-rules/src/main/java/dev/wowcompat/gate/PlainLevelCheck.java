@@ -5,6 +5,7 @@ import dev.wowcompat.check.SchemaChecker;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ public final class PlainLevelCheck {
                 .toList();
         List<Map<String, JsonNode>> earlierSchemas = earlier.stream().map(PlainLevelCheck::schemasBySubject).toList();
         List<Finding> findings = new ArrayList<>();
+        List<Change> changes = new ArrayList<>();
         for (TypeEntry type : candidate.types()) {
             if (type.schema() == null) continue;
             List<JsonNode> versions = new ArrayList<>();
@@ -44,6 +46,7 @@ public final class PlainLevelCheck {
                 // SchemaChecker knows only the schemas; the subject is the type they belong to.
                 findings.add(new Finding(f.rule(), f.severity(), type.subject(), f.pointer(), f.breaks(), f.message(), f.fix()));
             }
+            for (Change c : one.changes()) changes.add(new Change(c.kind(), type.subject(), c.pointer(), c.message()));
         }
         findings.sort(Comparator.comparing(Finding::severity)
                 .thenComparing(Finding::subject)
@@ -52,7 +55,8 @@ public final class PlainLevelCheck {
         List<Report.Release> baselines = earlier.stream()
                 .map(m -> new Report.Release(m.service(), m.version().toString()))
                 .toList();
-        return new Report(level.name(), new Report.Release(candidate.service(), candidate.version().toString()), baselines, findings);
+        return new Report(level.name(), new Report.Release(candidate.service(), candidate.version().toString()), baselines, findings,
+                List.of(), changes);
     }
 
     private static Map<String, JsonNode> schemasBySubject(Manifest manifest) {

@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,28 @@ final class GithubReport {
                         "Waived because: " + w.reason() + ". " + body(f));
             }
         }
+        changes(out, report);
         return out.toString();
+    }
+
+    /** Changes listed in one annotation, at most; the rest are counted (annotations are limited per step). */
+    static final int CHANGES_IN_NOTICE = 20;
+
+    /**
+     * The changelog as one summary notice: one annotation per change would bury the findings (GitHub shows a
+     * limited number per step), and a compatible change needs no action on any line.
+     */
+    private static void changes(StringBuilder out, Report report) {
+        List<Change> changes = report.changes();
+        if (changes.isEmpty()) return;
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < Math.min(changes.size(), CHANGES_IN_NOTICE); i++) {
+            Change c = changes.get(i);
+            if (i > 0) list.append("; ");
+            list.append(c.kind().id()).append(' ').append(c.subject()).append(c.pointer().isEmpty() ? "" : c.pointer());
+        }
+        if (changes.size() > CHANGES_IN_NOTICE) list.append("; and ").append(changes.size() - CHANGES_IN_NOTICE).append(" more");
+        annotation(out, "notice", "wow-compat: " + ReportParts.changesHeading(report), list.toString());
     }
 
     private static String body(Finding f) {

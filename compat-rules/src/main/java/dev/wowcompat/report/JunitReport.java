@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Severity;
 import java.io.StringWriter;
@@ -30,7 +31,7 @@ final class JunitReport {
         waivedBySubject.keySet().forEach(s -> cases.putIfAbsent(s, List.of()));
         String suiteName = "wow-compat " + ReportParts.label(report.candidate());
         long failures = bySubject.values().stream().filter(l -> ReportParts.worst(l) == Severity.BREAKING).count();
-        int tests = Math.max(1, cases.size());
+        int tests = Math.max(1, cases.size()) + (report.changes().isEmpty() ? 0 : 1);
 
         StringWriter buffer = new StringWriter();
         try {
@@ -67,6 +68,7 @@ final class JunitReport {
             for (Map.Entry<String, List<Finding>> c : cases.entrySet()) {
                 testCase(xml, suiteName, c.getKey(), c.getValue(), waivedBySubject.getOrDefault(c.getKey(), List.of()));
             }
+            changesCase(xml, suiteName, report);
             xml.writeCharacters("\n  ");
             xml.writeEndElement();
             xml.writeCharacters("\n");
@@ -104,6 +106,31 @@ final class JunitReport {
             characters(xml, describe(others, waived));
             xml.writeEndElement();
         }
+        xml.writeCharacters("\n    ");
+        xml.writeEndElement();
+    }
+
+    /** Test case name of the changelog. */
+    static final String CHANGES_CASE = "compatible changes";
+
+    /**
+     * The changelog as one passing test case whose output lists the changes: CI viewers show a test case's
+     * system-out (few show a suite's), and one case keeps the test count from growing with the changelog.
+     */
+    private static void changesCase(XMLStreamWriter xml, String suiteName, Report report) throws XMLStreamException {
+        if (report.changes().isEmpty()) return;
+        xml.writeCharacters("\n    ");
+        xml.writeStartElement("testcase");
+        attribute(xml, "classname", suiteName);
+        attribute(xml, "name", CHANGES_CASE);
+        StringBuilder out = new StringBuilder("\n").append(ReportParts.changesHeading(report)).append(":\n");
+        for (Change c : report.changes()) {
+            out.append(ReportParts.oneLine(c.subject())).append(": ").append(ReportParts.changeLine(c)).append('\n');
+        }
+        xml.writeCharacters("\n      ");
+        xml.writeStartElement("system-out");
+        characters(xml, out.toString());
+        xml.writeEndElement();
         xml.writeCharacters("\n    ");
         xml.writeEndElement();
     }

@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,20 @@ final class MarkdownReport {
                 }
             }
         }
+        changes(out, report);
         return out.toString();
+    }
+
+    /** The changelog as a table after the findings: one row per change. */
+    private static void changes(StringBuilder out, Report report) {
+        if (report.changes().isEmpty()) return;
+        out.append("\n### Compatible changes\n\n").append(ReportParts.changesHeading(report)).append(".\n\n");
+        out.append("| Subject | Change | Where | What |\n|---|---|---|---|\n");
+        for (Change c : report.changes()) {
+            out.append("| ").append(code(c.subject())).append(" | ").append(code(c.kind().id())).append(" | ")
+                    .append(c.pointer().isEmpty() ? "the whole type" : code(c.pointer())).append(" | ")
+                    .append(text(c.message())).append(" |\n");
+        }
     }
 
     private static void finding(StringBuilder out, Finding f, String waivedReason) {

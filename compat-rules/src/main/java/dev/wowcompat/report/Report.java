@@ -1,9 +1,12 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -15,8 +18,11 @@ import java.util.stream.Collectors;
  * @param baselines the releases (or schema versions) the candidate was compared with
  * @param findings the findings that count, sorted (severity, subject, pointer, rule)
  * @param waived findings a waiver moved out of {@link #findings}, with the waiver's reason
+ * @param changes the compatible changes (the release's changelog), sorted by {@link Change#ORDER}; a change at the
+ *        place (subject and pointer) of a finding, counted or waived, is left out: the finding already says it
  */
-public record Report(String level, Release candidate, List<Release> baselines, List<Finding> findings, List<Waived> waived) {
+public record Report(String level, Release candidate, List<Release> baselines, List<Finding> findings, List<Waived> waived,
+                     List<Change> changes) {
 
     public static final int FORMAT = 1;
 
@@ -24,10 +30,29 @@ public record Report(String level, Release candidate, List<Release> baselines, L
         baselines = List.copyOf(baselines);
         findings = List.copyOf(findings);
         waived = List.copyOf(waived);
+        changes = changelog(changes, findings, waived);
+    }
+
+    public Report(String level, Release candidate, List<Release> baselines, List<Finding> findings, List<Waived> waived) {
+        this(level, candidate, baselines, findings, waived, List.of());
     }
 
     public Report(String level, Release candidate, List<Release> baselines, List<Finding> findings) {
-        this(level, candidate, baselines, findings, List.of());
+        this(level, candidate, baselines, findings, List.of(), List.of());
+    }
+
+    /** The same report with these changes as its changelog. */
+    public Report withChanges(List<Change> changelog) {
+        return new Report(level, candidate, baselines, findings, waived, changelog);
+    }
+
+    private static List<Change> changelog(List<Change> changes, List<Finding> findings, List<Waived> waived) {
+        if (changes.isEmpty()) return List.of();
+        Set<String> places = new HashSet<>();
+        findings.forEach(f -> places.add(f.subject() + '\n' + f.pointer()));
+        waived.forEach(w -> places.add(w.finding().subject() + '\n' + w.finding().pointer()));
+        return changes.stream().filter(c -> !places.contains(c.subject() + '\n' + c.pointer()))
+                .distinct().sorted(Change.ORDER).toList();
     }
 
     /** {@code breaking} when any counted finding is breaking, else {@code compatible}. */
@@ -71,7 +96,7 @@ public record Report(String level, Release candidate, List<Release> baselines, L
             }
         }
         kept.removeAll(derivedWaived);
-        return new Report(level, candidate, baselines, kept, moved);
+        return new Report(level, candidate, baselines, kept, moved, changes);
     }
 
     /** A release, or for plain schemas the label of one schema version. */

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.rules.Change;
+import dev.wowcompat.rules.ChangeKind;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Rule;
@@ -44,6 +46,8 @@ public final class ReportJson {
         report.findings().forEach(x -> findings.add(finding(x)));
         ArrayNode waived = root.putArray("waived");
         report.waived().forEach(w -> waived.add(finding(w.finding()).put("reason", w.reason())));
+        ArrayNode changes = root.putArray("changes");
+        report.changes().forEach(c -> changes.add(change(c)));
         ObjectNode summary = root.putObject("summary");
         summary.put("breaking", report.count(Severity.BREAKING));
         summary.put("warning", report.count(Severity.WARNING));
@@ -66,6 +70,15 @@ public final class ReportJson {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("service", release.service());
         node.put("version", release.version());
+        return node;
+    }
+
+    private static ObjectNode change(Change change) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("kind", change.kind().id());
+        node.put("subject", change.subject());
+        node.put("pointer", change.pointer());
+        node.put("message", change.message());
         return node;
     }
 
@@ -126,8 +139,14 @@ public final class ReportJson {
             String reason = r.text(list.get(i), at + "/reason");
             if (f.isPresent() && reason != null) waived.add(new Report.Waived(f.get(), reason));
         }
+        // "changes" is an addition to format 1: writers before it leave it out.
+        List<Change> changes = new ArrayList<>();
+        list = node.has("changes") ? r.array(node, "/changes") : JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < list.size(); i++) {
+            r.change(list.get(i), "/changes/" + i).ifPresent(changes::add);
+        }
         if (!r.problems.isEmpty()) throw new InvalidInputException(r.problems);
-        return new Report(level, candidate, baselines, findings, waived);
+        return new Report(level, candidate, baselines, findings, waived, changes);
     }
 
     /** Collects every problem while reading, so one bad answer shows all that is wrong with it. */
@@ -175,6 +194,22 @@ public final class ReportJson {
             String service = text(node, pointer + "/service");
             String version = text(node, pointer + "/version");
             return service == null || version == null ? null : new Report.Release(service, version);
+        }
+
+        Optional<Change> change(JsonNode node, String pointer) {
+            if (node == null || !node.isObject()) {
+                problem(pointer, "expected a change object");
+                return Optional.empty();
+            }
+            int before = problems.size();
+            String kindId = text(node, pointer + "/kind");
+            String subject = text(node, pointer + "/subject");
+            String changePointer = text(node, pointer + "/pointer");
+            String message = text(node, pointer + "/message");
+            ChangeKind kind = kindId == null ? null : ChangeKind.byId(kindId).orElse(null);
+            if (kindId != null && kind == null) problem(pointer + "/kind", "unknown change kind '" + kindId + "'");
+            if (problems.size() > before) return Optional.empty();
+            return Optional.of(new Change(kind, subject, changePointer, message));
         }
 
         Optional<Finding> finding(JsonNode node, String pointer) {

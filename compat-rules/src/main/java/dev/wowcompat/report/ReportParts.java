@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Severity;
@@ -49,6 +50,25 @@ final class ReportParts {
                         .thenComparing(Report.Waived::finding, FINDING_ORDER))
                 .forEach(w -> ordered.computeIfAbsent(w.finding().subject(), k -> new ArrayList<>()).add(w));
         return ordered;
+    }
+
+    /** The changelog grouped by subject, in the report's order (subject, pointer, kind). */
+    static Map<String, List<Change>> changesBySubject(List<Change> changes) {
+        Map<String, List<Change>> out = new LinkedHashMap<>();
+        changes.stream().sorted(Change.ORDER).forEach(c -> out.computeIfAbsent(c.subject(), k -> new ArrayList<>()).add(c));
+        return out;
+    }
+
+    /** One change on one line, without its subject: {@code kind at pointer: message}. */
+    static String changeLine(Change change) {
+        return change.kind().id() + (change.pointer().isEmpty() ? "" : " at " + change.pointer()) + ": "
+                + oneLine(change.message());
+    }
+
+    /** "3 compatible changes", the heading of every changelog. */
+    static String changesHeading(Report report) {
+        int n = report.changes().size();
+        return n + " compatible change" + (n == 1 ? "" : "s");
     }
 
     static Severity worst(List<Finding> findings) {

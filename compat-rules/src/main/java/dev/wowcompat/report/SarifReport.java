@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.rules.Change;
+import dev.wowcompat.rules.ChangeKind;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
@@ -40,6 +42,7 @@ final class SarifReport {
             descriptor.putObject("help").put("text", rule.fix());
             descriptor.putObject("defaultConfiguration").put("level", level(rule.severity()));
         }
+        changeDescriptors(rules);
         ArrayNode results = run.putArray("results");
         for (List<Finding> group : ReportParts.bySubject(report.findings()).values()) {
             group.forEach(x -> results.add(result(x)));
@@ -54,6 +57,7 @@ final class SarifReport {
                 results.add(result);
             }
         }
+        changeResults(results, report);
         ObjectNode properties = run.putObject("properties");
         properties.put("verdict", report.verdict());
         properties.put("level", report.level());
@@ -91,6 +95,41 @@ final class SarifReport {
         finding.breaks().labels().forEach(breaks::add);
         properties.put("fix", finding.fix());
         return result;
+    }
+
+    /** The prefix of the rule ids of change kinds, which keeps them apart from the rule catalogue's ids. */
+    static final String CHANGE_RULE_PREFIX = "change/";
+
+    /** One descriptor per change kind, after the rules (so a rule's ruleIndex stays its ordinal). */
+    private static void changeDescriptors(ArrayNode rules) {
+        for (ChangeKind kind : ChangeKind.values()) {
+            ObjectNode descriptor = rules.addObject();
+            descriptor.put("id", CHANGE_RULE_PREFIX + kind.id());
+            descriptor.putObject("shortDescription").put("text", kind.description());
+            descriptor.putObject("defaultConfiguration").put("level", "none");
+        }
+    }
+
+    /** Compatible changes are informational results (SARIF: kind informational, level none), after the findings. */
+    private static void changeResults(ArrayNode results, Report report) {
+        for (Change c : report.changes()) {
+            ObjectNode result = results.addObject();
+            result.put("ruleId", CHANGE_RULE_PREFIX + c.kind().id());
+            result.put("ruleIndex", Rule.values().length + c.kind().ordinal());
+            result.put("kind", "informational");
+            result.put("level", "none");
+            result.putObject("message").put("text", ReportParts.oneLine(c.message()));
+            ObjectNode location = result.putArray("locations").addObject();
+            ObjectNode logical = location.putArray("logicalLocations").addObject();
+            logical.put("name", c.subject());
+            logical.put("fullyQualifiedName", c.subject());
+            logical.put("kind", "type");
+            location.putObject("properties").put("pointer", c.pointer());
+            ObjectNode properties = result.putObject("properties");
+            properties.put("change", c.kind().id());
+            properties.put("subject", c.subject());
+            properties.put("pointer", c.pointer());
+        }
     }
 
     /** SARIF levels: breaking findings fail the build (error), warnings warn, info is a note. */

@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +32,18 @@ final class TextReport {
                 }
             }
         }
+        changes(out, report);
         return out.toString();
+    }
+
+    /** The changelog after the findings, so the verdict and what broke stay first. */
+    private static void changes(StringBuilder out, Report report) {
+        if (report.changes().isEmpty()) return;
+        out.append("\nCompatible changes (").append(report.changes().size()).append("):\n");
+        for (Map.Entry<String, List<Change>> group : ReportParts.changesBySubject(report.changes()).entrySet()) {
+            out.append("  ").append(ReportParts.oneLine(group.getKey())).append('\n');
+            for (Change c : group.getValue()) out.append("    ").append(ReportParts.changeLine(c)).append('\n');
+        }
     }
 
     private static void finding(StringBuilder out, Finding f, String indent) {

@@ -48,7 +48,8 @@ class GithubAndSarifReportTest {
         JsonNode driver = sarif.at("/runs/0/tool/driver");
         assertEquals("wow-compat", driver.get("name").asText());
         JsonNode rules = driver.get("rules");
-        assertEquals(Rule.values().length, rules.size());
+        // The rules first (a rule's ruleIndex is its ordinal), then one descriptor per change kind.
+        assertEquals(Rule.values().length + dev.wowcompat.rules.ChangeKind.values().length, rules.size());
         for (Rule rule : Rule.values()) {
             JsonNode d = rules.get(rule.ordinal());
             assertEquals(rule.id(), d.get("id").asText());

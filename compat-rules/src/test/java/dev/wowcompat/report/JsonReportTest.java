@@ -24,7 +24,7 @@ class JsonReportTest {
     @Test
     void writesFormatOneWithStableKeyOrder() throws Exception {
         JsonNode json = mapper.readTree(ReportFormat.JSON.render(mixed()));
-        assertEquals(List.of("format", "verdict", "level", "candidate", "baselines", "findings", "waived", "summary"), keys(json));
+        assertEquals(List.of("format", "verdict", "level", "candidate", "baselines", "findings", "waived", "changes", "summary"), keys(json));
         assertEquals(1, json.get("format").asInt());
         assertEquals("breaking", json.get("verdict").asText());
         assertEquals("ADDITIVE", json.get("level").asText());

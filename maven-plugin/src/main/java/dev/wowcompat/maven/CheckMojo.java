@@ -15,8 +15,6 @@ import dev.wowcompat.report.Waiver;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +42,7 @@ import org.eclipse.aether.RepositorySystem;
  * and the next release finds it.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
-public class CheckMojo extends AbstractWowCompatMojo {
+public class CheckMojo extends AbstractReleaseMojo {
 
     /** An earlier Manifest, or a folder whose {@code *.json} files are earlier Manifests. Wins over the other sources. */
     @Parameter(property = "wow-compat.baseline")
@@ -53,10 +51,6 @@ public class CheckMojo extends AbstractWowCompatMojo {
     /** The registry's base URL: the registry checks the Manifest against every release it holds (nothing is stored). */
     @Parameter(property = "wow-compat.registryUrl")
     private String registryUrl;
-
-    /** A {@code <server>} of settings.xml whose {@code <password>} is the registry's bearer token. */
-    @Parameter(property = "wow-compat.serverId")
-    private String serverId;
 
     /** {@code breaking}: fail on breaking findings; {@code warning}: on warnings too; {@code never}: only report. */
     @Parameter(property = "wow-compat.failOn", defaultValue = "breaking")
@@ -94,10 +88,6 @@ public class CheckMojo extends AbstractWowCompatMojo {
     @Parameter(property = "wow-compat.transitive", defaultValue = "true")
     private boolean transitive;
 
-    /** Seconds to wait for the registry. */
-    @Parameter(property = "wow-compat.timeout", defaultValue = "30")
-    private int timeout;
-
     private final RepositorySystem repositorySystem;
     private final MavenProjectHelper projectHelper;
     private final SettingsDecrypter settingsDecrypter;
@@ -119,6 +109,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
         List<Waiver> waivers = waivers();
         Outcome outcome = outcome();
         Level checkLevel = level();
+        Gate.Changes changelog = changesSetting();
         Set<ReportFormat> reportFormats = ReportFiles.formats(formats);
 
         long started = System.nanoTime();
@@ -134,7 +125,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
             report = compare(input, candidate, checkLevel);
             long compared = System.nanoTime();
             warnOnUnusedWaivers(waivers, report);
-            report = report.withWaivers(waivers);
+            report = changelog.apply(report.withWaivers(waivers));
             ReportFiles.write(report, out, reportFormats);
             logLines(ReportFormat.TEXT.render(report));
             getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
@@ -189,16 +180,9 @@ public class CheckMojo extends AbstractWowCompatMojo {
     }
 
     private Report fromRegistry(Manifest candidate) throws MojoExecutionException, MojoFailureException {
-        Optional<String> token = RegistryCredentials.token(serverId, session, settingsDecrypter);
-        RegistryClient client = PluginRegistry.open(registryUrl, token, timeout);
-        byte[] body;
-        try {
-            body = Files.readAllBytes(manifestFile().toPath());
-        } catch (IOException e) {
-            throw new MojoFailureException("Cannot read " + manifestFile() + ": " + e.getMessage() + ".");
-        }
+        RegistryClient client = openRegistry(registryUrl, settingsDecrypter);
+        byte[] content = manifestBytes();
         getLog().info("wow-compat: baseline: the releases of " + candidate.service() + " in the registry at " + client.base());
-        byte[] content = body;
         RegistryClient.Answer answer = PluginRegistry.call(() -> client.check(candidate.service(), content));
         if (answer.status() == 401 || answer.status() == 403) {
             throw new MojoExecutionException(RegisterMojo.credentialsSentence(client, serverId, answer));

@@ -2,14 +2,13 @@ package dev.wowcompat.maven;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.client.RegistryClient;
+import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.rules.Finding;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;
 import javax.inject.Inject;
@@ -26,15 +25,11 @@ import org.apache.maven.settings.crypto.SettingsDecrypter;
  * before with other content (409); registering the same content again is fine (200).
  */
 @Mojo(name = "register", defaultPhase = LifecyclePhase.DEPLOY, threadSafe = true)
-public class RegisterMojo extends AbstractWowCompatMojo {
+public class RegisterMojo extends AbstractReleaseMojo {
 
     /** The registry's base URL, e.g. {@code http://registry.example:8081}. */
     @Parameter(property = "wow-compat.registryUrl", required = true)
     private String registryUrl;
-
-    /** A {@code <server>} of settings.xml whose {@code <password>} is the registry's bearer token. */
-    @Parameter(property = "wow-compat.serverId")
-    private String serverId;
 
     /**
      * Register from SNAPSHOT builds too. Off by default: a SNAPSHOT's Manifest changes under the same version,
@@ -42,10 +37,6 @@ public class RegisterMojo extends AbstractWowCompatMojo {
      */
     @Parameter(property = "wow-compat.registerSnapshots", defaultValue = "false")
     private boolean registerSnapshots;
-
-    /** Seconds to wait for the registry. */
-    @Parameter(property = "wow-compat.timeout", defaultValue = "30")
-    private int timeout;
 
     private final SettingsDecrypter settingsDecrypter;
 
@@ -64,18 +55,12 @@ public class RegisterMojo extends AbstractWowCompatMojo {
             getLog().info("wow-compat: " + project.getVersion() + " is a SNAPSHOT; only releases are registered (see registerSnapshots).");
             return;
         }
+        Gate.Changes changelog = changesSetting();
         Manifest candidate = readManifest(manifestInput());
-        byte[] body;
-        try {
-            body = Files.readAllBytes(manifestFile().toPath());
-        } catch (IOException e) {
-            throw new MojoFailureException("Cannot read " + manifestFile() + ": " + e.getMessage() + ".");
-        }
-        Optional<String> token = RegistryCredentials.token(serverId, session, settingsDecrypter);
-        RegistryClient client = PluginRegistry.open(registryUrl, token, timeout);
-        byte[] content = body;
+        byte[] content = manifestBytes();
+        RegistryClient client = openRegistry(registryUrl, settingsDecrypter);
         RegistryClient.Answer answer = PluginRegistry.call(() -> client.register(candidate.service(), content));
-        Optional<Report> report = answer.json().map(RegisterMojo::reportIn).flatMap(node -> readReport(node, client));
+        Optional<Report> report = answer.json().map(RegisterMojo::reportIn).flatMap(node -> readReport(node, client)).map(changelog::apply);
 
         if (answer.status() == 201 || answer.status() == 200) {
             getLog().info("wow-compat: " + candidate.label() + (answer.status() == 201 ? " registered" : " was registered before with the same content")

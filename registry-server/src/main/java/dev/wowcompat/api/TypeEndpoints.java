@@ -9,7 +9,6 @@ import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
-import dev.wowcompat.rules.Finding;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.TypeMatch;
 import dev.wowcompat.store.TypeRow;
@@ -219,9 +218,10 @@ final class TypeEndpoints {
         };
         JsonNode oldSchema = json.tree(schemaText(old.fingerprint()));
         JsonNode newSchema = json.tree(schemaText(young.fingerprint()));
-        List<Finding> findings = old.fingerprint().equals(young.fingerprint()) ? List.of()
-                : SchemaDiff.compare(oldSchema, newSchema, new DiffContext(findingSubject, role, false, false));
-        Report report = new Report("ADDITIVE", new Report.Release(name, young.label()), List.of(new Report.Release(name, old.label())), findings);
+        SchemaDiff.Result diff = old.fingerprint().equals(young.fingerprint()) ? new SchemaDiff.Result(List.of(), List.of())
+                : SchemaDiff.diff(oldSchema, newSchema, new DiffContext(findingSubject, role, false, false));
+        Report report = new Report("ADDITIVE", new Report.Release(name, young.label()), List.of(new Report.Release(name, old.label())),
+                diff.findings(), List.of(), diff.changes());
         ObjectNode out = json.object().put("subject", subject).put("kind", kind);
         out.set("from", sideJson(old, oldSchema));
         out.set("to", sideJson(young, newSchema));

@@ -84,4 +84,15 @@ final class Converters {
             }
         }
     }
+
+    static final class Changes implements ITypeConverter<Gate.Changes> {
+        @Override
+        public Gate.Changes convert(String value) {
+            try {
+                return Gate.Changes.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
 }

@@ -7,6 +7,7 @@ import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.gate.Gate;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
 import java.io.IOException;
@@ -47,6 +48,10 @@ public final class RegisterCommand implements Callable<Integer> {
                     + "A refused release's text report goes to standard error with the problem; other formats to standard output.")
     ReportFormat format = ReportFormat.TEXT;
 
+    @Option(names = "--changes", paramLabel = "all|none", defaultValue = "all", converter = Converters.Changes.class,
+            description = "List the compatible changes of the registry's report (default), or leave them out.")
+    Gate.Changes changes = Gate.Changes.ALL;
+
     @Override
     public Integer call() throws InvalidInputException {
         byte[] content = read(file);
@@ -76,7 +81,7 @@ public final class RegisterCommand implements Callable<Integer> {
 
     /** The registry's JSON report (format 1), rendered as the check command renders its own. */
     private String render(JsonNode report) throws InvalidInputException {
-        return format.render(ReportJson.read(report, registry));
+        return format.render(changes.apply(ReportJson.read(report, registry)));
     }
 
     static byte[] read(Path file) throws InvalidInputException {

@@ -32,6 +32,10 @@ final class ReportOptions {
             description = "Exit 1 on breaking findings (default), on warnings too, or never.")
     Gate.FailOn failOn = Gate.FailOn.BREAKING;
 
+    @Option(names = "--changes", paramLabel = "all|none", defaultValue = "all", converter = Converters.Changes.class,
+            description = "List the compatible changes (the changelog) beside the findings (default), or leave them out.")
+    Gate.Changes changes = Gate.Changes.ALL;
+
     @Option(names = "--ignore", paramLabel = "RULE:SUBJECT_GLOB:REASON|FINDING_ID:REASON", converter = Converters.Ignore.class,
             description = "Waive findings of RULE (or *) on subjects matching the glob (* matches anything), or the one "
                     + "finding with FINDING_ID (12 hex digits, from a report); the reason is shown in the report. Repeatable.")
@@ -48,7 +52,7 @@ final class ReportOptions {
             err.println("wow-compat: warning: --ignore number " + i + " (" + ignores.get(i - 1).describe() + ") matches no finding; remove it");
         }
         err.flush();
-        Report report = checked.withWaivers(ignores);
+        Report report = changes.apply(checked.withWaivers(ignores));
         String rendered = format.render(report);
         PrintWriter out = spec.commandLine().getOut();
         if (output == null) {

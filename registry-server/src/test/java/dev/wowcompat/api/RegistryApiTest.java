@@ -148,6 +148,26 @@ class RegistryApiTest {
     }
 
     @Test
+    void checkAndRegistrationAnswersCarryTheChangelog() {
+        assertEquals(201, register("logged", BankManifests.bank("logged", "1.0.0", 1, true)).status());
+        // 1.1.0 stages revision 2 of Deposited: compatible, and the one change of the release.
+        String staged = BankManifests.bank("logged", "1.1.0", 2, false);
+        Answer check = registry.post("/services/logged/releases/check", staged);
+        assertEquals(200, check.status(), check.body());
+        assertEquals(0, check.json().path("findings").size(), check.body());
+        JsonNode changes = check.json().path("changes");
+        assertEquals(1, changes.size(), check.body());
+        assertEquals("revision-added", changes.at("/0/kind").asText());
+        assertEquals("bank.account.Deposited@2", changes.at("/0/subject").asText());
+        assertEquals("", changes.at("/0/pointer").asText(), "the registry reports pointers only");
+        Answer created = register("logged", staged);
+        assertEquals(201, created.status(), created.body());
+        assertEquals(changes, created.json().path("changes"));
+        // The release view serves the stored report, changelog included.
+        assertEquals(changes, registry.get("/services/logged/releases/1.1.0").json().at("/report/changes"));
+    }
+
+    @Test
     void servicesAndReleases() {
         register("listed", BankManifests.bank("listed", "1.0.0", 1, true));
         register("listed", BankManifests.bank("listed", "1.1.0", 2, false));

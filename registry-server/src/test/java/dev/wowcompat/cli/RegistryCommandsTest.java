@@ -85,6 +85,14 @@ class RegistryCommandsTest {
         assertTrue(created.out().startsWith("registered bank-service@1.0.0\n"), created.out());
         String json = created.out().substring(created.out().indexOf('\n') + 1);
         assertEquals("compatible", new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("verdict").asText(), json);
+        // The registry's report carries the changelog (a first release adds every type); --changes none leaves it out
+        // of the stored report sent back for the same content again.
+        assertTrue(json.contains("\"kind\" : \"type-added\""), json);
+        Run quiet = run("register", file("1.0.0.json", BankManifests.bank("1.0.0")).toString(), "--registry", registry.base(),
+                "--format", "json", "--changes", "none");
+        assertEquals(0, quiet.exit(), quiet.err());
+        String quietJson = quiet.out().substring(quiet.out().indexOf('\n') + 1);
+        assertEquals(0, new com.fasterxml.jackson.databind.ObjectMapper().readTree(quietJson).get("changes").size(), quietJson);
 
         Path breaking = file("1.1.0.json", BankManifests.withoutDeposited("bank-service", "1.1.0"));
         Run refused = run("register", breaking.toString(), "--registry", registry.base(), "--format", "github");

@@ -57,6 +57,12 @@ class RegistryPageBrowserTest {
         if (registry != null) registry.close();
     }
 
+    /** Clicks an element once it is scrolled clear of the sticky header (release cards grew with their changelog). */
+    private void click(WebElement element) {
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", element);
+        element.click();
+    }
+
     private void screenshot(String name) throws Exception {
         HeadlessChromium.screenshot(browser, name);
     }
@@ -144,6 +150,15 @@ class RegistryPageBrowserTest {
         assertTrue(added.stream().anyMatch(l -> l.getText().contains("\"fee\"")), "the new field's lines are marked added");
         assertTrue(added.stream().allMatch(l -> !l.getText().contains("\"amount\"")), "unchanged lines are not");
         assertEquals(List.of(), browser.findElements(By.cssSelector("#side-from .line.removed")));
+        // A compatible change (no finding) is highlighted at its pointer and listed in the report's changelog.
+        assertEquals(List.of(), browser.findElements(By.cssSelector(".finding")));
+        List<WebElement> changed = browser.findElements(By.cssSelector("#side-to .line.hl-change"));
+        assertTrue(changed.stream().anyMatch(l -> l.getText().contains("\"fee\"")), "the new field is marked as a compatible change");
+        assertTrue(changed.stream().noneMatch(l -> l.getText().contains("\"amount\"")), "unchanged lines are not");
+        assertEquals(List.of(), browser.findElements(By.cssSelector("#side-from .line.hl-change")));
+        List<String> listed = browser.findElements(By.cssSelector("#findings li.change")).stream()
+                .map(li -> li.getAttribute("data-kind") + " " + li.getAttribute("data-pointer")).toList();
+        assertTrue(listed.contains("property-added /properties/fee"), listed.toString());
         assertTrue(browser.getCurrentUrl().contains("#/diff/bank.account.Deposited%402/"), browser.getCurrentUrl());
         screenshot("diff-release");
     }
@@ -197,14 +212,23 @@ class RegistryPageBrowserTest {
         assertEquals("compatible", release.findElement(By.cssSelector(".pill.compatible")).getText());
         WebElement changes = wait.until(d -> release.findElement(By.cssSelector(".change-list")));
         assertEquals("changed event bank.account.Deposited@2", changes.getText());
+        // The release's compatible changes, as the registry's report lists them.
+        assertEquals(List.of("property-added bank.account.Deposited@2 /properties/fee", "property-added bank.account.Deposited@2 /properties/source"),
+                release.findElements(By.cssSelector("ul.changelog-list li.change")).stream()
+                        .map(li -> li.getAttribute("data-kind") + " " + li.findElements(By.tagName("code")).get(1).getText()
+                                + " " + li.getAttribute("data-pointer")).toList());
+        assertEquals("2 compatible changes", release.findElement(By.cssSelector(".changelog strong")).getText());
+        WebElement fifth = browser.findElement(By.id("release-1.4.0"));
+        assertTrue(fifth.findElement(By.cssSelector("ul.changelog-list")).getText().contains("property-now-written"),
+                fifth.getText());
         screenshot("timeline");
 
         WebElement second = browser.findElement(By.id("release-1.1.0"));
-        second.findElement(By.cssSelector("details.changes summary")).click();
+        click(second.findElement(By.cssSelector("details.changes summary")));
         WebElement added = wait.until(d -> second.findElement(By.cssSelector(".change-list")));
         assertEquals("added event bank.account.Deposited@2", added.getText());
         WebElement fourth = browser.findElement(By.id("release-1.2.0"));
-        fourth.findElement(By.cssSelector("details.changes summary")).click();
+        click(fourth.findElement(By.cssSelector("details.changes summary")));
         assertEquals("now written event bank.account.Deposited@2", wait.until(d -> fourth.findElement(By.cssSelector(".change-list"))).getText());
     }
 }
