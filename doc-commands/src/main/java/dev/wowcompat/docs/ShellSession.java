@@ -20,9 +20,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * One document's terminal: its command blocks run one after the other in bash, from the repository root, as a
- * reader pastes them into one terminal. The working directory and the shell variables a block leaves behind are
- * there for the next block; {@code bin/} is first on {@code PATH}, as for someone who installed {@code wow-compat}.
+ * One document's terminal: its command blocks run one after the other in bash, as a reader pastes them into one
+ * terminal. Each block starts in the repository root (the docs say "from the repository root"), with the shell
+ * variables the blocks before it left behind; {@code bin/} is first on {@code PATH}, as for someone who installed
+ * {@code wow-compat}.
  * Each block runs as a script with {@code set -e -o pipefail} (its first failing command ends it and gives the
  * block's exit code) in a process group of its own (setsid), so whatever it starts in the background is stopped
  * with it when the session closes, whether the document passed or not.
@@ -46,7 +47,6 @@ public final class ShellSession implements AutoCloseable {
         this.root = root.toAbsolutePath().normalize();
         try {
             this.state = Files.createTempDirectory("doc-commands-");
-            Files.writeString(state.resolve("cwd"), this.root.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -132,11 +132,9 @@ public final class ShellSession implements AutoCloseable {
         String dir = quote(state.toString());
         StringBuilder text = new StringBuilder();
         text.append("wowdoc_state=").append(dir).append('\n');
-        text.append("cd \"$(cat \"$wowdoc_state/cwd\")\"\n");
         text.append("if [ -f \"$wowdoc_state/vars\" ]; then . \"$wowdoc_state/vars\"; fi\n");
         if (carryState) {
             text.append("wowdoc_save() {\n");
-            text.append("  pwd > \"$wowdoc_state/cwd\"\n");
             text.append("  for wowdoc_n in $(compgen -v); do\n");
             text.append("    case \"$wowdoc_n\" in ").append(NOT_CARRIED).append(") continue ;; esac\n");
             text.append("    declare -p \"$wowdoc_n\" 2>/dev/null\n");
