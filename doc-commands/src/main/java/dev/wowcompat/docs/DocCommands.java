@@ -6,9 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -22,6 +24,7 @@ public final class DocCommands {
     private static final int OUTPUT_SHOWN_ON_FAILURE = 40;
 
     private final Path root;
+    private final Map<String, String> helpTexts = new HashMap<>();
 
     public DocCommands(Path root) {
         this.root = root.toAbsolutePath().normalize();
@@ -106,7 +109,8 @@ public final class DocCommands {
                 if (marker.argument().isBlank()) {
                     throw failure(block, "not-run needs a reason: <!-- not-run: why it cannot run here -->");
                 }
-                yield "not run: " + marker.argument();
+                int checked = checkOptions(block, script, session);
+                yield "not run (" + checked + " wow-compat options checked against its --help): " + marker.argument();
             }
         };
     }
@@ -174,6 +178,64 @@ public final class DocCommands {
             }
         }
         return "run by " + argument;
+    }
+
+    /**
+     * A block that is not run still may not name a wow-compat command or option that does not exist: each
+     * {@code wow-compat} (or {@code wow-compat.jar}) invocation's command and {@code --options} are looked up in
+     * {@code bin/wow-compat COMMAND --help}.
+     *
+     * @return how many options were checked
+     */
+    private int checkOptions(CodeBlock block, Script script, ShellSession session)
+            throws IOException, InterruptedException {
+        int checked = 0;
+        for (String command : script.commands()) {
+            List<String> words = List.of(command.split(" "));
+            for (int i = 0; i < words.size(); i++) {
+                String program = words.get(i).substring(words.get(i).lastIndexOf('/') + 1);
+                if (!program.equals("wow-compat") && !program.equals("wow-compat.jar")) {
+                    continue;
+                }
+                if (i + 1 >= words.size() || words.get(i + 1).startsWith("-")) {
+                    continue;
+                }
+                String subcommand = words.get(i + 1);
+                String help = help(block, subcommand, session);
+                for (int j = i + 2; j < words.size() && !ends(words.get(j)); j++) {
+                    if (words.get(j).startsWith("--")) {
+                        String option = words.get(j).split("=", 2)[0];
+                        if (!Pattern.compile("(?<![\\w-])" + Pattern.quote(option)
+                                + "(?![\\w-])").matcher(help).find()) {
+                            throw failure(block, "wow-compat " + subcommand + " has no option " + option
+                                    + " (bin/wow-compat " + subcommand + " --help)");
+                        }
+                        checked++;
+                    }
+                }
+            }
+        }
+        return checked;
+    }
+
+    private static boolean ends(String word) {
+        return word.equals("|") || word.equals("&&") || word.equals("||") || word.equals("&") || word.endsWith(";");
+    }
+
+    private String help(CodeBlock block, String subcommand, ShellSession session)
+            throws IOException, InterruptedException {
+        String cached = helpTexts.get(subcommand);
+        if (cached != null) {
+            return cached;
+        }
+        ShellSession.Result result = session.run("bin/wow-compat '" + subcommand.replace("'", "") + "' --help",
+                Map.of(), RunOptions.DEFAULT.timeout());
+        if (result.exit() != 0) {
+            throw failure(block, "wow-compat has no command '" + subcommand + "'", result.output());
+        }
+        String help = String.join("\n", result.output());
+        helpTexts.put(subcommand, help);
+        return help;
     }
 
     private static AssertionError failure(CodeBlock block, String message) {

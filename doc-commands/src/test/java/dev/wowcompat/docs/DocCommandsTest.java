@@ -179,6 +179,22 @@ class DocCommandsTest {
     }
 
     @Test
+    void aBlockNotRunStillNamesOnlyOptionsTheCommandHas() throws Exception {
+        Files.createDirectories(repo.resolve("bin"));
+        Path fake = repo.resolve("bin/wow-compat");
+        Files.writeString(fake, "#!/bin/sh\n[ \"$1 $2\" = \"serve --help\" ] && echo 'Usage: serve [--port=PORT] [--db=DB]'"
+                + " && exit 0\necho \"Unknown command $1\"; exit 2\n");
+        assertTrue(fake.toFile().setExecutable(true));
+        assertEquals(List.of("not run (2 wow-compat options checked against its --help): elsewhere"),
+                checkAll("<!-- not-run: elsewhere -->\n```sh\njava -jar /opt/wow-compat.jar serve --port 80 \\\n"
+                        + "  --db=/var/x.db &\n```\n"));
+        assertTrue(failureOf("<!-- not-run: elsewhere -->\n```sh\nwow-compat serve --colour\n```\n")
+                .contains("wow-compat serve has no option --colour"));
+        assertTrue(failureOf("<!-- not-run: elsewhere -->\n```sh\nwow-compat serv --port 1\n```\n")
+                .contains("wow-compat has no command 'serv'"));
+    }
+
+    @Test
     void unlabelledBlocksAndStrayMarkersAreProblemsOfTheDocument() {
         MarkdownBlocks.Parsed parsed = MarkdownBlocks.read(Path.of("docs/x.md"), """
                 # X
