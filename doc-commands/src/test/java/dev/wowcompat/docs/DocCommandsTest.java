@@ -220,6 +220,24 @@ class DocCommandsTest {
     }
 
     @Test
+    void referencesOutsideTheRepositoryAreFound() throws IOException {
+        Files.createDirectories(repo.resolve("docs"));
+        Files.writeString(repo.resolve("docs/cli.md"), "# cli\n");
+        Files.writeString(repo.resolve("README.md"), "# readme\n");
+        assertEquals(List.of(
+                "docs/a.md:2: '../shared' names something outside the repository",
+                "docs/a.md:2: the link ../../shared/DESIGN.md names no file of the repository",
+                "docs/a.md:3: 'DESIGN §' names something outside the repository",
+                "docs/a.md:4: the link missing.md#x names no file of the repository"),
+                DocReferences.outside(repo, Path.of("docs/a.md"), """
+                        See [the CLI](cli.md#check), [the README](../README.md) and [Wow](https://github.com/Ahoo-Wang/Wow).
+                        The [contract](../../shared/DESIGN.md).
+                        As DESIGN §5 says.
+                        [Gone](missing.md#x), [here](#top).
+                        """));
+    }
+
+    @Test
     void documentsAreTheMarkdownOutsideSourcesAndBuildOutput() throws IOException {
         for (String file : List.of("README.md", "docs/a.md", "x/src/test/resources/b.md", "x/target/c.md",
                 ".github/d.md", "schemas/README.md")) {

@@ -63,6 +63,9 @@ class DocumentedCommandsTest {
         MarkdownBlocks.Parsed parsed = commands.read(document);
         ShellSession[] session = new ShellSession[1];
         List<DynamicNode> tests = new ArrayList<>();
+        tests.add(DynamicTest.dynamicTest("links and names stay in the repository", () -> assertEquals(List.of(),
+                DocReferences.outside(commands.root(), document,
+                        Files.readString(commands.root().resolve(document))))));
         tests.add(DynamicTest.dynamicTest("every block has a language, every marker a block", () -> {
             assertEquals(List.of(), parsed.problems());
             for (CodeBlock block : parsed.blocks()) {
