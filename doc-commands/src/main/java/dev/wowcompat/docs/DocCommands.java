@@ -126,16 +126,23 @@ public final class DocCommands {
             text = text.replace(quick.getKey(), quick.getValue());
         }
         ShellSession.Result result = options.background()
-                ? session.runInBackground(text, options.env(), session.withPorts(options.ready()), options.timeout())
+                ? session.runInBackground(text, options.env(), session.withPorts(options.ready()), options.prints(),
+                        options.timeout())
                 : session.run(text, options.env(), options.timeout());
         if (result.timedOut()) {
-            throw failure(block, (options.background() ? "not ready (" + session.withPorts(options.ready()) + ")"
-                    : "not finished") + " after " + options.timeout().toSeconds() + " s", result.output());
+            throw failure(block, (options.background() ? "not ready (" + session.withPorts(options.ready())
+                    + (options.prints().isEmpty() ? "" : ", printing " + options.prints()) + ")" : "not finished") + " after " + options.timeout().toSeconds() + " s", result.output());
         }
         if (result.exit() != options.expectExit()) {
             throw failure(block, "exit code " + result.exit() + ", the doc expects " + options.expectExit()
                     + (options.expectExit() == 0 ? "" : " (<!-- run: expect-exit=" + options.expectExit() + " -->)"),
                     result.output());
+        }
+        for (String promised : options.prints()) {
+            if (!String.join("\n", result.output()).contains(session.withPorts(promised))) {
+                throw failure(block, "the output does not hold '" + session.withPorts(promised)
+                        + "', which the doc says it prints", result.output());
+            }
         }
         if (!script.expected().isEmpty()) {
             List<String> expected = script.expected().stream().map(session::withPorts).toList();

@@ -24,15 +24,17 @@ import java.util.regex.Pattern;
  *       {@code RUNS=1});</li>
  *   <li>{@code quick="FROM=>TO"}: replace FROM by TO in the block, for a quick form the doc documents beside the
  *       block (e.g. fewer types than the measurement);</li>
+ *   <li>{@code prints="TEXT"}: the output must hold TEXT (repeatable), for output the doc's prose promises; a
+ *       {@code background} block counts as started only once it has printed it;</li>
  *   <li>{@code timeout=SECONDS}: how long the block may take (default 300).</li>
  * </ul>
  */
 public record RunOptions(int expectExit, boolean background, URI ready, List<Integer> ports, Map<String, String> env,
-                         Map<String, String> quick, Duration timeout) {
+                         Map<String, String> quick, List<String> prints, Duration timeout) {
     private static final Pattern OPTION = Pattern.compile("([a-z-]+)(?:=(\"[^\"]*\"|\\S+))?\\s*");
 
     public static final RunOptions DEFAULT = new RunOptions(0, false, null, List.of(), Map.of(), Map.of(),
-            Duration.ofSeconds(300));
+            List.of(), Duration.ofSeconds(300));
 
     /** The options of a marker's argument; an unknown or malformed option is an {@link IllegalArgumentException}. */
     public static RunOptions parse(String argument) {
@@ -42,6 +44,7 @@ public record RunOptions(int expectExit, boolean background, URI ready, List<Int
         List<Integer> ports = new ArrayList<>();
         Map<String, String> env = new LinkedHashMap<>();
         Map<String, String> quick = new LinkedHashMap<>();
+        List<String> prints = new ArrayList<>();
         Duration timeout = DEFAULT.timeout();
         Matcher m = OPTION.matcher(argument.strip());
         int at = 0;
@@ -74,16 +77,17 @@ public record RunOptions(int expectExit, boolean background, URI ready, List<Int
                     }
                     quick.put(pair.substring(0, arrow), pair.substring(arrow + 2));
                 }
+                case "prints" -> prints.add(required(name, value));
                 case "timeout" -> timeout = Duration.ofSeconds(number(name, value));
                 default -> throw new IllegalArgumentException("unknown run option '" + name
-                        + "' (expect-exit, background, ready, port, env, quick, timeout)");
+                        + "' (expect-exit, background, ready, port, env, quick, prints, timeout)");
             }
         }
         if (ready != null && !background) {
             throw new IllegalArgumentException("ready= needs background");
         }
         return new RunOptions(expectExit, background, ready, List.copyOf(ports), Collections.unmodifiableMap(env), Collections.unmodifiableMap(quick),
-                timeout);
+                List.copyOf(prints), timeout);
     }
 
     private static String unquote(String value) {

@@ -87,11 +87,12 @@ public final class ShellSession implements AutoCloseable {
     }
 
     /**
-     * Starts a block that keeps running and waits until {@code ready} answers 2xx. The block's output so far is the
-     * result's output; its exit code is 0 once ready, else the code it ended with (-1: it kept running but was
-     * never ready within the timeout).
+     * Starts a block that keeps running and waits until {@code ready} answers 2xx and its output holds every text
+     * of {@code prints}. The block's output so far is the result's output; its exit code is 0 once ready, else the
+     * code it ended with (-1: it kept running but was never ready within the timeout).
      */
-    public Result runInBackground(String script, Map<String, String> env, URI ready, Duration timeout)
+    public Result runInBackground(String script, Map<String, String> env, URI ready, List<String> prints,
+                                  Duration timeout)
             throws IOException, InterruptedException {
         Path output = state.resolve("output-" + (++blocks));
         if (ready != null && listening(ready)) {
@@ -101,7 +102,7 @@ public final class ShellSession implements AutoCloseable {
         Process process = start(script, env, output, false);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (ready == null || answers(ready)) {
+            if ((ready == null || answers(ready)) && printed(output, prints)) {
                 return new Result(0, Files.readAllLines(output, StandardCharsets.UTF_8), false);
             }
             if (process.waitFor(250, TimeUnit.MILLISECONDS)) {
@@ -153,6 +154,11 @@ public final class ShellSession implements AutoCloseable {
 
     private static String quote(String text) {
         return "'" + text.replace("'", "'\\''") + "'";
+    }
+
+    private boolean printed(Path output, List<String> prints) throws IOException {
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        return prints.stream().map(this::withPorts).allMatch(text::contains);
     }
 
     private static boolean listening(URI url) {

@@ -161,6 +161,14 @@ class DocCommandsTest {
     }
 
     @Test
+    void promisedOutputMustBePrinted() throws Exception {
+        assertEquals(List.of("ran, exit code 0"),
+                checkAll("<!-- run: prints=\"listening on http://x/\" -->\n```sh\necho 'now listening on http://x/ (db)'\n```\n"));
+        assertTrue(failureOf("<!-- run: prints=\"listening\" -->\n```sh\necho started\n```\n")
+                .contains("the output does not hold 'listening', which the doc says it prints"));
+    }
+
+    @Test
     void theQuickFormMustReplaceSomethingOfTheBlock() throws Exception {
         assertEquals(List.of("ran, exit code 0"),
                 checkAll("<!-- run: quick=\"sleep 600=>sleep 0\" env=RUNS=1 -->\n```sh\nsleep 600\ntest \"$RUNS\" = 1\n```\n"));
