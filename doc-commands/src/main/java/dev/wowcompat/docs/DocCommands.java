@@ -130,8 +130,11 @@ public final class DocCommands {
                         options.timeout())
                 : session.run(text, options.env(), options.timeout());
         if (result.timedOut()) {
-            throw failure(block, (options.background() ? "not ready (" + session.withPorts(options.ready())
-                    + (options.prints().isEmpty() ? "" : ", printing " + options.prints()) + ")" : "not finished") + " after " + options.timeout().toSeconds() + " s", result.output());
+            String what = options.background()
+                    ? "not ready (" + session.withPorts(options.ready())
+                            + (options.prints().isEmpty() ? "" : ", printing " + options.prints()) + ")"
+                    : "not finished";
+            throw failure(block, what + " after " + options.timeout().toSeconds() + " s", result.output());
         }
         if (result.exit() != options.expectExit()) {
             throw failure(block, "exit code " + result.exit() + ", the doc expects " + options.expectExit()
