@@ -16,6 +16,11 @@ java GenerateManifest.java "$types" 1.1.0 --changed > target/perf/manifest.json
 # an offline build uses them only when a repository of that id is declared, so declare it the same way.
 sed "s#@localRepositoryUrl@#file://$HOME/.m2/repository#" "$here/../it/settings.xml" > target/perf/settings.xml
 args="-o -B -q -s target/perf/settings.xml -Dmaven.repo.local=$repo -DwowCompatPluginVersion=$version"
-mvn $args wow-compat:check >/dev/null   # fails loudly here if the plugin is not in $repo
+# Fails loudly here when the plugin is not in $repo (Maven's log is shown only then).
+if ! log="$(mvn $args wow-compat:check 2>&1)"; then
+  printf '%s\n' "$log" | tail -40 >&2
+  echo "measure.sh: 'mvn wow-compat:check' failed; the plugin must be in $repo: run 'mvn -B verify' at the repository root first" >&2
+  exit 1
+fi
 hyperfine --warmup 3 --runs "${RUNS:-15}" -N --export-markdown target/perf/result.md \
   "mvn $args validate" "mvn $args wow-compat:check"

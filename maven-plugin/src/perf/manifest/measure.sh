@@ -16,7 +16,12 @@ cp "$here/pom.xml" "$work/pom.xml"
 sed "s#@localRepositoryUrl@#file://$HOME/.m2/repository#" "$here/../../it/settings.xml" > "$work/settings.xml"
 cd "$work"
 args="-o -B -q -s settings.xml -Dmaven.repo.local=$repo -DwowCompatPluginVersion=$version"
-mvn $args verify >/dev/null   # compiles once, and fails loudly here if the plugin is not in $repo
+# Compiles once, and fails loudly here when the plugin is not in $repo (Maven's log is shown only then).
+if ! log="$(mvn $args verify 2>&1)"; then
+  printf '%s\n' "$log" | tail -40 >&2
+  echo "measure.sh: 'mvn verify' failed; the plugin must be in $repo: run 'mvn -B verify' at the repository root first" >&2
+  exit 1
+fi
 echo "classes: $(find target/classes -name '*.class' | wc -l), events in the Manifest: $(grep -o '"revisions"' target/wow-compat/manifest.json | wc -l), Manifest: $(wc -c < target/wow-compat/manifest.json) bytes"
 hyperfine --warmup 2 --runs "${RUNS:-10}" -N --export-markdown result.md \
   "mvn $args verify -Dwow-compat.skip" "mvn $args verify"

@@ -11,7 +11,6 @@ import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.SqliteRegistryStore;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +20,7 @@ import java.util.Collections;
 import java.util.List;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -63,11 +58,7 @@ public final class EventPageTiming {
         }
         System.out.printf("stored %d releases in %.1f s%n", releases, (System.nanoTime() - filling) / 1e9);
 
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1440,900");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
-        ChromeDriver browser = new ChromeDriver(service, options);
+        ChromeDriver browser = HeadlessChromium.start();
         try (RunningRegistry registry = new RunningRegistry(store, RegistryServer.Config.local(0))) {
             WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
             JavascriptExecutor js = browser;
@@ -100,9 +91,7 @@ public final class EventPageTiming {
             System.out.printf("service timeline, %d releases: full load until rendered %s ms%n", releases, summary(timeline));
             browser.get(page);
             wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#revisions tr.revision")));
-            Path shots = Path.of("target", "browser-screenshots");
-            Files.createDirectories(shots);
-            Files.write(shots.resolve("event-page-" + releases + "-releases.png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+            HeadlessChromium.screenshot(browser, "event-page-" + releases + "-releases");
             System.out.printf("event page, %d releases: full load until rendered %s ms; in-page navigation %s ms%n",
                     releases, summary(load), summary(navigate));
         } finally {

@@ -1,0 +1,228 @@
+package dev.wowcompat.docs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One document's terminal: its command blocks run one after the other in bash, as a reader pastes them into one
+ * terminal. Each block starts in the repository root (the docs say "from the repository root"), with the shell
+ * variables the blocks before it left behind; {@code bin/} is first on {@code PATH}, as for someone who installed
+ * {@code wow-compat}.
+ * Each block runs as a script with {@code set -e -o pipefail} (its first failing command ends it and gives the
+ * block's exit code) in a process group of its own (setsid), so whatever it starts in the background is stopped
+ * with it when the session closes, whether the document passed or not.
+ */
+public final class ShellSession implements AutoCloseable {
+    /** Shell variables that belong to bash, or to this class, and are never carried to the next block. */
+    private static final String NOT_CARRIED = "BASH*|EUID|PPID|UID|SHELLOPTS|FUNCNAME|GROUPS|PIPESTATUS|DIRSTACK"
+            + "|RANDOM|SRANDOM|SECONDS|LINENO|HISTCMD|_|OPTIND|OPTARG|OPTERR|IFS|PWD|OLDPWD|SHLVL|EPOCHSECONDS"
+            + "|EPOCHREALTIME|COLUMNS|LINES|PS1|PS2|PS4|wowdoc_*";
+
+    /** What a block did: its exit code (-1 when it ran out of time) and its output, standard error included. */
+    public record Result(int exit, List<String> output, boolean timedOut) {}
+
+    private final Path root;
+    private final Path state;
+    private final Map<Integer, Integer> ports = new LinkedHashMap<>();
+    private final List<Long> groups = new ArrayList<>();
+    private int blocks;
+
+    public ShellSession(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+        try {
+            this.state = Files.createTempDirectory("doc-commands-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** From now on, the documented port is replaced by a free one in every block and URL of this session. */
+    public void replacePort(int documented) {
+        if (ports.containsKey(documented)) {
+            return;
+        }
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            ports.put(documented, socket.getLocalPort());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The text with each documented port replaced by its free port (a number standing alone). */
+    public String withPorts(String text) {
+        String result = text;
+        for (Map.Entry<Integer, Integer> port : ports.entrySet()) {
+            result = result.replaceAll("(?<![0-9])" + port.getKey() + "(?![0-9])", String.valueOf(port.getValue()));
+        }
+        return result;
+    }
+
+    /** Runs a block and waits for it. */
+    public Result run(String script, Map<String, String> env, Duration timeout) throws IOException,
+            InterruptedException {
+        Path output = state.resolve("output-" + (++blocks));
+        Process process = start(script, env, output, true);
+        boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (!finished) {
+            stop(process.pid());
+        }
+        return new Result(finished ? process.exitValue() : -1, Files.readAllLines(output, StandardCharsets.UTF_8),
+                !finished);
+    }
+
+    /**
+     * Starts a block that keeps running and waits until {@code ready} answers 2xx and its output holds every text
+     * of {@code prints}. The block's output so far is the result's output; its exit code is 0 once ready, else the
+     * code it ended with (-1: it kept running but was never ready within the timeout).
+     */
+    public Result runInBackground(String script, Map<String, String> env, URI ready, List<String> prints,
+                                  Duration timeout)
+            throws IOException, InterruptedException {
+        Path output = state.resolve("output-" + (++blocks));
+        if (ready != null && listening(ready)) {
+            return new Result(-1, List.of("port " + ready.getPort() + " is in use before the block starts:"
+                    + " stop what listens there"), false);
+        }
+        Process process = start(script, env, output, false);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if ((ready == null || answers(ready)) && printed(output, prints)) {
+                return new Result(0, Files.readAllLines(output, StandardCharsets.UTF_8), false);
+            }
+            if (process.waitFor(250, TimeUnit.MILLISECONDS)) {
+                return new Result(process.exitValue(), Files.readAllLines(output, StandardCharsets.UTF_8), false);
+            }
+        }
+        return new Result(-1, Files.readAllLines(output, StandardCharsets.UTF_8), true);
+    }
+
+    private Process start(String script, Map<String, String> env, Path output, boolean carryState)
+            throws IOException {
+        Path file = state.resolve("block-" + blocks + ".sh");
+        Files.writeString(file, wrapper(withPorts(script), carryState), StandardCharsets.UTF_8);
+        ProcessBuilder builder = new ProcessBuilder("setsid", "bash", file.toString())
+                .directory(root.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.environment().put("PATH", root.resolve("bin") + ":" + System.getenv("PATH"));
+        env.forEach((name, value) -> builder.environment().put(name, withPorts(value)));
+        Process process = builder.start();
+        // setsid makes bash the leader of a new process group: its pid is the group's id.
+        groups.add(process.pid());
+        return process;
+    }
+
+    private String wrapper(String script, boolean carryState) {
+        String dir = quote(state.toString());
+        StringBuilder text = new StringBuilder();
+        text.append("wowdoc_state=").append(dir).append('\n');
+        text.append("if [ -f \"$wowdoc_state/vars\" ]; then . \"$wowdoc_state/vars\"; fi\n");
+        if (carryState) {
+            text.append("wowdoc_save() {\n");
+            text.append("  for wowdoc_n in $(compgen -v); do\n");
+            text.append("    case \"$wowdoc_n\" in ").append(NOT_CARRIED).append(") continue ;; esac\n");
+            text.append("    declare -p \"$wowdoc_n\" 2>/dev/null\n");
+            text.append("  done | grep -v '^declare -[a-zA-Z]*r' > \"$wowdoc_state/vars.new\" || true\n");
+            text.append("  mv \"$wowdoc_state/vars.new\" \"$wowdoc_state/vars\"\n");
+            text.append("}\n");
+            text.append("trap wowdoc_save EXIT\n");
+        }
+        text.append("set -e -o pipefail\n");
+        text.append(script);
+        if (!script.endsWith("\n")) {
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    private static String quote(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
+    }
+
+    private boolean printed(Path output, List<String> prints) throws IOException {
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        return prints.stream().map(this::withPorts).allMatch(text::contains);
+    }
+
+    private static boolean listening(URI url) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(url.getHost(), url.getPort()), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean answers(URI url) {
+        try {
+            var connection = (java.net.HttpURLConnection) url.toURL().openConnection();
+            connection.setConnectTimeout(1000);
+            connection.setReadTimeout(2000);
+            int status = connection.getResponseCode();
+            connection.disconnect();
+            return status >= 200 && status < 300;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A URL of a marker with the session's ports. */
+    public URI withPorts(URI url) {
+        return url == null ? null : URI.create(withPorts(url.toString()));
+    }
+
+    /** Stops every process the session's blocks started (SIGTERM, then SIGKILL after 25 s) and forgets its state. */
+    @Override
+    public void close() throws IOException, InterruptedException {
+        for (long group : groups) {
+            stop(group);
+        }
+        groups.clear();
+        try (Stream<Path> files = Files.walk(state)) {
+            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    private static void stop(long group) throws IOException, InterruptedException {
+        if (!signal(group, "-0")) {
+            return;
+        }
+        signal(group, "-TERM");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(25);
+        while (System.nanoTime() < deadline) {
+            if (!signal(group, "-0")) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        signal(group, "-KILL");
+    }
+
+    /** kill(1) on the whole process group; true when some process of it received the signal. */
+    private static boolean signal(long group, String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, "--", "-" + group)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        return kill.waitFor() == 0;
+    }
+}

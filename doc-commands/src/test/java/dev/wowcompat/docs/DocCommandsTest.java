@@ -1,0 +1,258 @@
+package dev.wowcompat.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The runner itself, on small Markdown fixtures in a scratch repository. */
+class DocCommandsTest {
+    @TempDir
+    Path repo;
+
+    private List<String> checkAll(String markdown) throws Exception {
+        Files.writeString(repo.resolve("README.md"), markdown);
+        DocCommands commands = new DocCommands(repo);
+        MarkdownBlocks.Parsed parsed = commands.read(Path.of("README.md"));
+        assertEquals(List.of(), parsed.problems());
+        List<String> done = new ArrayList<>();
+        try (ShellSession session = new ShellSession(repo)) {
+            for (CodeBlock block : parsed.blocks()) {
+                done.add(commands.check(block, session));
+            }
+        }
+        return done;
+    }
+
+    private String failureOf(String markdown) {
+        return assertThrows(AssertionError.class, () -> checkAll(markdown)).getMessage();
+    }
+
+    @Test
+    void aBlockRunsAndItsExitCodeCounts() throws Exception {
+        assertEquals(List.of("ran, exit code 0"), checkAll("```sh\ntrue\n```\n"));
+        assertEquals(List.of("ran, exit code 3"), checkAll("<!-- run: expect-exit=3 -->\n```sh\nexit 3\n```\n"));
+    }
+
+    @Test
+    void anUnmarkedFailingBlockFails() {
+        String message = failureOf("Text.\n\n```sh\necho about to fail\nls does-not-exist\n```\n");
+        assertTrue(message.startsWith("README.md:3: exit code 2, the doc expects 0"), message);
+        assertTrue(message.contains("about to fail"), message);
+    }
+
+    @Test
+    void aWrongExpectedExitCodeFails() {
+        String message = failureOf("<!-- run: expect-exit=1 -->\n```sh\ntrue\n```\n");
+        assertTrue(message.startsWith("README.md:2: exit code 0, the doc expects 1"), message);
+    }
+
+    @Test
+    void theFirstFailingCommandEndsTheBlock() {
+        String message = failureOf("```bash\nfalse\necho not reached\n```\n");
+        assertTrue(message.contains("exit code 1"), message);
+        assertFalse(message.contains("not reached\n"), message);
+    }
+
+    @Test
+    void runByNeedsTheNamedFileToHoldEveryCommand() throws Exception {
+        Files.createDirectories(repo.resolve("it/quickstart"));
+        Files.writeString(repo.resolve("it/quickstart/run.sh"), "#!/bin/sh\nmvn -B \\\n   verify -Dx=1\n");
+        assertEquals(List.of("run by it/quickstart"),
+                checkAll("<!-- run-by: it/quickstart -->\n```sh\nmvn -B verify   -Dx=1   # the build\n```\n"));
+        String message = failureOf("<!-- run-by: it/quickstart -->\n```sh\nmvn -B verify -Dx=2\n```\n");
+        assertTrue(message.contains("does not run 'mvn -B verify -Dx=2'"), message);
+        message = failureOf("<!-- run-by: it/elsewhere -->\n```sh\nmvn -B verify\n```\n");
+        assertTrue(message.contains("run-by names it/elsewhere, which is not in the repository"), message);
+    }
+
+    @Test
+    void consoleOutputMustBeWhatTheDocShows() throws Exception {
+        String ok = """
+                ```console
+                $ printf 'one\\ntwo\\nthree\\nfour\\n'
+                one
+                ...
+                three
+                ...
+                ```
+                """;
+        assertEquals(List.of("ran, exit code 0, output as shown"), checkAll(ok));
+        String message = failureOf("""
+                ```console
+                $ printf 'one\\ntwo\\n'
+                one
+                deux
+                ```
+                """);
+        assertTrue(message.contains("does not have the line shown in the doc: 'deux'"), message);
+        message = failureOf("""
+                ```console
+                $ printf 'one\\ntwo\\n'
+                one
+                ```
+                """);
+        assertTrue(message.contains("are not printed as the whole output"), message);
+    }
+
+    @Test
+    void blocksOfADocumentShareVariablesAndStartInTheRoot() throws Exception {
+        Files.createDirectories(repo.resolve("sub"));
+        assertEquals(3, checkAll("""
+                ```sh
+                GREETING="hello there"
+                export LOUD=yes
+                cd sub
+                ```
+                ```console
+                $ echo "$GREETING $LOUD"
+                hello there yes
+                ```
+                ```sh
+                test -d sub
+                ```
+                """).size());
+    }
+
+    @Test
+    void aBackgroundProcessIsStoppedWithTheSession() throws Exception {
+        Files.writeString(repo.resolve("README.md"), """
+                <!-- run: background -->
+                ```sh
+                echo $$ > pid; exec sleep 600
+                ```
+                """);
+        DocCommands commands = new DocCommands(repo);
+        CodeBlock block = commands.read(Path.of("README.md")).blocks().get(0);
+        long pid;
+        try (ShellSession session = new ShellSession(repo)) {
+            assertEquals("started, exit code 0", commands.check(block, session));
+            Path pidFile = repo.resolve("pid");
+            for (int i = 0; i < 100 && !Files.exists(pidFile); i++) {
+                Thread.sleep(50);
+            }
+            pid = Long.parseLong(Files.readString(pidFile).strip());
+            assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    }
+
+    @Test
+    void aDocumentedPortIsReplacedByAFreeOne() throws Exception {
+        List<String> done = checkAll("""
+                <!-- run: port=8081 -->
+                ```sh
+                test 8081 -ne $((8000 + 81))
+                ```
+                ```console
+                $ echo http://127.0.0.1:8081/ready
+                http://127.0.0.1:8081/ready
+                ```
+                """);
+        assertEquals(2, done.size());
+    }
+
+    @Test
+    void promisedOutputMustBePrinted() throws Exception {
+        assertEquals(List.of("ran, exit code 0"),
+                checkAll("<!-- run: prints=\"listening on http://x/\" -->\n```sh\necho 'now listening on http://x/ (db)'\n```\n"));
+        assertTrue(failureOf("<!-- run: prints=\"listening\" -->\n```sh\necho started\n```\n")
+                .contains("the output does not hold 'listening', which the doc says it prints"));
+    }
+
+    @Test
+    void theQuickFormMustReplaceSomethingOfTheBlock() throws Exception {
+        assertEquals(List.of("ran, exit code 0"),
+                checkAll("<!-- run: quick=\"sleep 600=>sleep 0\" env=RUNS=1 -->\n```sh\nsleep 600\ntest \"$RUNS\" = 1\n```\n"));
+        String message = failureOf("<!-- run: quick=\"--runs 15=>--runs 1\" -->\n```sh\ntrue\n```\n");
+        assertTrue(message.contains("replaces '--runs 15', which the block does not hold"), message);
+    }
+
+    @Test
+    void notRunNeedsAReasonAndMarkersNeedACommandBlock() {
+        assertTrue(failureOf("<!-- not-run: -->\n```sh\nrm -rf /\n```\n").contains("not-run needs a reason"));
+        assertTrue(failureOf("<!-- run: expect-exit=1 -->\n```text\nfalse\n```\n")
+                .contains("its language 'text' is not a command's"));
+        assertTrue(failureOf("<!-- run: expect-exit=x -->\n```sh\nfalse\n```\n")
+                .contains("expect-exit takes a number, not 'x'"));
+        assertTrue(failureOf("```sh\n$ true\n```\n").contains("label a transcript 'console'"));
+    }
+
+    @Test
+    void aBlockNotRunStillNamesOnlyOptionsTheCommandHas() throws Exception {
+        Files.createDirectories(repo.resolve("bin"));
+        Path fake = repo.resolve("bin/wow-compat");
+        Files.writeString(fake, "#!/bin/sh\n[ \"$1 $2\" = \"serve --help\" ] && echo 'Usage: serve [--port=PORT] [--db=DB]'"
+                + " && exit 0\necho \"Unknown command $1\"; exit 2\n");
+        assertTrue(fake.toFile().setExecutable(true));
+        assertEquals(List.of("not run (2 wow-compat options checked against its --help): elsewhere"),
+                checkAll("<!-- not-run: elsewhere -->\n```sh\njava -jar /opt/wow-compat.jar serve --port 80 \\\n"
+                        + "  --db=/var/x.db &\n```\n"));
+        assertTrue(failureOf("<!-- not-run: elsewhere -->\n```sh\nwow-compat serve --colour\n```\n")
+                .contains("wow-compat serve has no option --colour"));
+        assertTrue(failureOf("<!-- not-run: elsewhere -->\n```sh\nwow-compat serv --port 1\n```\n")
+                .contains("wow-compat has no command 'serv'"));
+    }
+
+    @Test
+    void unlabelledBlocksAndStrayMarkersAreProblemsOfTheDocument() {
+        MarkdownBlocks.Parsed parsed = MarkdownBlocks.read(Path.of("docs/x.md"), """
+                # X
+
+                ```
+                wow-compat check
+                ```
+
+                <!-- run: expect-exit=1 -->
+                Some text, then a block.
+
+                ```json
+                {}
+                ```
+                """);
+        assertEquals(List.of(
+                "docs/x.md:3: the code block has no language; say what it holds (sh or console for commands;"
+                        + " text, json, xml, ... for anything else)",
+                "docs/x.md:7: a run marker must be the last line before a code block's opening fence, in the form"
+                        + " <!-- run: ... -->, <!-- run-by: ... --> or <!-- not-run: ... -->"),
+                parsed.problems());
+        assertEquals(2, parsed.blocks().size());
+    }
+
+    @Test
+    void referencesOutsideTheRepositoryAreFound() throws IOException {
+        Files.createDirectories(repo.resolve("docs"));
+        Files.writeString(repo.resolve("docs/cli.md"), "# cli\n");
+        Files.writeString(repo.resolve("README.md"), "# readme\n");
+        assertEquals(List.of(
+                "docs/a.md:2: '../shared' names something outside the repository",
+                "docs/a.md:2: the link ../../shared/DESIGN.md names no file of the repository",
+                "docs/a.md:3: 'DESIGN §' names something outside the repository",
+                "docs/a.md:4: the link missing.md#x names no file of the repository"),
+                DocReferences.outside(repo, Path.of("docs/a.md"), """
+                        See [the CLI](cli.md#check), [the README](../README.md) and [Wow](https://github.com/Ahoo-Wang/Wow).
+                        The [contract](../../shared/DESIGN.md).
+                        As DESIGN §5 says.
+                        [Gone](missing.md#x), [here](#top).
+                        """));
+    }
+
+    @Test
+    void documentsAreTheMarkdownOutsideSourcesAndBuildOutput() throws IOException {
+        for (String file : List.of("README.md", "docs/a.md", "x/src/test/resources/b.md", "x/target/c.md",
+                ".github/d.md", "schemas/README.md")) {
+            Files.createDirectories(repo.resolve(file).getParent());
+            Files.writeString(repo.resolve(file), "# t\n");
+        }
+        assertEquals(List.of(Path.of("README.md"), Path.of("docs/a.md"), Path.of("schemas/README.md")),
+                new DocCommands(repo).documents());
+    }
+}
