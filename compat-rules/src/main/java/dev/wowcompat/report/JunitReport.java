@@ -1,6 +1,7 @@
 package dev.wowcompat.report;
 
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Location;
 import dev.wowcompat.rules.Severity;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -87,6 +88,7 @@ final class JunitReport {
         xml.writeStartElement("testcase");
         attribute(xml, "classname", suiteName);
         attribute(xml, "name", subject);
+        fileAttributes(xml, findings, waived);
         List<Finding> breaking = findings.stream().filter(f -> f.severity() == Severity.BREAKING).toList();
         if (!breaking.isEmpty()) {
             xml.writeCharacters("\n      ");
@@ -108,6 +110,19 @@ final class JunitReport {
         xml.writeEndElement();
     }
 
+    /**
+     * {@code file} and {@code line} of the subject's first located finding (its worst), which GitLab and the common
+     * JUnit annotation actions show as the test case's place; every finding's own place is in the text.
+     */
+    private static void fileAttributes(XMLStreamWriter xml, List<Finding> findings, List<Report.Waived> waived)
+            throws XMLStreamException {
+        Location at = java.util.stream.Stream.concat(findings.stream(), waived.stream().map(Report.Waived::finding))
+                .map(Finding::location).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        if (at == null) return;
+        attribute(xml, "file", ReportParts.path(at));
+        attribute(xml, "line", Integer.toString(at.line()));
+    }
+
     private static String describe(List<Finding> findings, List<Report.Waived> waived) {
         StringBuilder out = new StringBuilder("\n");
         for (Finding f : findings) {
@@ -122,7 +137,9 @@ final class JunitReport {
 
     private static void line(StringBuilder out, Finding f) {
         out.append(f.severity().label().toUpperCase(Locale.ROOT)).append(' ').append(f.rule().id()).append(" at ")
-                .append(ReportParts.where(f.pointer())).append(" [id ").append(f.id()).append("]\n");
+                .append(ReportParts.where(f.pointer())).append(" [id ").append(f.id()).append(']');
+        if (f.location() != null) out.append(' ').append(ReportParts.oneLine(ReportParts.position(f)));
+        out.append('\n');
         out.append("  ").append(ReportParts.oneLine(f.message())).append('\n');
         out.append("  Breaks: ").append(ReportParts.breaks(f.breaks())).append('\n');
         out.append("  Fix: ").append(ReportParts.oneLine(f.fix())).append('\n');
