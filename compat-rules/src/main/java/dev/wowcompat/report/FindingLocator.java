@@ -43,16 +43,22 @@ public final class FindingLocator {
      * For a candidate Manifest.
      *
      * @param history the releases it was checked against: where the candidate lacks a subject, its place in them
-     *        says where to look (a removed command is looked for under the candidate's {@code commands})
+     *        says where to look (a removed command is looked for under the candidate's {@code commands}); a subject
+     *        found in none of them is located at its aggregate
      */
     public static FindingLocator forManifest(LocatedManifest candidate, List<Manifest> history) {
         Map<String, Places> subjects = new HashMap<>();
         addSubjects(candidate.manifest(), subjects);
+        Map<String, String> aggregates = new HashMap<>();
+        candidate.manifest().aggregates().values().forEach(a -> aggregates.put(a.typeName(), aggregatePointer(a)));
         // Newest first: a subject's latest place is the likeliest to be near where the candidate would have it.
         history.stream().sorted(Comparator.comparing(Manifest::version).reversed()).forEach(m -> addSubjects(m, subjects));
         return new FindingLocator(candidate.file(), candidate.locations(), f -> {
             Places at = subjects.get(f.subject());
-            if (at == null) return "";
+            if (at == null) {
+                int dot = f.subject().lastIndexOf('.');
+                return dot < 0 ? "" : aggregates.getOrDefault(f.subject().substring(0, dot), "");
+            }
             if (f.pointer().isEmpty() || at.schema == null) return at.entry;
             return at.schema + f.pointer();
         });
@@ -73,9 +79,13 @@ public final class FindingLocator {
     /** Where a subject's entry is, and its schema when it has one. */
     private record Places(String entry, String schema) {}
 
+    private static String aggregatePointer(Manifest.Aggregate a) {
+        return JsonPointers.child(JsonPointers.child("/contexts", a.context()) + "/aggregates", a.name());
+    }
+
     private static void addSubjects(Manifest manifest, Map<String, Places> out) {
         for (Manifest.Aggregate a : manifest.aggregates().values()) {
-            String aggregate = JsonPointers.child(JsonPointers.child("/contexts", a.context()) + "/aggregates", a.name());
+            String aggregate = aggregatePointer(a);
             // The aggregate's own name is its state's subject; without a state it is located at the aggregate.
             out.putIfAbsent(a.typeName(), new Places(aggregate + "/state", aggregate + "/state/schema"));
             for (String name : a.commands().keySet()) {

@@ -6,8 +6,10 @@ import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
+import dev.wowcompat.report.FindingLocator;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
@@ -123,7 +125,8 @@ public class CheckMojo extends AbstractWowCompatMojo {
 
         long started = System.nanoTime();
         ManifestInput input = manifestInput();
-        Manifest candidate = readManifest(input);
+        LocatedManifest located = readManifest(input);
+        Manifest candidate = located.manifest();
         long read = System.nanoTime();
         warnOnVersionMismatch(candidate);
         if (attach) attachManifest(projectHelper, manifestFile());
@@ -131,7 +134,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
         Report report;
         Path out = outputDirectory.toPath();
         try {
-            report = compare(input, candidate, checkLevel);
+            report = compare(input, located, checkLevel);
             long compared = System.nanoTime();
             warnOnUnusedWaivers(waivers, report);
             report = report.withWaivers(waivers);
@@ -154,18 +157,20 @@ public class CheckMojo extends AbstractWowCompatMojo {
         }
     }
 
-    private Report compare(ManifestInput input, Manifest candidate, Level checkLevel) throws MojoExecutionException, MojoFailureException {
+    private Report compare(ManifestInput input, LocatedManifest located, Level checkLevel) throws MojoExecutionException, MojoFailureException {
+        Manifest candidate = located.manifest();
         if (baseline != null) {
             List<Manifest> history = input.readBaselines(baseline);
             warnOnIgnoredBaselines(candidate, history);
-            return local(candidate, history, checkLevel);
+            return local(located, history, checkLevel);
         }
         if (registryUrl != null && !registryUrl.isBlank()) {
             if (checkLevel != Level.ADDITIVE) {
                 throw new MojoFailureException("<level> " + checkLevel + " needs the earlier Manifests themselves: the registry judges releases "
                         + "by ADDITIVE only. Use <baseline> or the previous releases in the Maven repositories with this level.");
             }
-            return fromRegistry(candidate);
+            // The registry answers with pointers; they are located in the local file all the same.
+            return FindingLocator.forManifest(located, List.of()).locate(fromRegistry(candidate));
         }
         PreviousReleases releases = new PreviousReleases(repositorySystem, session.getRepositorySession(),
                 project.getRemoteProjectRepositories(), getLog());
@@ -181,11 +186,12 @@ public class CheckMojo extends AbstractWowCompatMojo {
             history.add(input.read(r.manifest().toPath(), "The Manifest attached to release " + r.version() + ", "));
         }
         warnOnIgnoredBaselines(candidate, history);
-        return local(candidate, history, checkLevel);
+        return local(located, history, checkLevel);
     }
 
-    private static Report local(Manifest candidate, List<Manifest> history, Level checkLevel) {
-        return Gate.check(checkLevel, candidate, history);
+    /** The registry's report has pointers only; a local check locates its findings on the Manifest's lines. */
+    private static Report local(LocatedManifest candidate, List<Manifest> history, Level checkLevel) {
+        return FindingLocator.forManifest(candidate, history).locate(Gate.check(checkLevel, candidate.manifest(), history));
     }
 
     private Report fromRegistry(Manifest candidate) throws MojoExecutionException, MojoFailureException {

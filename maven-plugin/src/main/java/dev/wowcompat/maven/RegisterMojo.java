@@ -64,7 +64,7 @@ public class RegisterMojo extends AbstractWowCompatMojo {
             getLog().info("wow-compat: " + project.getVersion() + " is a SNAPSHOT; only releases are registered (see registerSnapshots).");
             return;
         }
-        Manifest candidate = readManifest(manifestInput());
+        Manifest candidate = readManifest(manifestInput()).manifest();
         byte[] body;
         try {
             body = Files.readAllBytes(manifestFile().toPath());
