@@ -19,9 +19,9 @@ import java.util.Set;
  * The line and column of JSON pointers in the text of one document (UTF-8 bytes that parsed as JSON).
  *
  * <p>Only the bytes are kept; the positions of the pointers asked for are found in one streaming pass that skips every
- * subtree no pointer leads into. Reading a document therefore costs nothing more, and a report costs one pass over
- * the file however many findings it has (a table of every token's position would double the reader's garbage for a
- * large Manifest; docs/performance.md has the figures).
+ * subtree no pointer leads into. Reading a document therefore costs nothing more than keeping its bytes, and a report
+ * costs one pass over the file however many findings it has, rather than a table of every token's position built on
+ * every read whether a finding needs it or not (figures: docs/performance.md, {@code LocateBenchmark}).
  *
  * <p>A member of an object is located at its key (the keyword a finding names), an array element and the document at
  * the first character of the value. A pointer the document does not have is located at its nearest enclosing one
@@ -63,6 +63,7 @@ public final class TokenLocations {
 
     private Map<String, long[]> scan(Set<String> onPath) {
         Map<String, long[]> seen = new HashMap<>();
+        Columns columns = new Columns();
         // For each open container: its pointer and, for an array, the index of the next element (-1 for an object).
         Deque<String> pointers = new ArrayDeque<>();
         Deque<int[]> indexes = new ArrayDeque<>();
@@ -78,17 +79,17 @@ public final class TokenLocations {
                 }
                 if (token == JsonToken.FIELD_NAME) {
                     memberPointer = JsonPointers.child(pointers.peek(), parser.currentName());
-                    keyAt = position(parser.currentTokenLocation());
+                    keyAt = columns.position(parser.currentTokenLocation());
                     continue;
                 }
                 String pointer;
                 long[] at;
                 if (pointers.isEmpty()) {
                     pointer = "";
-                    at = position(parser.currentTokenLocation());
+                    at = columns.position(parser.currentTokenLocation());
                 } else if (indexes.peek()[0] >= 0) {
                     pointer = JsonPointers.child(pointers.peek(), indexes.peek()[0]++);
-                    at = onPath.contains(pointer) ? position(parser.currentTokenLocation()) : null;
+                    at = onPath.contains(pointer) ? columns.position(parser.currentTokenLocation()) : null;
                 } else {
                     pointer = memberPointer;
                     at = keyAt;
@@ -111,18 +112,25 @@ public final class TokenLocations {
         return seen;
     }
 
-    /** Line and column (in UTF-16 code units, counted from the line's start) of a token. */
-    private long[] position(JsonLocation location) {
-        int offset = (int) location.getByteOffset();
-        int lineStart = offset;
-        while (lineStart > 0 && content[lineStart - 1] != '\n' && content[lineStart - 1] != '\r') lineStart--;
-        int column = 1;
-        for (int i = lineStart; i < offset; i++) {
-            int b = content[i] & 0xFF;
-            if ((b & 0xC0) == 0x80) continue; // a continuation byte belongs to the character before it
-            column += b >= 0xF0 ? 2 : 1; // a 4-byte sequence is a surrogate pair in UTF-16
+    /**
+     * Line and column (in UTF-16 code units, counted from the line's start) of tokens met in document order. Each
+     * position counts on from the one before, so that a pass costs one walk of the bytes even when the whole
+     * document is one line (a generated Manifest often is).
+     */
+    private final class Columns {
+        private int offset;
+        private int column = 1;
+
+        long[] position(JsonLocation location) {
+            int target = (int) location.getByteOffset();
+            for (int i = offset; i < target; i++) {
+                int b = content[i] & 0xFF;
+                if (b == '\n' || b == '\r') column = 1;
+                else if ((b & 0xC0) != 0x80) column += b >= 0xF0 ? 2 : 1; // continuation bytes add nothing; 4 bytes are 2 units
+            }
+            offset = target;
+            return new long[] {location.getLineNr(), column};
         }
-        return new long[] {location.getLineNr(), column};
     }
 
     private static String parent(String pointer) {

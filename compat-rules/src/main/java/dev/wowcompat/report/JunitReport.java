@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -116,8 +118,8 @@ final class JunitReport {
      */
     private static void fileAttributes(XMLStreamWriter xml, List<Finding> findings, List<Report.Waived> waived)
             throws XMLStreamException {
-        Location at = java.util.stream.Stream.concat(findings.stream(), waived.stream().map(Report.Waived::finding))
-                .map(Finding::location).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        Location at = Stream.concat(findings.stream(), waived.stream().map(Report.Waived::finding))
+                .map(Finding::location).filter(Objects::nonNull).findFirst().orElse(null);
         if (at == null) return;
         attribute(xml, "file", ReportParts.path(at));
         attribute(xml, "line", Integer.toString(at.line()));

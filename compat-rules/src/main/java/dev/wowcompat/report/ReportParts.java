@@ -4,13 +4,13 @@ import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Location;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Severity;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.stream.Collectors;
 
 /**

@@ -10,12 +10,16 @@ import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
 import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * SARIF 2.1.0, for code-scanning tools. The rule catalogue becomes the driver's rules; each result points at its
  * subject as a logical location, at the line of the candidate's file as a physical one when the finding has a
- * location (a check of files; the registry's findings have none), and carries the JSON pointer in its properties. Waived findings are results with an external suppression.
+ * location (a check of files; the registry's findings have none), and carries the JSON pointer in its properties.
+ * Waived findings are results with an external suppression.
  */
 final class SarifReport {
     /** Thread-safe once configured; configured only here. */
@@ -109,12 +113,12 @@ final class SarifReport {
 
     /** A path as a URI reference: relative stays relative, absolute becomes a {@code file:} URI. */
     static String uri(String path) {
-        java.nio.file.Path p = java.nio.file.Path.of(path);
+        Path p = Path.of(path);
         if (p.isAbsolute()) return p.toUri().toString();
         StringBuilder out = new StringBuilder();
         for (String segment : path.split("/", -1)) {
             if (out.length() > 0) out.append('/');
-            out.append(java.net.URLEncoder.encode(segment, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+            out.append(URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20"));
         }
         return out.toString();
     }
