@@ -41,7 +41,8 @@ final class GithubReport {
     }
 
     private static void annotation(StringBuilder out, String command, Finding f, String title, String message) {
-        out.append("::").append(command).append(' ').append(fileProperties(f)).append("title=").append(property(ReportParts.oneLine(title))).append("::")
+        out.append("::").append(command).append(' ').append(fileProperties(f))
+                .append("title=").append(property(ReportParts.oneLine(title))).append("::")
                 .append(data(ReportParts.oneLine(message))).append('\n');
     }
 

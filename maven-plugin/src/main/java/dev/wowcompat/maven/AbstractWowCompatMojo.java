@@ -1,6 +1,5 @@
 package dev.wowcompat.maven;
 
-import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;

@@ -189,7 +189,7 @@ public class CheckMojo extends AbstractWowCompatMojo {
         return local(located, history, checkLevel);
     }
 
-    /** The registry's report has pointers only; a local check locates its findings on the Manifest's lines. */
+    /** The gate run here, its findings located on the candidate Manifest's lines. */
     private static Report local(LocatedManifest candidate, List<Manifest> history, Level checkLevel) {
         return FindingLocator.forManifest(candidate, history).locate(Gate.check(checkLevel, candidate.manifest(), history));
     }

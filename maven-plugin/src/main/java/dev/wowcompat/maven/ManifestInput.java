@@ -1,7 +1,7 @@
 package dev.wowcompat.maven;
 
-import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.json.TokenLocations;
+import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.Manifest;

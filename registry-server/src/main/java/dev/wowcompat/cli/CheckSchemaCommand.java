@@ -2,10 +2,10 @@ package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.check.SchemaChecker;
+import dev.wowcompat.json.TokenLocations;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.StandaloneSchema;
-import dev.wowcompat.json.TokenLocations;
 import dev.wowcompat.report.FindingLocator;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Level;
