@@ -105,6 +105,15 @@ class FindingLocationTest {
     }
 
     @Test
+    void withoutTheBaselinesARemovedTypeIsLocatedAtItsAggregate() throws Exception {
+        // As for a report the registry made: the locator knows the candidate only.
+        Report registryChecked = FindingLocator.forManifest(new ManifestReader().readLocated(candidateFile), List.of()).locate(checked);
+        Finding removed = registryChecked.findings().stream().filter(f -> f.rule() == Rule.TYPE_REMOVED).findFirst().orElseThrow();
+        String line = candidateLines.get(removed.location().line() - 1);
+        assertTrue(line.startsWith("\"cart\"", removed.location().column() - 1), removed.location() + ": " + line);
+    }
+
+    @Test
     void locationsChangeNeitherIdsNorWhatWaiversMatch() {
         assertEquals(checked.findings().size(), located.findings().size());
         for (int i = 0; i < checked.findings().size(); i++) {
