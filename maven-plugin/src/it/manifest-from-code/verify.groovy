@@ -70,6 +70,17 @@ assert renamed.subject.endsWith('item_added@1') && renamed.message.contains('sku
 assert runs[3].contains('BUILD FAILURE') && runs[3].contains('[meaning-changed]') : 'unit change fails the build'
 def meaning = report('v1.1.0-unit-changed').findings.find { it.rule == 'meaning-changed' }
 assert meaning != null && meaning.pointer.endsWith('/reservedFor/x-wow-unit') : "$meaning"
+// The github annotation names the generated Manifest (relative to where the build ran) and the line and column of
+// the changed keyword in it; the log's text report names the same place as path:line:column.
+def githubReport = new File(basedir, 'v1.1.0-unit-changed/target/wow-compat/report-github.txt').text
+def annotation = githubReport.readLines().find { it.contains('title=meaning-changed ') }
+def place = annotation =~ /^::error file=([^,]+),line=(\d+),col=(\d+),title=/
+assert place.find() : "github annotation with file=, line=, col=: $annotation"
+assert place.group(1) == 'target/wow-compat/manifest.json' : "file= ${place.group(1)}"
+def generatedLines = generated('v1.1.0-unit-changed/').readLines()
+def line = generatedLines[(place.group(2) as int) - 1]
+assert line.substring((place.group(3) as int) - 1).startsWith('"x-wow-unit"') : "line ${place.group(2)}, column ${place.group(3)}: $line"
+assert runs[3].contains("target/wow-compat/manifest.json:${place.group(2)}:${place.group(3)}") : 'the logged text report names the place'
 
 // 1.1.0 writes a new event that 1.0.0 cannot read: written-before-read.
 assert runs[4].contains('BUILD FAILURE') && runs[4].contains('[written-before-read]') : 'an unstaged event fails the build'

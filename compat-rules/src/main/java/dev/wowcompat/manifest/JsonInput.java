@@ -62,8 +62,12 @@ public final class JsonInput {
     }
 
     public JsonNode parse(Path file) throws InvalidInputException {
-        String source = file.toString();
-        return parse(readBounded(file, source), source);
+        return parse(read(file), file.toString());
+    }
+
+    /** A file's bytes, refused (before reading them, where the size is known) when larger than the limit. */
+    public byte[] read(Path file) throws InvalidInputException {
+        return readBounded(file, file.toString());
     }
 
     public JsonNode parse(byte[] content, String source) throws InvalidInputException {

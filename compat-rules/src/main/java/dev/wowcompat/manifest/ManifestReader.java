@@ -1,6 +1,7 @@
 package dev.wowcompat.manifest;
 
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.TokenLocations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.fingerprint.Fingerprint;
@@ -77,6 +78,16 @@ public final class ManifestReader {
 
     public Manifest read(Path file) throws InvalidInputException {
         return readParsed(json.parse(file), file.toString());
+    }
+
+    /**
+     * Reads a Manifest file and keeps its text, so that findings about it can be located on its lines
+     * ({@code FindingLocator}). Command-line and build tools ask for this; a registry, which answers with pointers
+     * only, reads with {@link #read(byte[], String)}.
+     */
+    public LocatedManifest readLocated(Path file) throws InvalidInputException {
+        byte[] content = json.read(file);
+        return new LocatedManifest(read(content, file.toString()), file.toString(), new TokenLocations(content));
     }
 
     /** @param source the name to show in problems (file name, URL, request) */

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * GitHub Actions workflow commands: one annotation per finding ({@code ::error}, {@code ::warning},
- * {@code ::notice}), preceded by the plain verdict line. Waived findings become notices that carry the reason.
+ * {@code ::notice}), on the finding's line of the candidate file when it has a location, preceded by the plain
+ * verdict line. Waived findings become notices that carry the reason.
  */
 final class GithubReport {
     private GithubReport() {}
@@ -22,13 +23,13 @@ final class GithubReport {
                     case WARNING -> "warning";
                     case INFO -> "notice";
                 };
-                annotation(out, command, f.rule().id() + " " + f.subject(), body(f));
+                annotation(out, command, f, f.rule().id() + " " + f.subject(), body(f));
             }
         }
         for (List<Report.Waived> group : ReportParts.waivedBySubject(report.waived()).values()) {
             for (Report.Waived w : group) {
                 Finding f = w.finding();
-                annotation(out, "notice", "waived " + f.rule().id() + " " + f.subject(),
+                annotation(out, "notice", f, "waived " + f.rule().id() + " " + f.subject(),
                         "Waived because: " + w.reason() + ". " + body(f));
             }
         }
@@ -61,9 +62,20 @@ final class GithubReport {
                 + ReportParts.breaksShort(f.breaks()) + ") Fix: " + ReportParts.oneLine(f.fix());
     }
 
-    private static void annotation(StringBuilder out, String command, String title, String message) {
-        out.append("::").append(command).append(" title=").append(property(ReportParts.oneLine(title))).append("::")
+    private static void annotation(StringBuilder out, String command, Finding f, String title, String message) {
+        out.append("::").append(command).append(' ').append(fileProperties(f))
+                .append("title=").append(property(ReportParts.oneLine(title))).append("::")
                 .append(data(ReportParts.oneLine(message))).append('\n');
+    }
+
+    /**
+     * {@code file=PATH,line=L,col=C,} when the finding has a location, so that GitHub shows the annotation on that
+     * line of the pull request's diff; "" otherwise.
+     */
+    private static String fileProperties(Finding f) {
+        if (f.location() == null) return "";
+        return "file=" + property(ReportParts.oneLine(ReportParts.path(f.location()))) + ",line=" + f.location().line()
+                + ",col=" + f.location().column() + ",";
     }
 
     /** The escaping GitHub applies to a command's message: %, CR and LF. */

@@ -2,6 +2,7 @@ package dev.wowcompat.report;
 
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Location;
 import dev.wowcompat.rules.Severity;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -9,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -89,6 +92,7 @@ final class JunitReport {
         xml.writeStartElement("testcase");
         attribute(xml, "classname", suiteName);
         attribute(xml, "name", subject);
+        fileAttributes(xml, findings, waived);
         List<Finding> breaking = findings.stream().filter(f -> f.severity() == Severity.BREAKING).toList();
         if (!breaking.isEmpty()) {
             xml.writeCharacters("\n      ");
@@ -135,6 +139,19 @@ final class JunitReport {
         xml.writeEndElement();
     }
 
+    /**
+     * {@code file} and {@code line} of the subject's first located finding (its worst), which GitLab and the common
+     * JUnit annotation actions show as the test case's place; every finding's own place is in the text.
+     */
+    private static void fileAttributes(XMLStreamWriter xml, List<Finding> findings, List<Report.Waived> waived)
+            throws XMLStreamException {
+        Location at = Stream.concat(findings.stream(), waived.stream().map(Report.Waived::finding))
+                .map(Finding::location).filter(Objects::nonNull).findFirst().orElse(null);
+        if (at == null) return;
+        attribute(xml, "file", ReportParts.path(at));
+        attribute(xml, "line", Integer.toString(at.line()));
+    }
+
     private static String describe(List<Finding> findings, List<Report.Waived> waived) {
         StringBuilder out = new StringBuilder("\n");
         for (Finding f : findings) {
@@ -149,7 +166,9 @@ final class JunitReport {
 
     private static void line(StringBuilder out, Finding f) {
         out.append(f.severity().label().toUpperCase(Locale.ROOT)).append(' ').append(f.rule().id()).append(" at ")
-                .append(ReportParts.where(f.pointer())).append(" [id ").append(f.id()).append("]\n");
+                .append(ReportParts.where(f.pointer())).append(" [id ").append(f.id()).append(']');
+        if (f.location() != null) out.append(' ').append(ReportParts.oneLine(ReportParts.position(f)));
+        out.append('\n');
         out.append("  ").append(ReportParts.oneLine(f.message())).append('\n');
         out.append("  Breaks: ").append(ReportParts.breaks(f.breaks())).append('\n');
         out.append("  Fix: ").append(ReportParts.oneLine(f.fix())).append('\n');

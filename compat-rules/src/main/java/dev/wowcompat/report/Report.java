@@ -2,12 +2,14 @@ package dev.wowcompat.report;
 
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Location;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -97,6 +99,17 @@ public record Report(String level, Release candidate, List<Release> baselines, L
         }
         kept.removeAll(derivedWaived);
         return new Report(level, candidate, baselines, kept, moved, changes);
+    }
+
+    /**
+     * The same report with each finding, counted or waived, at the location {@code where} gives it (null: none).
+     * Locations are not part of a finding's id, so waivers match the same findings before and after.
+     */
+    public Report located(Function<Finding, Location> where) {
+        List<Finding> locatedFindings = findings.stream().map(f -> f.withLocation(where.apply(f))).toList();
+        List<Waived> locatedWaived = waived.stream()
+                .map(w -> new Waived(w.finding().withLocation(where.apply(w.finding())), w.reason())).toList();
+        return new Report(level, candidate, baselines, locatedFindings, locatedWaived, changes);
     }
 
     /** A release, or for plain schemas the label of one schema version. */

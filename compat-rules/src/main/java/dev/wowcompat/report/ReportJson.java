@@ -12,6 +12,7 @@ import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.ChangeKind;
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Location;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
@@ -93,7 +94,17 @@ public final class ReportJson {
         finding.breaks().labels().forEach(breaks::add);
         node.put("message", finding.message());
         node.put("fix", finding.fix());
+        location(node, finding.location());
         return node;
+    }
+
+    /** {@code "location": {"file", "line", "column"}} for a located finding; absent otherwise. */
+    private static void location(ObjectNode node, Location location) {
+        if (location == null) return;
+        ObjectNode at = node.putObject("location");
+        at.put("file", location.file());
+        at.put("line", location.line());
+        at.put("column", location.column());
     }
 
     /** Reads a format 1 report; problems name the source {@code report}. */
@@ -240,8 +251,23 @@ public final class ReportJson {
                 if (severity == null) problem(pointer + "/severity", "expected breaking, warning or info, not '" + severityLabel + "'");
             }
             Readers breaks = readers(node.get("breaks"), pointer + "/breaks");
+            Location location = location(node.get("location"), pointer + "/location");
             if (problems.size() > before) return Optional.empty();
-            return Optional.of(new Finding(rule, severity, subject, findingPointer, breaks, message, fix));
+            return Optional.of(new Finding(rule, severity, subject, findingPointer, breaks, message, fix, location));
+        }
+
+        /** The optional location of a finding read from a file; null when absent. */
+        private Location location(JsonNode node, String pointer) {
+            if (node == null) return null;
+            String file = text(node, pointer + "/file");
+            JsonNode line = node.get("line");
+            JsonNode column = node.get("column");
+            if (line == null || !line.canConvertToInt() || line.asInt() < 1 || column == null || !column.canConvertToInt()
+                    || column.asInt() < 1) {
+                problem(pointer, "expected a line and a column, each 1 or more");
+                return null;
+            }
+            return file == null ? null : new Location(file, line.asInt(), column.asInt());
         }
 
         private Readers readers(JsonNode node, String pointer) {

@@ -2,8 +2,11 @@ package dev.wowcompat.report;
 
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Location;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Severity;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -126,6 +129,29 @@ final class ReportParts {
     /** Where in the subject's schema: the pointer, or the whole type when the pointer is empty. */
     static String where(String pointer) {
         return pointer.isEmpty() ? "the whole type" : pointer;
+    }
+
+    /**
+     * A location's file as CI tools and editors expect it: relative to the working directory when the file is under
+     * it (GitHub resolves annotation paths against the workspace, where the build runs), else as given; always with
+     * forward slashes.
+     */
+    static String path(Location location) {
+        String file = location.file();
+        try {
+            Path absolute = Path.of(file).toAbsolutePath().normalize();
+            Path workingDirectory = Path.of("").toAbsolutePath();
+            if (absolute.startsWith(workingDirectory)) file = workingDirectory.relativize(absolute).toString();
+        } catch (InvalidPathException e) {
+            // Not a path of this file system (a name given by the caller): shown as given.
+        }
+        return file.replace('\\', '/');
+    }
+
+    /** {@code path:line:column}, the form editors and terminals make clickable; "" when there is no location. */
+    static String position(Finding f) {
+        Location l = f.location();
+        return l == null ? "" : path(l) + ":" + l.line() + ":" + l.column();
     }
 
     /**

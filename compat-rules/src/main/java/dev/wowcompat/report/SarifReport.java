@@ -12,12 +12,16 @@ import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.rules.Severity;
 import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * SARIF 2.1.0, for code-scanning tools. The rule catalogue becomes the driver's rules; findings have no file
- * position (they are about schema subjects), so each result points at its subject as a logical location and
- * carries the JSON pointer in its properties. Waived findings are results with an external suppression.
+ * SARIF 2.1.0, for code-scanning tools. The rule catalogue becomes the driver's rules; each result points at its
+ * subject as a logical location, at the line of the candidate's file as a physical one when the finding has a
+ * location (a check of files; the registry's findings have none), and carries the JSON pointer in its properties.
+ * Waived findings are results with an external suppression.
  */
 final class SarifReport {
     /** Thread-safe once configured; configured only here. */
@@ -80,6 +84,7 @@ final class SarifReport {
         result.putObject("message").put("text", ReportParts.oneLine(finding.message()) + " ("
                 + ReportParts.breaksShort(finding.breaks()) + ") Fix: " + ReportParts.oneLine(finding.fix()));
         ObjectNode location = result.putArray("locations").addObject();
+        physicalLocation(location, finding);
         ObjectNode logical = location.putArray("logicalLocations").addObject();
         logical.put("name", finding.subject());
         logical.put("fullyQualifiedName", finding.subject());
@@ -130,6 +135,31 @@ final class SarifReport {
             properties.put("subject", c.subject());
             properties.put("pointer", c.pointer());
         }
+    }
+
+    /**
+     * The file and region of a located finding (SARIF 3.28): the URI is relative to the working directory when the
+     * file is under it, as code scanning resolves it against the checked-out repository.
+     */
+    private static void physicalLocation(ObjectNode location, Finding finding) {
+        if (finding.location() == null) return;
+        ObjectNode physical = location.putObject("physicalLocation");
+        physical.putObject("artifactLocation").put("uri", uri(ReportParts.path(finding.location())));
+        ObjectNode region = physical.putObject("region");
+        region.put("startLine", finding.location().line());
+        region.put("startColumn", finding.location().column());
+    }
+
+    /** A path as a URI reference: relative stays relative, absolute becomes a {@code file:} URI. */
+    static String uri(String path) {
+        Path p = Path.of(path);
+        if (p.isAbsolute()) return p.toUri().toString();
+        StringBuilder out = new StringBuilder();
+        for (String segment : path.split("/", -1)) {
+            if (out.length() > 0) out.append('/');
+            out.append(URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20"));
+        }
+        return out.toString();
     }
 
     /** SARIF levels: breaking findings fail the build (error), warnings warn, info is a note. */

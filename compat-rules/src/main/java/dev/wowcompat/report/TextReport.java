@@ -46,9 +46,16 @@ final class TextReport {
         }
     }
 
+    /** Two spaces and {@code path:line:col} when the finding has a location. */
+    private static String fileLocation(Finding f) {
+        String position = ReportParts.position(f);
+        return position.isEmpty() ? "" : "  " + ReportParts.oneLine(position);
+    }
+
     private static void finding(StringBuilder out, Finding f, String indent) {
         out.append(indent).append(f.severity().label().toUpperCase(Locale.ROOT)).append(' ').append(f.rule().id())
-                .append(" at ").append(ReportParts.where(f.pointer())).append("  [id ").append(f.id()).append("]\n");
+                .append(" at ").append(ReportParts.where(f.pointer())).append("  [id ").append(f.id()).append(']')
+                .append(fileLocation(f)).append('\n');
         String inner = indent + "  ";
         out.append(inner).append(ReportParts.oneLine(f.message())).append('\n');
         out.append(inner).append("Breaks: ").append(ReportParts.breaks(f.breaks())).append('\n');

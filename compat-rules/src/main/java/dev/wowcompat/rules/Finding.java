@@ -14,8 +14,11 @@ import java.util.Objects;
  * @param breaks which readers the change breaks
  * @param message what changed, for the person whose build failed
  * @param fix the additive way to make the same change
+ * @param location where the candidate file writes what the pointer names, or null (a check of documents that came
+ *        from no file, such as the registry's, which stores canonical JSON); not part of {@link #id()}
  */
-public record Finding(Rule rule, Severity severity, String subject, String pointer, Readers breaks, String message, String fix) {
+public record Finding(Rule rule, Severity severity, String subject, String pointer, Readers breaks, String message, String fix,
+                      Location location) {
 
     public Finding {
         Objects.requireNonNull(rule, "rule");
@@ -25,6 +28,11 @@ public record Finding(Rule rule, Severity severity, String subject, String point
         Objects.requireNonNull(breaks, "breaks");
         Objects.requireNonNull(message, "message");
         fix = fix == null ? rule.fix() : fix;
+    }
+
+    /** A finding not (yet) located in a file: checks produce these, {@code Report#located} adds the location. */
+    public Finding(Rule rule, Severity severity, String subject, String pointer, Readers breaks, String message, String fix) {
+        this(rule, severity, subject, pointer, breaks, message, fix, null);
     }
 
     /** A finding with the rule's own severity and fix text. */
@@ -41,7 +49,11 @@ public record Finding(Rule rule, Severity severity, String subject, String point
     }
 
     public Finding withSeverity(Severity s) {
-        return new Finding(rule, s, subject, pointer, breaks, message, fix);
+        return new Finding(rule, s, subject, pointer, breaks, message, fix, location);
+    }
+
+    public Finding withLocation(Location where) {
+        return new Finding(rule, severity, subject, pointer, breaks, message, fix, where);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.wowcompat.maven;
 
-import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;
 import java.io.File;
@@ -61,7 +61,8 @@ abstract class AbstractWowCompatMojo extends AbstractMojo {
         return new ManifestInput(new ManifestReader().sharing(new SchemaPool()), basedir());
     }
 
-    protected final Manifest readManifest(ManifestInput input) throws MojoFailureException {
+    /** The project's Manifest, with its text (the check goal locates findings on its lines). */
+    protected final LocatedManifest readManifest(ManifestInput input) throws MojoFailureException {
         File file = manifestFile();
         if (file == null) {
             throw new MojoFailureException("No Manifest: add the manifest goal of wow-compat-maven-plugin to generate it from the classes, "

@@ -6,8 +6,10 @@ import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
+import dev.wowcompat.report.FindingLocator;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
@@ -114,7 +116,8 @@ public class CheckMojo extends AbstractReleaseMojo {
 
         long started = System.nanoTime();
         ManifestInput input = manifestInput();
-        Manifest candidate = readManifest(input);
+        LocatedManifest located = readManifest(input);
+        Manifest candidate = located.manifest();
         long read = System.nanoTime();
         warnOnVersionMismatch(candidate);
         if (attach) attachManifest(projectHelper, manifestFile());
@@ -122,7 +125,7 @@ public class CheckMojo extends AbstractReleaseMojo {
         Report report;
         Path out = outputDirectory.toPath();
         try {
-            report = compare(input, candidate, checkLevel);
+            report = compare(input, located, checkLevel);
             long compared = System.nanoTime();
             warnOnUnusedWaivers(waivers, report);
             report = changelog.apply(report.withWaivers(waivers));
@@ -145,18 +148,20 @@ public class CheckMojo extends AbstractReleaseMojo {
         }
     }
 
-    private Report compare(ManifestInput input, Manifest candidate, Level checkLevel) throws MojoExecutionException, MojoFailureException {
+    private Report compare(ManifestInput input, LocatedManifest located, Level checkLevel) throws MojoExecutionException, MojoFailureException {
+        Manifest candidate = located.manifest();
         if (baseline != null) {
             List<Manifest> history = input.readBaselines(baseline);
             warnOnIgnoredBaselines(candidate, history);
-            return local(candidate, history, checkLevel);
+            return local(located, history, checkLevel);
         }
         if (registryUrl != null && !registryUrl.isBlank()) {
             if (checkLevel != Level.ADDITIVE) {
                 throw new MojoFailureException("<level> " + checkLevel + " needs the earlier Manifests themselves: the registry judges releases "
                         + "by ADDITIVE only. Use <baseline> or the previous releases in the Maven repositories with this level.");
             }
-            return fromRegistry(candidate);
+            // The registry answers with pointers; they are located in the local file all the same.
+            return FindingLocator.forManifest(located, List.of()).locate(fromRegistry(candidate));
         }
         PreviousReleases releases = new PreviousReleases(repositorySystem, session.getRepositorySession(),
                 project.getRemoteProjectRepositories(), getLog());
@@ -172,11 +177,12 @@ public class CheckMojo extends AbstractReleaseMojo {
             history.add(input.read(r.manifest().toPath(), "The Manifest attached to release " + r.version() + ", "));
         }
         warnOnIgnoredBaselines(candidate, history);
-        return local(candidate, history, checkLevel);
+        return local(located, history, checkLevel);
     }
 
-    private static Report local(Manifest candidate, List<Manifest> history, Level checkLevel) {
-        return Gate.check(checkLevel, candidate, history);
+    /** The gate run here, its findings located on the candidate Manifest's lines. */
+    private static Report local(LocatedManifest candidate, List<Manifest> history, Level checkLevel) {
+        return FindingLocator.forManifest(candidate, history).locate(Gate.check(checkLevel, candidate.manifest(), history));
     }
 
     private Report fromRegistry(Manifest candidate) throws MojoExecutionException, MojoFailureException {

@@ -43,7 +43,7 @@ public class FingerprintMojo extends AbstractWowCompatMojo {
             return;
         }
         ManifestInput input = manifestInput();
-        Manifest candidate = readManifest(input);
+        Manifest candidate = readManifest(input).manifest();
 
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();

@@ -1,7 +1,9 @@
 package dev.wowcompat.maven;
 
+import dev.wowcompat.json.TokenLocations;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import java.io.File;
@@ -32,8 +34,8 @@ final class ManifestInput {
         this.basedir = basedir;
     }
 
-    /** The project's own Manifest. */
-    Manifest readCandidate(File file, String parameterHint) throws MojoFailureException {
+    /** The project's own Manifest, with its text: the check locates its findings on the file's lines. */
+    LocatedManifest readCandidate(File file, String parameterHint) throws MojoFailureException {
         if (file == null) {
             throw new MojoFailureException("No Manifest is configured: set " + parameterHint + ".");
         }
@@ -41,7 +43,11 @@ final class ManifestInput {
             throw new MojoFailureException("No Manifest at " + display(file.toPath()) + ": write the service's Manifest there, or point "
                     + parameterHint + " at it.");
         }
-        return read(file.toPath(), "The Manifest ");
+        Path path = file.toPath();
+        byte[] content = bytes(path, "The Manifest ");
+        // Absolute: reports show it relative to the directory the build runs in, which may be a parent project's.
+        return new LocatedManifest(read(content, display(path), "The Manifest "), path.toAbsolutePath().normalize().toString(),
+                new TokenLocations(content));
     }
 
     /**
@@ -85,6 +91,11 @@ final class ManifestInput {
     }
 
     Manifest read(Path file, String what) throws MojoFailureException {
+        // Read from bytes so that problems name the file as the user knows it (relative to the project).
+        return read(bytes(file, what), display(file), what);
+    }
+
+    private byte[] bytes(Path file, String what) throws MojoFailureException {
         String shown = display(file);
         long size;
         try {
@@ -95,14 +106,11 @@ final class ManifestInput {
         if (size > reader.limits().maxBytes()) {
             throw new MojoFailureException(what + shown + " is " + size + " bytes, more than the " + reader.limits().maxBytes() + " a Manifest may have.");
         }
-        byte[] content;
         try {
-            content = Files.readAllBytes(file);
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new MojoFailureException(what + shown + " cannot be read: " + e.getMessage() + ".");
         }
-        // Read from bytes so that problems name the file as the user knows it (relative to the project).
-        return read(content, shown, what);
     }
 
     /** Paths inside the project are shown relative to it: shorter, and what the user typed. */

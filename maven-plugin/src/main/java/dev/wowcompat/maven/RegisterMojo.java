@@ -56,7 +56,7 @@ public class RegisterMojo extends AbstractReleaseMojo {
             return;
         }
         Gate.Changes changelog = changesSetting();
-        Manifest candidate = readManifest(manifestInput());
+        Manifest candidate = readManifest(manifestInput()).manifest();
         byte[] content = manifestBytes();
         RegistryClient client = openRegistry(registryUrl, settingsDecrypter);
         RegistryClient.Answer answer = PluginRegistry.call(() -> client.register(candidate.service(), content));

@@ -1,9 +1,11 @@
 package dev.wowcompat.cli;
 
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;
+import dev.wowcompat.report.FindingLocator;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.gate.Gate;
 import dev.wowcompat.rules.Level;
@@ -60,7 +62,8 @@ final class CheckCommand implements Callable<Integer> {
         // unchanged from release to release, so each is held once however many releases are read.
         ManifestReader reader = new ManifestReader(input.limits()).sharing(new SchemaPool());
         InputFiles files = new InputFiles();
-        Manifest release = files.read(candidate, reader::read);
+        LocatedManifest located = files.read(candidate, reader::readLocated);
+        Manifest release = located == null ? null : located.manifest();
         List<Baseline> history = new ArrayList<>();
         for (Path baseline : baselines) {
             boolean named = !Files.isDirectory(baseline);
@@ -76,7 +79,8 @@ final class CheckCommand implements Callable<Integer> {
             }
         }
         noteBaselinesNotCompared(release, history);
-        Report result = Gate.check(level, release, history.stream().map(Baseline::manifest).toList());
+        List<Manifest> earlier = history.stream().map(Baseline::manifest).toList();
+        Report result = FindingLocator.forManifest(located, earlier).locate(Gate.check(level, release, earlier));
         return report.emit(result, spec);
     }
 

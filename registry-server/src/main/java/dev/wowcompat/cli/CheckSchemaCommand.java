@@ -2,9 +2,11 @@ package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.check.SchemaChecker;
+import dev.wowcompat.json.TokenLocations;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.StandaloneSchema;
+import dev.wowcompat.report.FindingLocator;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Level;
 import java.nio.file.Path;
@@ -51,15 +53,25 @@ final class CheckSchemaCommand implements Callable<Integer> {
         JsonInput json = new JsonInput(input.limits());
         InputFiles files = new InputFiles();
         List<JsonNode> versions = new ArrayList<>();
+        byte[] candidateText = null;
         for (Path file : schemas) {
-            JsonNode schema = files.read(file, json::parse);
-            if (schema == null) continue;
-            StandaloneSchema.problems(schema, file.toString()).forEach(files::add);
-            versions.add(schema);
+            SchemaFile read = files.read(file, f -> {
+                byte[] content = json.read(f);
+                return new SchemaFile(json.parse(content, f.toString()), content);
+            });
+            if (read == null) continue;
+            StandaloneSchema.problems(read.schema(), file.toString()).forEach(files::add);
+            versions.add(read.schema());
+            candidateText = read.content();
         }
         files.throwIfAny();
         List<JsonNode> earlier = versions.subList(0, versions.size() - 1);
         Report result = SchemaChecker.check(level, List.copyOf(earlier), versions.get(versions.size() - 1));
-        return report.emit(result, spec);
+        // The findings point into the candidate, the last file.
+        FindingLocator locator = FindingLocator.forSchema(schemas.get(schemas.size() - 1).toString(), new TokenLocations(candidateText));
+        return report.emit(locator.locate(result), spec);
     }
+
+    /** A schema file as parsed, and its text (to locate the findings' pointers on its lines). */
+    private record SchemaFile(JsonNode schema, byte[] content) {}
 }

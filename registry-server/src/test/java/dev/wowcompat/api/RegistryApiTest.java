@@ -131,9 +131,26 @@ class RegistryApiTest {
         report.path("findings").forEach(f -> rules.add(f.path("rule").asText()));
         assertTrue(rules.contains("type-removed") || rules.contains("revision-removed"), rules.toString());
         assertTrue(report.path("findings").get(0).hasNonNull("fix"));
+        assertPointersOnly(report);
         assertEquals(2, registry.get("/services/acct/releases").json().path("releases").size(), "a refused release is not stored");
 
         problem(register("other-name", BankManifests.bank("acct", "9.0.0", 1, true)), 400, "wow-compat.release.service-mismatch");
+    }
+
+    /**
+     * The registry stores and compares canonical JSON, which has no lines: its findings name subjects and pointers,
+     * never a file, line or column (those belong to a check of the file the user edits).
+     */
+    private static void assertPointersOnly(JsonNode report) {
+        assertTrue(report.path("findings").size() > 0, report.toString());
+        for (String list : List.of("findings", "waived")) {
+            report.path(list).forEach(f -> {
+                assertFalse(f.has("location"), f.toString());
+                assertTrue(f.has("pointer"), f.toString());
+            });
+        }
+        assertFalse(report.toString().contains("\"location\""), report.toString());
+        assertFalse(report.toString().contains("\"line\""), report.toString());
     }
 
     @Test
@@ -142,6 +159,7 @@ class RegistryApiTest {
         Answer check = registry.post("/services/dry/releases/check", BankManifests.withoutDeposited("dry", "1.1.0"));
         assertEquals(200, check.status(), check.body());
         assertEquals("breaking", check.json().path("verdict").asText());
+        assertPointersOnly(check.json());
         Answer fine = registry.post("/services/dry/releases/check", BankManifests.bank("dry", "1.0.1", 1, true));
         assertEquals("compatible", fine.json().path("verdict").asText());
         assertEquals(1, registry.get("/services/dry/releases").json().path("releases").size());

@@ -40,6 +40,27 @@ class CheckCommandTest {
     }
 
     @Test
+    void githubAnnotationsNameTheCandidateFileLineAndColumn() throws Exception {
+        Path baseline = write(dir, "1.0.0.json", bank("1.0.0"));
+        // Pretty-printed so that the finding's line is not the first one.
+        String pretty = mapper.writerWithDefaultPrettyPrinter().writeValueAsString(
+                mapper.readTree(bank("1.1.0", DEPOSIT, DEPOSITED_WITHOUT_CURRENCY)));
+        Path candidate = write(dir, "1.1.0.json", pretty);
+        Cli.Result r = Cli.run("check", "--candidate", candidate.toString(), "--baseline", baseline.toString(), "--format", "github");
+        assertEquals(1, r.code(), r.out() + r.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("::error file=([^,]+),line=(\\d+),col=(\\d+),title=field-removed bank.account.Deposited@1::").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        assertEquals(candidate.toString(), m.group(1), "a file outside the working directory is named by its absolute path");
+        java.util.List<String> lines = Files.readAllLines(candidate);
+        String line = lines.get(Integer.parseInt(m.group(2)) - 1);
+        assertTrue(line.startsWith("\"properties\"", Integer.parseInt(m.group(3)) - 1),
+                "the removed field's parent properties object of the candidate: " + line);
+        int events = lines.indexOf(lines.stream().filter(l -> l.contains("\"Deposited\"")).findFirst().orElseThrow());
+        assertTrue(Integer.parseInt(m.group(2)) > events + 1, "inside the event's schema, below its name");
+    }
+
+    @Test
     void jsonReportOfABreakingRelease() throws Exception {
         Path baseline = write(dir, "1.0.0.json", bank("1.0.0"));
         Path candidate = write(dir, "1.1.0.json", bank("1.1.0", DEPOSIT, DEPOSITED_WITHOUT_CURRENCY));
@@ -107,7 +128,8 @@ class CheckCommandTest {
         assertEquals(1, r.out().lines().count(), r.out());
         assertTrue(r.out().startsWith("BREAKING: bank-service@1.1.0") && r.out().contains("junit report written to " + report), r.out());
         String xml = Files.readString(report);
-        assertTrue(xml.startsWith("<?xml") && xml.contains("<testcase classname=\"wow-compat bank-service@1.1.0\" name=\"bank.account.Deposited@1\">"), xml);
+        assertTrue(xml.startsWith("<?xml") && xml.contains("<testcase classname=\"wow-compat bank-service@1.1.0\" name=\"bank.account.Deposited@1\" file=\""
+                + candidate + "\" line=\""), xml);
     }
 
     @Test

@@ -38,6 +38,17 @@ class CheckSchemaCommandTest {
     }
 
     @Test
+    void findingsAreLocatedInTheCandidateSchemaFile() {
+        Path v1 = write(dir, "v1.json", "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"string\"}}}");
+        Path v2 = write(dir, "v2.json", "{\"type\": \"object\",\n  \"properties\": {\n    \"a\": {\"type\": \"integer\"}}}");
+        Cli.Result r = Cli.run("check-schema", "--level", "backward", "--format", "github", v1.toString(), v2.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("::error file=" + v2 + ",line=3,col=11,title=field-type-changed schema::"), r.out());
+        Cli.Result text = Cli.run("check-schema", "--level", "backward", v1.toString(), v2.toString());
+        assertTrue(text.out().contains("]  " + v2 + ":3:11\n"), "text: path:line:col on the finding line: " + text.out());
+    }
+
+    @Test
     void transitiveLevelsCompareWithEveryEarlierVersion() {
         Path v1 = write(dir, "v1.json", "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}}}");
         Path v2 = write(dir, "v2.json", "{\"type\": \"object\"}");
