@@ -2,6 +2,7 @@ package dev.wowcompat.report;
 
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Location;
 import java.util.List;
 import java.util.Map;
 
@@ -23,13 +24,13 @@ final class GithubReport {
                     case WARNING -> "warning";
                     case INFO -> "notice";
                 };
-                annotation(out, command, f, f.rule().id() + " " + f.subject(), body(f));
+                annotation(out, command, f.location(), f.rule().id() + " " + f.subject(), body(f));
             }
         }
         for (List<Report.Waived> group : ReportParts.waivedBySubject(report.waived()).values()) {
             for (Report.Waived w : group) {
                 Finding f = w.finding();
-                annotation(out, "notice", f, "waived " + f.rule().id() + " " + f.subject(),
+                annotation(out, "notice", f.location(), "waived " + f.rule().id() + " " + f.subject(),
                         "Waived because: " + w.reason() + ". " + body(f));
             }
         }
@@ -54,7 +55,7 @@ final class GithubReport {
             list.append(c.kind().id()).append(' ').append(c.subject()).append(c.pointer().isEmpty() ? "" : c.pointer());
         }
         if (changes.size() > CHANGES_IN_NOTICE) list.append("; and ").append(changes.size() - CHANGES_IN_NOTICE).append(" more");
-        annotation(out, "notice", "wow-compat: " + ReportParts.changesHeading(report), list.toString());
+        annotation(out, "notice", null, "wow-compat: " + ReportParts.changesHeading(report), list.toString());
     }
 
     private static String body(Finding f) {
@@ -62,20 +63,19 @@ final class GithubReport {
                 + ReportParts.breaksShort(f.breaks()) + ") Fix: " + ReportParts.oneLine(f.fix());
     }
 
-    private static void annotation(StringBuilder out, String command, Finding f, String title, String message) {
-        out.append("::").append(command).append(' ').append(fileProperties(f))
+    private static void annotation(StringBuilder out, String command, Location at, String title, String message) {
+        out.append("::").append(command).append(' ').append(fileProperties(at))
                 .append("title=").append(property(ReportParts.oneLine(title))).append("::")
                 .append(data(ReportParts.oneLine(message))).append('\n');
     }
 
     /**
-     * {@code file=PATH,line=L,col=C,} when the finding has a location, so that GitHub shows the annotation on that
-     * line of the pull request's diff; "" otherwise.
+     * {@code file=PATH,line=L,col=C,} for a located annotation, so that GitHub shows it on that line of the pull
+     * request's diff; "" otherwise.
      */
-    private static String fileProperties(Finding f) {
-        if (f.location() == null) return "";
-        return "file=" + property(ReportParts.oneLine(ReportParts.path(f.location()))) + ",line=" + f.location().line()
-                + ",col=" + f.location().column() + ",";
+    private static String fileProperties(Location at) {
+        if (at == null) return "";
+        return "file=" + property(ReportParts.oneLine(ReportParts.path(at))) + ",line=" + at.line() + ",col=" + at.column() + ",";
     }
 
     /** The escaping GitHub applies to a command's message: %, CR and LF. */
