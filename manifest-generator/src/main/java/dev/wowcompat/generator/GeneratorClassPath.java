@@ -25,6 +25,7 @@ final class GeneratorClassPath {
             "com.fasterxml.jackson.core.JsonFactory",
             "com.fasterxml.jackson.annotation.JsonProperty",
             "kotlin.metadata.jvm.KotlinClassMetadata",
+            "org.objectweb.asm.ClassReader",
             "kotlin.Metadata");
 
     private GeneratorClassPath() {
