@@ -46,6 +46,16 @@ final class ByName {
         return Optional.empty();
     }
 
+    /** True when the element itself carries the annotation, not by inheritance. */
+    static boolean declares(AnnotatedElement element, String name) {
+        for (Annotation a : element.getDeclaredAnnotations()) {
+            if (a.annotationType().getName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean has(AnnotatedElement element, String name) {
         return find(element, name).isPresent();
     }

@@ -2,6 +2,7 @@ package dev.wowcompat.generator;
 
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,73 +11,162 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The service's bounded contexts, from its {@code @BoundedContext} classes and its wow-metadata.json, and which
- * context each aggregate root belongs to.
+ * The service's bounded contexts, from its {@code @BoundedContext} classes and its wow-metadata.json, merged the
+ * way Wow merges them (wow-core's {@code WowMetadata.merge}): several classes may declare one context (Wow's
+ * examples declare it in the api module and again in the domain module); their scopes and aggregates add up, the
+ * alias is the one that is given, and only a real conflict is refused: two aliases for one context, one alias for
+ * two contexts, or one aggregate root that two contexts' scopes claim alike. Which context an aggregate root is in
+ * is Wow's scope search over the merged scopes.
  */
 final class Contexts {
-    /** A context: its name, alias, package scopes and the aggregate names it lists. */
-    record Declared(String name, String alias, List<String> scopes, Set<String> aggregateNames) {
+    /**
+     * A context with all its declarations merged.
+     *
+     * @param scopes     package scopes: the declared ones, the packages of {@code packageScopes} and, as Wow's
+     *                   compiler adds, the package of every declaring class
+     * @param aggregates the aggregates its declarations list, by name, each with its declared scopes
+     * @param declaredBy the classes declaring it, for messages
+     */
+    record Declared(String name, String alias, Set<String> scopes, Map<String, Set<String>> aggregates,
+                    List<String> declaredBy) {
     }
 
     /** Where an aggregate root lives: its context and its name. */
     record Placement(Declared context, String aggregateName) {
     }
 
+    /** A scope and the contexts' declarations that claim it (two or more is a conflict if a root falls under it). */
+    private record Claim(String scope, Map<String, String> contextToDeclarer) {
+    }
+
     private final Map<String, Declared> declared = new TreeMap<>();
+    private final Scopes<Claim> contextScopes = new Scopes<>();
     private final WowMetadata metadata;
     private final Problems problems;
 
     Contexts(List<Class<?>> classes, WowMetadata metadata, String service, Problems problems) {
         this.metadata = metadata;
         this.problems = problems;
+        Map<String, Merging> merging = new TreeMap<>();
         for (Class<?> type : classes) {
             Optional<Annotation> bc = ByName.find(type, ByName.BOUNDED_CONTEXT);
-            if (bc.isEmpty() || type.isAnnotation()) {
+            // Only the declaring class itself: @BoundedContext is @Inherited, a subclass declares nothing more.
+            if (bc.isEmpty() || type.isAnnotation() || !ByName.declares(type, ByName.BOUNDED_CONTEXT)) {
                 continue;
             }
             try {
-                declare(type, bc.get());
+                declare(type, bc.get(), merging);
             } catch (WrongAnnotationValue e) {
                 problems.problem(e.getMessage());
             }
         }
         for (WowMetadata.Context c : metadata.contexts().values()) {
-            Declared d = declared.get(c.name());
-            if (d == null) {
-                declared.put(c.name(), new Declared(c.name(), c.alias(), c.scopes(), c.aggregates().keySet()));
-            } else if (!d.alias().equals(c.alias()) && !c.alias().equals(c.name())) {
+            Merging existing = merging.get(c.name());
+            Merging m = existing != null ? existing : merging.computeIfAbsent(c.name(), Merging::new);
+            if (existing == null) {
+                m.alias = c.alias();
+                m.aliasFrom = WowMetadata.RESOURCE;
+                m.declaredBy.add(WowMetadata.RESOURCE);
+            } else if (!m.alias.isBlank() && !m.alias.equals(c.alias()) && !c.alias().equals(c.name())) {
                 problems.warn("Context " + c.name() + ": wow-metadata.json gives alias '" + c.alias()
-                        + "' but @BoundedContext gives '" + d.alias() + "'; using '" + d.alias() + "'.");
+                        + "' but @BoundedContext gives '" + m.alias + "'; using '" + m.alias + "'.");
             }
+            c.scopes().forEach(s -> m.scopes.put(s, WowMetadata.RESOURCE));
+            c.aggregates().values().forEach(a -> m.aggregates.computeIfAbsent(a.name(), k -> new LinkedHashSet<>())
+                    .addAll(a.scopes()));
         }
-        if (declared.isEmpty()) {
+        if (merging.isEmpty()) {
             problems.warn("No class is annotated @BoundedContext and there is no " + WowMetadata.RESOURCE
                     + "; the aggregates are put in a context named after the service, '" + service + "'.");
-            declared.put(service, new Declared(service, service, List.of(), Set.of()));
+            merging.put(service, new Merging(service));
+        }
+        refuseSharedAliases(merging);
+        Map<String, Claim> claims = new TreeMap<>();
+        merging.values().forEach(m -> {
+            Declared d = m.declared();
+            declared.put(d.name(), d);
+            m.scopes.forEach((scope, by) -> claim(claims, scope, d.name(), by));
+            m.aggregates.values().forEach(scopes -> scopes.forEach(scope -> claim(claims, scope, d.name(), m.declaredBy.get(0))));
+        });
+        claims.values().forEach(c -> contextScopes.put(c.scope(), c));
+    }
+
+    private static void claim(Map<String, Claim> claims, String scope, String context, String declarer) {
+        claims.computeIfAbsent(scope, s -> new Claim(s, new TreeMap<>())).contextToDeclarer().putIfAbsent(context, declarer);
+    }
+
+    /** One context while its declarations are merged. */
+    private static final class Merging {
+        final String name;
+        String alias = "";
+        String aliasFrom = "";
+        final Map<String, String> scopes = new LinkedHashMap<>();
+        final Map<String, Set<String>> aggregates = new TreeMap<>();
+        final List<String> declaredBy = new ArrayList<>();
+
+        Merging(String name) {
+            this.name = name;
+        }
+
+        Declared declared() {
+            return new Declared(name, alias.isBlank() ? name : alias, new LinkedHashSet<>(scopes.keySet()),
+                    aggregates, List.copyOf(declaredBy));
         }
     }
 
-    private void declare(Class<?> type, Annotation bc) {
+    private void declare(Class<?> type, Annotation bc, Map<String, Merging> merging) {
         String owner = type.getName();
         String name = ByName.string(bc, "name", owner);
         String alias = ByName.string(bc, "alias", owner);
-        List<String> scopes = new ArrayList<>(List.of(ByName.strings(bc, "scopes", owner)));
+        Merging m = merging.computeIfAbsent(name, Merging::new);
+        m.declaredBy.add(owner);
+        if (!alias.isBlank()) {
+            if (m.alias.isBlank()) {
+                m.alias = alias;
+                m.aliasFrom = owner;
+            } else if (!m.alias.equals(alias)) {
+                problems.problem(m.aliasFrom + " and " + owner + " declare bounded context '" + name + "' with two aliases, '"
+                        + m.alias + "' and '" + alias + "'; Wow refuses that: give the alias in one declaration only.");
+            }
+        }
         for (Class<?> scope : ByName.classes(bc, "packageScopes", owner)) {
-            scopes.add(scope.getPackageName());
+            m.scopes.putIfAbsent(scope.getPackageName(), owner);
         }
-        if (scopes.isEmpty()) {
-            // As Wow's compiler does: a context without scopes covers the package of the class declaring it.
-            scopes.add(type.getPackageName());
+        for (String scope : ByName.strings(bc, "scopes", owner)) {
+            m.scopes.putIfAbsent(scope, owner);
         }
-        Set<String> aggregateNames = new LinkedHashSet<>();
+        m.scopes.putIfAbsent(type.getPackageName(), owner);
         for (Annotation aggregate : ByName.annotations(bc, "aggregates", owner)) {
-            aggregateNames.add(ByName.string(aggregate, "name", owner));
+            Set<String> scopes = m.aggregates.computeIfAbsent(ByName.string(aggregate, "name", owner), k -> new LinkedHashSet<>());
+            for (Class<?> scope : ByName.classes(aggregate, "packageScopes", owner)) {
+                scopes.add(scope.getPackageName());
+            }
+            scopes.addAll(List.of(ByName.strings(aggregate, "scopes", owner)));
         }
-        if (declared.containsKey(name)) {
-            problems.problem(owner + ": declares bounded context '" + name + "', which another class declares too.");
-            return;
+    }
+
+    private void refuseSharedAliases(Map<String, Merging> merging) {
+        Map<String, Merging> byAlias = new TreeMap<>();
+        for (Merging m : merging.values()) {
+            if (m.alias.isBlank()) {
+                continue;
+            }
+            Merging other = byAlias.putIfAbsent(m.alias, m);
+            if (other != null) {
+                problems.problem(other.aliasFrom + " (context '" + other.name + "') and " + m.aliasFrom + " (context '" + m.name
+                        + "') give one alias, '" + m.alias + "', to two contexts; Wow refuses that: give each context its own alias.");
+            }
         }
-        declared.put(name, new Declared(name, alias.isBlank() ? name : alias, scopes, aggregateNames));
+    }
+
+    Map<String, Declared> declared() {
+        return declared;
+    }
+
+    /** The context Wow's scopes give a class, when one context's scopes alone cover it. */
+    Optional<Declared> contextOf(String className) {
+        return contextScopes.search(className).filter(c -> c.contextToDeclarer().size() == 1)
+                .map(c -> declared.get(c.contextToDeclarer().keySet().iterator().next()));
     }
 
     /** Aggregate root classes named by wow-metadata.json that scanning did not find annotated. */
@@ -98,6 +188,11 @@ final class Contexts {
         return Optional.empty();
     }
 
+    /**
+     * As Wow's compiler places a root: by wow-metadata.json when it names the class, else by the scope search of
+     * the root's class name; a root no scope covers goes to the context that lists its name, else to the only
+     * context.
+     */
     Optional<Placement> place(Class<?> root) {
         String derived = Naming.wowName(root);
         for (WowMetadata.Context c : metadata.contexts().values()) {
@@ -115,30 +210,29 @@ final class Contexts {
             problems.warn(root.getName() + ": is an aggregate root that " + WowMetadata.RESOURCE
                     + " does not list; is the metadata out of date?");
         }
-        for (Declared d : declared.values()) {
-            if (d.aggregateNames().contains(derived)) {
-                return Optional.of(new Placement(d, derived));
+        Optional<Claim> claim = contextScopes.search(root.getName());
+        if (claim.isPresent()) {
+            Map<String, String> claimants = claim.get().contextToDeclarer();
+            if (claimants.size() > 1) {
+                List<String> each = new ArrayList<>();
+                claimants.forEach((context, by) -> each.add("'" + context + "' (" + by + ")"));
+                problems.problem(root.getName() + ": is claimed by the contexts " + String.join(" and ", each)
+                        + ", whose scopes both cover " + claim.get().scope() + "; Wow cannot tell which it belongs to: "
+                        + "give the scope to one context only.");
+                return Optional.empty();
             }
+            return Optional.of(new Placement(declared.get(claimants.keySet().iterator().next()), derived));
         }
-        Declared best = null;
-        int bestLength = -1;
-        for (Declared d : declared.values()) {
-            for (String scope : d.scopes()) {
-                String pkg = root.getPackageName();
-                if ((pkg.equals(scope) || pkg.startsWith(scope + ".")) && scope.length() > bestLength) {
-                    best = d;
-                    bestLength = scope.length();
-                }
-            }
+        List<Declared> listing = declared.values().stream().filter(d -> d.aggregates().containsKey(derived)).toList();
+        if (listing.size() == 1) {
+            return Optional.of(new Placement(listing.get(0), derived));
         }
-        if (best == null && declared.size() == 1) {
-            best = declared.values().iterator().next();
+        if (declared.size() == 1) {
+            return Optional.of(new Placement(declared.values().iterator().next(), derived));
         }
-        if (best == null) {
-            problems.problem(root.getName() + ": no bounded context covers this aggregate root (none lists '" + derived
-                    + "' and no context's scopes include package " + root.getPackageName() + ").");
-            return Optional.empty();
-        }
-        return Optional.of(new Placement(best, derived));
+        problems.problem(root.getName() + ": no bounded context covers this aggregate root (no context's scopes include "
+                + "package " + root.getPackageName() + (listing.isEmpty() ? " and none lists '" + derived + "'" : "")
+                + ").");
+        return Optional.empty();
     }
 }

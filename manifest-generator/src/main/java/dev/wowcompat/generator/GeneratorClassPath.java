@@ -20,6 +20,8 @@ final class GeneratorClassPath {
             "dev.wowcompat.generator.IsolatedEntry",
             "com.github.victools.jsonschema.generator.SchemaGenerator",
             "com.github.victools.jsonschema.module.jackson.JacksonModule",
+            "com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule",
+            "jakarta.validation.constraints.NotNull",
             "com.fasterxml.classmate.TypeResolver",
             "com.fasterxml.jackson.databind.ObjectMapper",
             "com.fasterxml.jackson.core.JsonFactory",
@@ -37,6 +39,15 @@ final class GeneratorClassPath {
     /** SLF4J 1.7's no-operation binder, compiled into this folder of the generator's jar (src/main/slf4j-binder). */
     static final String BINDER_FOLDER = "META-INF/wow-compat/slf4j-binder/";
     private static final String BINDER = BINDER_FOLDER + "org/slf4j/impl/StaticLoggerBinder.class";
+
+    /** Where the generator's ASM is: the isolated loader takes ASM from there, never from the service. */
+    static URL[] bytecodeReaderUrls() throws MalformedURLException {
+        List<URL> urls = new ArrayList<>();
+        for (Path p : locate(List.of("org.objectweb.asm.ClassReader"))) {
+            urls.add(p.toAbsolutePath().normalize().toUri().toURL());
+        }
+        return urls.toArray(URL[]::new);
+    }
 
     static List<Path> paths() {
         return locate(ANCHORS);

@@ -2,6 +2,7 @@ package dev.wowcompat.generator;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -10,9 +11,12 @@ import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -36,12 +40,16 @@ final class Handlers {
     }
 
     private final Problems problems;
+    private final Map<String, Class<?>> serviceClasses = new HashMap<>();
 
-    Handlers(Problems problems) {
+    /** @param serviceClasses the service's own classes: the events a handler constructs are among them */
+    Handlers(Problems problems, Collection<Class<?>> serviceClasses) {
         this.problems = problems;
+        serviceClasses.forEach(c -> this.serviceClasses.put(c.getName(), c));
     }
 
-    Found scan(Class<?> root) {
+    /** @param listedEvents events wow-metadata.json lists for the aggregate: known events, like the sourced ones */
+    Found scan(Class<?> root, Set<Class<?>> listedEvents) {
         Class<?> state = stateOf(root);
         Set<Class<?>> commands = new LinkedHashSet<>();
         Set<Class<?>> events = new LinkedHashSet<>();
@@ -50,22 +58,36 @@ final class Handlers {
                 commands.add(mounted);
             }
         });
-        for (Method m : methods(root)) {
-            Optional<Annotation> onCommand = ByName.find(m, ByName.ON_COMMAND);
-            if ((onCommand.isPresent() || m.getName().equals(DEFAULT_ON_COMMAND)) && m.getParameterCount() > 0) {
-                unwrap(m.getGenericParameterTypes()[0]).forEach(commands::add);
-                commandEvents(m, onCommand, events);
-            }
-        }
         for (Method m : methods(state)) {
             if ((ByName.has(m, ByName.ON_SOURCING) || m.getName().equals(DEFAULT_ON_SOURCING)) && m.getParameterCount() > 0) {
                 unwrap(m.getGenericParameterTypes()[0]).forEach(events::add);
             }
         }
+        List<Method> handlers = new ArrayList<>();
+        for (Method m : methods(root)) {
+            Optional<Annotation> onCommand = ByName.find(m, ByName.ON_COMMAND);
+            if ((onCommand.isPresent() || m.getName().equals(DEFAULT_ON_COMMAND)) && m.getParameterCount() > 0) {
+                unwrap(m.getGenericParameterTypes()[0]).forEach(commands::add);
+                handlers.add(m);
+            }
+        }
+        Set<Class<?>> known = new LinkedHashSet<>(events);
+        known.addAll(listedEvents);
+        for (Method m : handlers) {
+            commandEvents(m, ByName.find(m, ByName.ON_COMMAND), new Excluded(root, state, commands), known, events);
+        }
         return new Found(state, commands, events);
     }
 
-    private void commandEvents(Method handler, Optional<Annotation> onCommand, Set<Class<?>> events) {
+    /** What a handler may construct that is not an event of it: the aggregate, its state and its commands. */
+    private record Excluded(Class<?> root, Class<?> state, Set<Class<?>> commands) {
+        boolean contains(Class<?> type) {
+            return type == root || type == state || commands.contains(type);
+        }
+    }
+
+    private void commandEvents(Method handler, Optional<Annotation> onCommand, Excluded excluded, Set<Class<?>> known,
+                               Set<Class<?>> events) {
         String owner = handler.getDeclaringClass().getName() + "." + handler.getName();
         List<Class<?>> declared = new ArrayList<>();
         onCommand.ifPresent(a -> declared.addAll(List.of(ByName.classes(a, "returns", owner))));
@@ -84,11 +106,62 @@ final class Handlers {
                 events.add(returned);
             }
         }
-        if (opaque && declared.isEmpty()) {
-            problems.warn(owner + "(" + handler.getParameterTypes()[0].getSimpleName() + "): returns "
-                    + handler.getGenericReturnType().getTypeName() + ", which does not name its events; declare them with "
-                    + "@OnCommand(returns = ...) or @Emits, or they are missing from the Manifest.");
+        if (!opaque || !declared.isEmpty()) {
+            return;
         }
+        List<Class<?>> constructed = constructedEvents(handler, excluded, known);
+        events.addAll(constructed);
+        if (constructed.isEmpty()) {
+            problems.warn(owner + "(" + handler.getParameterTypes()[0].getSimpleName() + "): returns "
+                    + handler.getGenericReturnType().getTypeName() + ", which does not name its events, and constructs "
+                    + "none that is known as an event; declare them with @OnCommand(returns = ...) or @Emits, or they are "
+                    + "missing from the Manifest.");
+        }
+    }
+
+    /**
+     * The events a handler that does not name them in its signature constructs, read from its bytecode: the
+     * classes it instantiates that are known events (sourced by the state, annotated {@code @Event}, listed in
+     * wow-metadata.json), and the other service classes it instantiates that are not part of another of them (a
+     * value built into an event, as an order's items are) and are neither the aggregate, its state, its commands nor
+     * exceptions.
+     */
+    private List<Class<?>> constructedEvents(Method handler, Excluded excluded, Set<Class<?>> known) {
+        List<Class<?>> candidates = new ArrayList<>();
+        Map<String, Class<?>> knownByName = new HashMap<>();
+        known.forEach(k -> knownByName.put(k.getName(), k));
+        for (String name : ConstructedTypes.of(handler)) {
+            Class<?> type = knownByName.getOrDefault(name, serviceClasses.get(name));
+            if (type != null && !excluded.contains(type) && !Throwable.class.isAssignableFrom(type)
+                    && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+                candidates.add(type);
+            }
+        }
+        Set<Class<?>> parts = new LinkedHashSet<>();
+        for (Class<?> candidate : candidates) {
+            for (Field f : fields(candidate)) {
+                parts.addAll(unwrap(f.getGenericType()));
+            }
+        }
+        List<Class<?>> events = new ArrayList<>();
+        for (Class<?> candidate : candidates) {
+            if (known.contains(candidate) || ByName.has(candidate, ByName.EVENT) || !parts.contains(candidate)) {
+                events.add(candidate);
+            }
+        }
+        return events;
+    }
+
+    private static List<Field> fields(Class<?> type) {
+        List<Field> fields = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    fields.add(f);
+                }
+            }
+        }
+        return fields;
     }
 
     /**

@@ -40,13 +40,13 @@ public final class IsolatedEntry {
         ClassLoader loader = IsolatedEntry.class.getClassLoader();
         List<Class<?>> classes = new ArrayList<>(new ClassScanner(loader, problems).load(directories));
         WowMetadata metadata = WowMetadata.read(directories, problems);
-        var contexts = new ServiceScan(loader, problems).scan(classes, metadata, service);
-        if (contexts.isEmpty() && !problems.any()) {
+        ServiceScan.Scanned scanned = new ServiceScan(loader, problems).scan(classes, metadata, service);
+        if (scanned.contexts().isEmpty() && !problems.any()) {
             problems.problem("No aggregate root found: no class in " + directories
                     + " is annotated @AggregateRoot, and no " + WowMetadata.RESOURCE + " lists one.");
         }
-        ManifestWriter writer = new ManifestWriter(mapper, previous, problems);
-        var manifest = writer.manifest(service, version, contexts);
+        ManifestWriter writer = new ManifestWriter(mapper, scanned.owners(), previous, problems);
+        var manifest = writer.manifest(service, version, scanned.contexts());
         return problems.any() ? null : writer.bytes(manifest);
     }
 }

@@ -1,6 +1,7 @@
 package dev.wowcompat.generator;
 
 import java.io.IOException;
+import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 
@@ -15,12 +16,20 @@ import java.net.URLClassLoader;
  */
 final class IsolatedLoader extends URLClassLoader {
     private static final String LOGGING_PACKAGE = "org.slf4j.";
+    private static final String BYTECODE_PACKAGE = "org.objectweb.asm.";
 
     private final URLClassLoader logging;
+    /**
+     * ASM reads the service's class files, so it must read today's class-file versions: a service's older ASM
+     * (a transitive dependency, say) would fail on them and silently hide error codes and events.
+     */
+    private final URLClassLoader bytecode;
 
-    IsolatedLoader(URL[] classpath, URL[] loggingJars) {
+    IsolatedLoader(URL[] classpath, URL[] loggingJars) throws MalformedURLException {
         super("wow-compat-manifest-generator", classpath, ClassLoader.getPlatformClassLoader());
         this.logging = new URLClassLoader("wow-compat-manifest-generator-logging", loggingJars, ClassLoader.getPlatformClassLoader());
+        this.bytecode = new URLClassLoader("wow-compat-manifest-generator-asm", GeneratorClassPath.bytecodeReaderUrls(),
+                ClassLoader.getPlatformClassLoader());
     }
 
     @Override
@@ -28,15 +37,16 @@ final class IsolatedLoader extends URLClassLoader {
         if (name.startsWith(LOGGING_PACKAGE)) {
             return logging.loadClass(name);
         }
+        if (name.startsWith(BYTECODE_PACKAGE)) {
+            return bytecode.loadClass(name);
+        }
         return super.loadClass(name, resolve);
     }
 
     @Override
     public void close() throws IOException {
-        try {
+        try (logging; bytecode) {
             super.close();
-        } finally {
-            logging.close();
         }
     }
 }

@@ -25,9 +25,9 @@ final class ManifestWriter {
     private final PreviousRelease previous;
     private final Problems problems;
 
-    ManifestWriter(ObjectMapper mapper, PreviousRelease previous, Problems problems) {
+    ManifestWriter(ObjectMapper mapper, Owners owners, PreviousRelease previous, Problems problems) {
         this.mapper = mapper;
-        this.schemas = new SchemaFactory(mapper);
+        this.schemas = new SchemaFactory(mapper, owners);
         this.revisions = new Revisions(problems);
         this.previous = previous;
         this.problems = problems;
@@ -49,9 +49,8 @@ final class ManifestWriter {
     }
 
     private ObjectNode aggregate(Model.Context context, Model.Aggregate aggregate) {
-        String prefix = context.alias() + "." + aggregate.name();
         ObjectNode node = mapper.createObjectNode();
-        schema(prefix, aggregate.state()).ifPresent(schema -> {
+        schema(aggregate.state()).ifPresent(schema -> {
             ObjectNode state = node.putObject("state");
             state.set("schema", schema);
             if (ByName.has(aggregate.state(), ByName.STATE_VIEW) || ByName.has(aggregate.root(), ByName.STATE_VIEW)) {
@@ -61,7 +60,7 @@ final class ManifestWriter {
         if (!aggregate.commands().isEmpty()) {
             ObjectNode commands = node.putObject("commands");
             for (Map.Entry<String, Class<?>> command : aggregate.commands().entrySet()) {
-                schema(prefix, command.getValue()).ifPresent(schema -> {
+                schema(command.getValue()).ifPresent(schema -> {
                     ObjectNode entry = commands.putObject(command.getKey());
                     entry.set("schema", schema);
                     if (ByName.has(command.getValue(), ByName.STAGED)) {
@@ -80,7 +79,7 @@ final class ManifestWriter {
                 }
                 ObjectNode revisionNodes = events.putObject(event.getKey()).putObject("revisions");
                 for (Model.Revision revision : numbered) {
-                    schema(prefix, revision.type()).ifPresent(schema -> {
+                    schema(revision.type()).ifPresent(schema -> {
                         ObjectNode entry = revisionNodes.putObject(Integer.toString(revision.number()));
                         entry.set("schema", schema);
                         entry.put("label", revision.label());
@@ -106,9 +105,9 @@ final class ManifestWriter {
         return node;
     }
 
-    private Optional<ObjectNode> schema(String prefix, Class<?> type) {
+    private Optional<ObjectNode> schema(Class<?> type) {
         try {
-            return Optional.of(schemas.schema(prefix, type));
+            return Optional.of(schemas.schema(type));
         } catch (WrongAnnotationValue e) {
             problems.problem(e.getMessage());
         } catch (RuntimeException | LinkageError e) {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Wow's naming convention: a class is named by its @Name, else its simple name in snake_case. */
+/** Wow's naming convention: a class is named by its @Name (inherited, as Wow's is), else its simple name in snake_case. */
 final class Naming {
     private Naming() {
     }
@@ -22,9 +22,26 @@ final class Naming {
         return snake(type.getSimpleName());
     }
 
-    /** {@code BankAccount -> bank_account}, {@code HTTPRequest -> http_request}, {@code Order2Paid -> order2_paid}. */
+    /**
+     * Wow's own conversion (wow-core's {@code NamingConverter.PASCAL_TO_SNAKE}: the name is split before every
+     * ASCII capital and the pieces are lower-cased and joined by {@code _}), so that the Manifest names a type as
+     * Wow names it on the wire: {@code BankAccount -> bank_account}, {@code URLChanged -> u_r_l_changed},
+     * {@code Order2Paid -> order2_paid}.
+     */
     static String snake(String name) {
-        return String.join("_", words(name));
+        StringBuilder snake = new StringBuilder(name.length() + 8);
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                if (i > 0) {
+                    snake.append('_');
+                }
+                snake.append((char) (c + ('a' - 'A')));
+            } else {
+                snake.append(String.valueOf(c).toLowerCase(Locale.ROOT));
+            }
+        }
+        return snake.toString();
     }
 
     /** {@code InsufficientBalance}, {@code INSUFFICIENT_BALANCE}, {@code insufficient.balance -> insufficient-balance}. */

@@ -2,7 +2,14 @@ package dev.wowcompat.generator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.FloatNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import java.lang.annotation.Annotation;
@@ -19,21 +26,26 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the generator knows about one property (a field, with its getter or record component): whether Jackson
- * writes it, whether it is required and nullable, and the facts of our annotations.
+ * What the generator knows about one property (a field with its getter or record component, or a getter of its
+ * own): whether Wow's serializer writes it, whether it is required and nullable, its default, and the facts of our
+ * annotations.
  *
  * <p>The rule (docs/decisions.md): a property is non-null when it is a primitive, a record component, a Kotlin
  * property of a non-null type, or annotated {@code @NotNull}/{@code @NonNull}/{@code @Nonnull}, unless it is
- * annotated {@code @Nullable}/{@code @CheckForNull} or is an {@code Optional}. A non-null property is required,
- * unless it has a {@code @Default}; every other property is optional and may be null.
+ * annotated {@code @Nullable}/{@code @CheckForNull} or is an {@code Optional}. A non-null property is required
+ * unless it has a default: our {@code @Default}, or, in a Kotlin class, a default of its constructor parameter (a
+ * Kotlin property that the primary constructor does not take is never required, as Wow's mapper does not need it).
+ * Every other property is optional and may be null. A value only a getter gives (a derived value) is written, never
+ * read, so it is never required.
  */
 final class PropertyFacts {
     private static final List<String> NULLABLE = List.of("Nullable", "CheckForNull");
     private static final List<String> NON_NULL = List.of("NotNull", "NonNull", "Nonnull");
 
     private final ObjectMapper mapper;
-    private final Map<Class<?>, Set<String>> written = new ConcurrentHashMap<>();
-    private final Map<Class<?>, Optional<Map<String, Boolean>>> kotlin = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Written> written = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Optional<KotlinProperties.Facts>> kotlin = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Map<String, KotlinDefaults.Default>> kotlinDefaults = new ConcurrentHashMap<>();
     /**
      * The places of a property, once: victools asks about each property several times (ignored? required?
      * nullable? our four annotations), and each look-up anew would list the record's components and parse the
@@ -44,61 +56,114 @@ final class PropertyFacts {
     /** Asked twice per property (required? nullable?): decided once. */
     private final Map<Property, Boolean> nonNull = new ConcurrentHashMap<>();
 
+    /** A field (with its getter, if any) or, for a derived value, a getter alone (field null). */
     private record Property(Field field, Method getter) {
+        Class<?> owner() {
+            return field != null ? field.getDeclaringClass() : getter.getDeclaringClass();
+        }
+
+        Class<?> type() {
+            return field != null ? field.getType() : getter.getReturnType();
+        }
     }
 
-    PropertyFacts(ObjectMapper mapper) {
-        this.mapper = mapper;
+    /** The properties Wow's serializer writes of one class: through their fields, or through a getter alone. */
+    private record Written(Set<String> fields, Set<Method> derivedGetters) {
     }
 
-    /** True when Jackson's serializer writes this field (by its own visibility rules and ignores). */
+    /** @param wowMapper a mapper configured as Wow's serializer (visibility ANY), to ask which properties it writes */
+    PropertyFacts(ObjectMapper wowMapper) {
+        this.mapper = wowMapper;
+    }
+
+    /** True when Wow's serializer writes this field (by its visibility rules and ignores). */
     boolean writtenByJackson(Field field) {
-        return written.computeIfAbsent(field.getDeclaringClass(), this::jacksonProperties).contains(field.getName());
+        return written(field.getDeclaringClass()).fields().contains(field.getName());
     }
 
-    private Set<String> jacksonProperties(Class<?> type) {
-        Set<String> names = new HashSet<>();
+    /** True when Wow's serializer writes a value through this getter that no field holds (a derived value). */
+    boolean derivedValue(Method getter) {
+        return written(getter.getDeclaringClass()).derivedGetters().contains(getter);
+    }
+
+    private Written written(Class<?> type) {
+        return written.computeIfAbsent(type, this::jacksonProperties);
+    }
+
+    private Written jacksonProperties(Class<?> type) {
+        Set<String> fields = new HashSet<>();
+        Set<Method> getters = new HashSet<>();
         for (BeanPropertyDefinition p : mapper.getSerializationConfig().introspect(mapper.constructType(type)).findProperties()) {
-            if (p.couldSerialize()) {
-                names.add(p.getInternalName());
+            if (!p.couldSerialize()) {
+                continue;
+            }
+            if (p.getField() != null) {
+                fields.add(p.getInternalName());
+            } else if (p.getGetter() != null) {
+                AnnotatedMember getter = p.getGetter();
+                if (getter.getMember() instanceof Method m) {
+                    getters.add(m);
+                }
             }
         }
-        return names;
+        return new Written(fields, getters);
     }
 
     boolean nonNull(Field field, Method getter) {
-        return nonNull.computeIfAbsent(new Property(field, getter), p -> decideNonNull(p.field(), p.getter()));
+        Property property = new Property(field, getter);
+        return nonNull.computeIfAbsent(property, this::decideNonNull);
     }
 
-    private boolean decideNonNull(Field field, Method getter) {
-        if (field.getType().isPrimitive()) {
+    private boolean decideNonNull(Property p) {
+        if (p.type().isPrimitive()) {
             return true;
         }
-        List<AnnotatedElement> places = places(field, getter);
-        if (field.getType().getName().startsWith("java.util.Optional") || anyNamed(places, NULLABLE)) {
+        List<AnnotatedElement> places = places(p);
+        if (p.type().getName().startsWith("java.util.Optional") || anyNamed(places, NULLABLE)) {
             return false;
         }
-        if (anyNamed(places, NON_NULL) || field.getDeclaringClass().isRecord()) {
+        if (anyNamed(places, NON_NULL) || (p.field() != null && p.owner().isRecord())) {
             return true;
         }
-        Class<?> owner = field.getDeclaringClass();
-        if (KotlinProperties.isKotlin(owner)) {
-            Optional<Map<String, Boolean>> nullable = kotlin.computeIfAbsent(owner, KotlinProperties::nullability);
-            return nullable.map(n -> Boolean.FALSE.equals(n.get(field.getName()))).orElse(false);
-        }
-        return false;
+        return kotlinFacts(p.owner()).map(f -> Boolean.FALSE.equals(f.nullable().get(propertyName(p)))).orElse(false);
     }
 
+    private static String propertyName(Property p) {
+        if (p.field() != null) {
+            return p.field().getName();
+        }
+        String name = p.getter().getName();
+        String bare = name.startsWith("get") ? name.substring(3) : name.startsWith("is") ? name.substring(2) : name;
+        return bare.isEmpty() ? name : Character.toLowerCase(bare.charAt(0)) + bare.substring(1);
+    }
+
+    private Optional<KotlinProperties.Facts> kotlinFacts(Class<?> owner) {
+        if (!KotlinProperties.isKotlin(owner)) {
+            return Optional.empty();
+        }
+        return kotlin.computeIfAbsent(owner, KotlinProperties::of);
+    }
+
+    /** Required: non-null and without a default; a Kotlin property only when its constructor needs it. */
     boolean required(Field field, Method getter) {
-        return nonNull(field, getter) && annotation(field, getter, ByName.DEFAULT).isEmpty();
+        if (!nonNull(field, getter) || annotation(field, getter, ByName.DEFAULT).isPresent()) {
+            return false;
+        }
+        Optional<KotlinProperties.Facts> facts = kotlinFacts(field.getDeclaringClass());
+        return facts.isEmpty() || facts.get().needed(field.getName());
     }
 
     boolean nullable(Field field, Method getter) {
         return !nonNull(field, getter);
     }
 
+    /** A derived value: null unless its type or its annotations say otherwise. */
+    boolean derivedNullable(Method getter) {
+        return !nonNull.computeIfAbsent(new Property(null, getter), this::decideNonNull);
+    }
+
     Optional<Annotation> annotation(Field field, Method getter, String name) {
-        for (AnnotatedElement place : places(field, getter)) {
+        for (AnnotatedElement place : places(new Property(field, getter))) {
             Optional<Annotation> a = ByName.find(place, name);
             if (a.isPresent()) {
                 return a;
@@ -122,19 +187,70 @@ final class PropertyFacts {
         }
     }
 
-    private List<AnnotatedElement> places(Field field, Method getter) {
-        return places.computeIfAbsent(new Property(field, getter), p -> placesOf(p.field(), p.getter()));
+    /**
+     * The default of a Kotlin constructor parameter, as Wow's mapper fills it in when a document lacks the
+     * property: the constant, when the class file shows one; a {@link KotlinDefault#computed()} one when the
+     * default is computed at run time; empty when there is none.
+     */
+    Optional<KotlinDefault> kotlinDefault(Field field) {
+        Optional<KotlinProperties.Facts> facts = kotlinFacts(field.getDeclaringClass());
+        if (facts.isEmpty() || !facts.get().hasConstructorDefault(field.getName())) {
+            return Optional.empty();
+        }
+        KotlinDefaults.Default d = kotlinDefaults.computeIfAbsent(field.getDeclaringClass(), KotlinDefaults::of)
+                .get(field.getName());
+        if (d == null || d.computed()) {
+            return Optional.of(new KotlinDefault(null));
+        }
+        return Optional.of(new KotlinDefault(json(d.value())));
     }
 
-    private static List<AnnotatedElement> placesOf(Field field, Method getter) {
+    /** A Kotlin constructor default: its JSON value, or null when it is computed at run time. */
+    record KotlinDefault(JsonNode value) {
+        boolean computed() {
+            return value == null;
+        }
+    }
+
+    private static JsonNode json(Object value) {
+        if (value == null) {
+            return NullNode.getInstance();
+        }
+        if (value instanceof Boolean b) {
+            return BooleanNode.valueOf(b);
+        }
+        if (value instanceof Integer i) {
+            return IntNode.valueOf(i);
+        }
+        if (value instanceof Long l) {
+            return LongNode.valueOf(l);
+        }
+        if (value instanceof Float f) {
+            return FloatNode.valueOf(f);
+        }
+        if (value instanceof Double d) {
+            return DoubleNode.valueOf(d);
+        }
+        return TextNode.valueOf(value.toString());
+    }
+
+    private List<AnnotatedElement> places(Property property) {
+        return places.computeIfAbsent(property, PropertyFacts::placesOf);
+    }
+
+    private static List<AnnotatedElement> placesOf(Property p) {
         List<AnnotatedElement> places = new ArrayList<>();
-        places.add(field);
-        places.add(field.getAnnotatedType());
+        Field field = p.field();
+        Method getter = p.getter();
+        if (field != null) {
+            places.add(field);
+            places.add(field.getAnnotatedType());
+        }
         if (getter != null) {
             places.add(getter);
             places.add(getter.getAnnotatedReturnType());
         }
-        if (field.getDeclaringClass().isRecord()) {
+        if (field != null && field.getDeclaringClass().isRecord()) {
             for (RecordComponent c : field.getDeclaringClass().getRecordComponents()) {
                 if (c.getName().equals(field.getName())) {
                     places.add(c);

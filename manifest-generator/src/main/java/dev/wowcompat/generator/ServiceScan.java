@@ -24,10 +24,15 @@ final class ServiceScan {
         this.problems = problems;
     }
 
-    /** Contexts by name, each with its aggregates by name. */
-    SortedMap<String, Model.Context> scan(List<Class<?>> classes, WowMetadata metadata, String service) {
+    /** The contexts by name, each with its aggregates by name, and whom Wow's scopes give each class. */
+    record Scanned(SortedMap<String, Model.Context> contexts, Owners owners) {
+    }
+
+    Scanned scan(List<Class<?>> classes, WowMetadata metadata, String service) {
         Contexts contexts = new Contexts(classes, metadata, service, problems);
-        Handlers handlers = new Handlers(problems);
+        Handlers handlers = new Handlers(problems, classes);
+        BuiltIns builtIns = new BuiltIns(loader);
+        Set<Class<?>> builtInTypes = new LinkedHashSet<>();
         SortedMap<String, SortedMap<String, Model.Aggregate>> aggregates = new TreeMap<>();
         Map<String, Contexts.Declared> declared = new TreeMap<>();
         for (Class<?> root : roots(classes, contexts)) {
@@ -38,13 +43,22 @@ final class ServiceScan {
                 }
                 Contexts.Declared context = placement.get().context();
                 String name = placement.get().aggregateName();
-                Handlers.Found found = handlers.scan(root);
-                Set<Class<?>> commands = new LinkedHashSet<>(found.commands());
-                Set<Class<?>> events = new LinkedHashSet<>(found.events());
+                Set<Class<?>> listedEvents = new LinkedHashSet<>();
+                Set<Class<?>> commands = new LinkedHashSet<>();
                 contexts.metadataOf(root).ifPresent(m -> {
                     m.commands().forEach(c -> load(c, root).ifPresent(commands::add));
-                    m.events().forEach(e -> load(e, root).ifPresent(events::add));
+                    m.events().forEach(e -> load(e, root).ifPresent(listedEvents::add));
                 });
+                Handlers.Found found = handlers.scan(root, listedEvents);
+                commands.addAll(found.commands());
+                Set<Class<?>> events = new LinkedHashSet<>(found.events());
+                events.addAll(listedEvents);
+                for (BuiltIns.Default route : builtIns.of(commands)) {
+                    commands.add(route.command());
+                    events.add(route.event());
+                    builtInTypes.add(route.command());
+                    builtInTypes.add(route.event());
+                }
                 declared.put(context.name(), context);
                 SortedMap<String, Model.Aggregate> inContext = aggregates.computeIfAbsent(context.name(), k -> new TreeMap<>());
                 if (inContext.containsKey(name)) {
@@ -63,9 +77,31 @@ final class ServiceScan {
         SortedMap<String, Model.Context> result = new TreeMap<>();
         aggregates.forEach((name, inContext) ->
                 result.put(name, new Model.Context(name, declared.get(name).alias(), inContext)));
-        addErrorCodes(new ErrorCodes(problems), classes, result);
+        Owners owners = new Owners(aggregateScopes(result, contexts, builtInTypes), contexts);
+        addErrorCodes(new ErrorCodes(problems), classes, result, owners, contexts);
         warnAboutStrays(classes, result);
-        return result;
+        return new Scanned(result, owners);
+    }
+
+    /**
+     * Wow's scopes of each aggregate: those its context declares for it, its root's package, and the class names
+     * of its commands and events (Wow's own defaults excepted: they belong to every aggregate).
+     */
+    private static Scopes<Owners.Aggregate> aggregateScopes(SortedMap<String, Model.Context> contexts, Contexts declared,
+                                                            Set<Class<?>> builtIns) {
+        Scopes<Owners.Aggregate> scopes = new Scopes<>();
+        for (Model.Context context : contexts.values()) {
+            Map<String, Set<String>> declaredScopes = declared.declared().get(context.name()).aggregates();
+            for (Model.Aggregate aggregate : context.aggregates().values()) {
+                Owners.Aggregate owner = new Owners.Aggregate(context.name(), context.alias(), aggregate.name());
+                declaredScopes.getOrDefault(aggregate.name(), Set.of()).forEach(s -> scopes.put(s, owner));
+                scopes.put(aggregate.root().getPackageName(), owner);
+                aggregate.commands().values().stream().filter(c -> !builtIns.contains(c)).forEach(c -> scopes.put(c.getName(), owner));
+                aggregate.events().values().forEach(revisions -> revisions.stream().filter(e -> !builtIns.contains(e))
+                        .forEach(e -> scopes.put(e.getName(), owner)));
+            }
+        }
+        return scopes;
     }
 
     /**
@@ -157,10 +193,12 @@ final class ServiceScan {
     }
 
     /**
-     * An error code declared on an aggregate root belongs to it; any other belongs to the aggregate(s) whose root
-     * package shares the longest package prefix with the declaring class (all of them on a tie).
+     * An error code declared on an aggregate root belongs to it; any other to the aggregate Wow's scopes give its
+     * class. A class no aggregate's scopes cover goes to the aggregate(s) whose root package shares the longest
+     * package prefix with it (all of them on a tie), among those of the context covering it when one does.
      */
-    private void addErrorCodes(ErrorCodes errorCodes, List<Class<?>> classes, SortedMap<String, Model.Context> contexts) {
+    private void addErrorCodes(ErrorCodes errorCodes, List<Class<?>> classes, SortedMap<String, Model.Context> contexts,
+                               Owners owners, Contexts declared) {
         List<Model.Aggregate> all = new ArrayList<>();
         contexts.values().forEach(c -> all.addAll(c.aggregates().values()));
         if (all.isEmpty()) {
@@ -171,16 +209,31 @@ final class ServiceScan {
             if (entry.isEmpty()) {
                 continue;
             }
-            List<Model.Aggregate> owners = all.stream().filter(a -> a.root() == found.source()).toList();
-            if (owners.isEmpty()) {
-                int best = all.stream().mapToInt(a -> sharedSegments(a.root(), found.source())).max().orElse(0);
-                owners = all.stream().filter(a -> sharedSegments(a.root(), found.source()) == best).toList();
-            }
-            for (Model.Aggregate owner : owners) {
+            for (Model.Aggregate owner : owners(found.source(), all, contexts, owners, declared)) {
                 owner.errors().merge(entry.get().code(), entry.get(),
                         (a, b) -> a.description().isBlank() ? b : a);
             }
         }
+    }
+
+    private static List<Model.Aggregate> owners(Class<?> source, List<Model.Aggregate> all,
+                                                SortedMap<String, Model.Context> contexts, Owners owners, Contexts declared) {
+        List<Model.Aggregate> roots = all.stream().filter(a -> a.root() == source).toList();
+        if (!roots.isEmpty()) {
+            return roots;
+        }
+        Optional<Model.Aggregate> scoped = owners.aggregateOf(source.getName())
+                .map(o -> contexts.get(o.context()).aggregates().get(o.name()));
+        if (scoped.isPresent()) {
+            return List.of(scoped.get());
+        }
+        List<Model.Aggregate> candidates = declared.contextOf(source.getName())
+                .map(c -> contexts.get(c.name()))
+                .map(c -> List.copyOf(c.aggregates().values()))
+                .filter(list -> !list.isEmpty())
+                .orElse(all);
+        int best = candidates.stream().mapToInt(a -> sharedSegments(a.root(), source)).max().orElse(0);
+        return candidates.stream().filter(a -> sharedSegments(a.root(), source) == best).toList();
     }
 
     private static int sharedSegments(Class<?> a, Class<?> b) {

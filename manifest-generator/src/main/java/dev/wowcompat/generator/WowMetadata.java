@@ -27,7 +27,7 @@ record WowMetadata(Map<String, Context> contexts) {
     record Context(String name, String alias, List<String> scopes, Map<String, Aggregate> aggregates) {
     }
 
-    record Aggregate(String name, Optional<String> type, List<String> commands, List<String> events) {
+    record Aggregate(String name, Optional<String> type, List<String> scopes, List<String> commands, List<String> events) {
     }
 
     static WowMetadata read(List<Path> classDirectories, Problems problems) {
@@ -76,7 +76,8 @@ record WowMetadata(Map<String, Context> contexts) {
                 JsonNode type = a.getValue().get("type");
                 aggregates.put(a.getKey(), new Aggregate(a.getKey(),
                         type == null || !type.isTextual() ? Optional.empty() : Optional.of(type.asText()),
-                        texts(a.getValue().path("commands")), texts(a.getValue().path("events"))));
+                        texts(a.getValue().path("scopes")), texts(a.getValue().path("commands")),
+                        texts(a.getValue().path("events"))));
             }
             String alias = node.path("alias").isTextual() && !node.path("alias").asText().isBlank()
                     ? node.path("alias").asText() : c.getKey();

@@ -152,13 +152,16 @@ class BadInputTest {
     void anEventOnlyVisibleAsObjectIsAWarningNamingTheHandler() throws Exception {
         Map<String, String> sources = service();
         sources.put("bad/Refund.java", "package bad;\npublic record Refund(long amount) {}\n");
+        // The event is built elsewhere: the handler's own bytecode constructs nothing, so it stays unknown.
+        sources.put("bad/Refunds.java", "package bad;\npublic final class Refunds {\n"
+                + "    public static Object of(Refund c) { return new Paid(-c.amount()); }\n}\n");
         sources.put("bad/Order.java", """
                 package bad;
                 @me.ahoo.wow.api.annotation.AggregateRoot
                 public class Order {
                     public Order(String id) {}
                     public Paid onCommand(Pay c) { return new Paid(c.amount()); }
-                    public Object onCommand(Refund c) { return new Paid(-c.amount()); }
+                    public Object onCommand(Refund c) { return Refunds.of(c); }
                     void onSourcing(Paid e) {}
                 }
                 """);

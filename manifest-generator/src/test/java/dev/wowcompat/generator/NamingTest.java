@@ -6,10 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class NamingTest {
+    /**
+     * Wow names a type by wow-core's {@code NamingConverter.PASCAL_TO_SNAKE} ({@code PascalCaseStrategy} splits before
+     * every capital, {@code SnakeCaseStrategy} lower-cases and joins with {@code _}): each capital of an acronym is a
+     * word of its own.
+     */
     @Test
     void classNamesBecomeWowSnakeCase() {
         assertEquals("bank_account", Naming.snake("BankAccount"));
-        assertEquals("http_request_sent", Naming.snake("HTTPRequestSent"));
+        assertEquals("h_t_t_p_request_sent", Naming.snake("HTTPRequestSent"));
+        assertEquals("u_r_l_changed", Naming.snake("URLChanged"));
+        assertEquals("order_pay_duplicated", Naming.snake("OrderPayDuplicated"));
         assertEquals("order2_paid", Naming.snake("Order2Paid"));
         assertEquals("deposited", Naming.snake("Deposited"));
     }

@@ -1,7 +1,16 @@
 package dev.wowcompat.generator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import me.ahoo.wow.api.abac.DefaultApplyResourceTags;
+import me.ahoo.wow.api.abac.DefaultResourceTagsApplied;
+import me.ahoo.wow.api.command.DefaultDeleteAggregate;
+import me.ahoo.wow.api.command.DefaultRecoverAggregate;
+import me.ahoo.wow.api.event.DefaultAggregateDeleted;
+import me.ahoo.wow.api.event.DefaultAggregateRecovered;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
@@ -54,7 +63,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The sample bank service (two aggregates, nine commands, nine events) through the whole generator. */
 class SampleServiceTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** As Wow's serializer writes: every field and getter visible, an object without properties written as {}. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.ANY)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
 
     @TempDir
@@ -107,13 +119,18 @@ class SampleServiceTest {
     @Test
     void aggregatesCommandsAndEventsFollowWowConventions() {
         assertEquals(List.of("account", "transfer"), names(manifest.path("contexts").path("bank-service").path("aggregates")));
-        assertEquals(List.of("change_overdraft_limit", "close_account", "deposit", "freeze", "open_account", "withdraw"),
+        // Wow routes its default delete, recover and resource-tags commands to every aggregate that has none of its own.
+        assertEquals(List.of("change_overdraft_limit", "close_account", "default_apply_resource_tags", "default_delete_aggregate",
+                        "default_recover_aggregate", "deposit", "freeze", "open_account", "withdraw"),
                 names(aggregate("account").path("commands")));
-        assertEquals(List.of("cancel_transfer", "confirm_transfer", "start_transfer"), names(aggregate("transfer").path("commands")));
-        // Sourcing handlers, concrete returns (Mono, List, Iterable unwrapped), @OnCommand(returns), @Emits.
-        assertEquals(List.of("account_closed", "account_frozen", "account_opened", "deposited", "overdraft_limit_changed", "withdrawn"),
+        assertEquals(List.of("cancel_transfer", "confirm_transfer", "default_apply_resource_tags", "default_delete_aggregate",
+                "default_recover_aggregate", "start_transfer"), names(aggregate("transfer").path("commands")));
+        // Sourcing handlers, concrete returns (Mono, List, Iterable unwrapped), @OnCommand(returns), @Emits, Wow's defaults.
+        assertEquals(List.of("account_closed", "account_frozen", "account_opened", "default_aggregate_deleted",
+                        "default_aggregate_recovered", "default_resource_tags_applied", "deposited", "overdraft_limit_changed", "withdrawn"),
                 names(aggregate("account").path("events")));
-        assertEquals(List.of("transfer_cancelled", "transfer_confirmed", "transfer_started"), names(aggregate("transfer").path("events")));
+        assertEquals(List.of("default_aggregate_deleted", "default_aggregate_recovered", "default_resource_tags_applied",
+                "transfer_cancelled", "transfer_confirmed", "transfer_started"), names(aggregate("transfer").path("events")));
         // The state is the constructor's parameter type, else the aggregate itself.
         assertEquals(List.of("balance", "frozen", "overdraftLimit", "ownerName"), names(aggregate("account").path("state").path("schema").path("properties")));
         assertEquals(List.of("id", "status"), names(aggregate("transfer").path("state").path("schema").path("properties")));
@@ -139,7 +156,7 @@ class SampleServiceTest {
         JsonNode v2 = aggregate("account").path("events").path("deposited").path("revisions").path("2").path("schema");
         assertEquals("branch", v2.path("properties").path("channel").path("default").asText());
         assertTrue(v2.path("properties").path("fee").path("default").isInt());
-        assertEquals("minor-units", v2.path("$defs").path("bank.account.Money").path("properties").path("amount").path("x-wow-unit").asText());
+        assertEquals("minor-units", v2.path("$defs").path("bank.Money").path("properties").path("amount").path("x-wow-unit").asText());
         JsonNode opened = aggregate("account").path("events").path("account_opened").path("revisions").path("1").path("schema");
         assertEquals("utc-epoch-millis", opened.path("properties").path("openedAt").path("x-wow-meaning").asText());
         assertFalse(aggregate("account").path("commands").path("change_overdraft_limit").path("written").asBoolean(true));
@@ -179,12 +196,16 @@ class SampleServiceTest {
         assertTrue(aggregate("account").path("errors").path("insufficient-balance").path("description").asText().contains("InsufficientBalance"));
     }
 
+    /**
+     * As wow-schema's {@code WowSchemaNamingStrategy}: the prefix is that of the aggregate or context whose scopes
+     * cover the nested type's class, so a type shared by the aggregates of a context has one name everywhere.
+     */
     @Test
-    void nestedTypesAreDefsNamedAfterAliasAndAggregate() {
+    void nestedTypesAreDefsNamedAsWowNamesThem() {
         JsonNode withdraw = aggregate("account").path("commands").path("withdraw").path("schema");
-        assertEquals("#/$defs/bank.account.Money", withdraw.path("properties").path("money").path("$ref").asText());
+        assertEquals("#/$defs/bank.Money", withdraw.path("properties").path("money").path("$ref").asText());
         JsonNode started = aggregate("transfer").path("events").path("transfer_started").path("revisions").path("1").path("schema");
-        assertTrue(started.path("$defs").has("bank.transfer.Money"));
+        assertTrue(started.path("$defs").has("bank.Money"));
     }
 
     /** What Jackson really writes validates against the generated schema; without a required field it does not. */
@@ -218,6 +239,14 @@ class SampleServiceTest {
         samples.put("transfer/events/transfer_started/1", new TransferStarted("a", "b", money));
         samples.put("transfer/events/transfer_confirmed/1", new TransferConfirmed("t-1"));
         samples.put("transfer/events/transfer_cancelled/1", new TransferCancelled("t-1", "changed mind"));
+        for (String aggregate : List.of("account", "transfer")) {
+            samples.put(aggregate + "/commands/default_delete_aggregate", DefaultDeleteAggregate.INSTANCE);
+            samples.put(aggregate + "/commands/default_recover_aggregate", DefaultRecoverAggregate.INSTANCE);
+            samples.put(aggregate + "/commands/default_apply_resource_tags", new DefaultApplyResourceTags(Map.of("team", List.of("a"))));
+            samples.put(aggregate + "/events/default_aggregate_deleted/1", DefaultAggregateDeleted.INSTANCE);
+            samples.put(aggregate + "/events/default_aggregate_recovered/1", DefaultAggregateRecovered.INSTANCE);
+            samples.put(aggregate + "/events/default_resource_tags_applied/1", new DefaultResourceTagsApplied(Map.of()));
+        }
         assertEquals(countTypes(), samples.size(), "every generated type has a sample");
 
         int withRequired = 0;

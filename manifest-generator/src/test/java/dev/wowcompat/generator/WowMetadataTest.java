@@ -51,7 +51,8 @@ class WowMetadataTest {
                 new GenerationRequest(List.of(classes), classpath, "logistics-service", "1.0.0", Optional.empty()));
         JsonNode aggregates = new ObjectMapper().readTree(generated.json()).path("contexts").path("logistics").path("aggregates");
         assertEquals(List.of("parcel_box", "stray"), SampleServiceTest.names(aggregates));
-        assertEquals(List.of("delayed", "shipped"), SampleServiceTest.names(aggregates.path("parcel_box").path("events")));
+        assertEquals(List.of("default_aggregate_deleted", "default_aggregate_recovered", "default_resource_tags_applied",
+                "delayed", "shipped"), SampleServiceTest.names(aggregates.path("parcel_box").path("events")));
         assertTrue(aggregates.path("parcel_box").path("state").path("schema").toString().contains("$defs") == false);
         List<String> warnings = generated.warnings();
         assertEquals(3, warnings.size(), warnings.toString());

@@ -1,5 +1,9 @@
 package me.ahoo.wow.api.exception;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
 /** Stand-in for Wow's error description: a code clients match on and a message for people. */
 public interface ErrorInfo {
     String SUCCEEDED = "Ok";
@@ -10,5 +14,11 @@ public interface ErrorInfo {
 
     default boolean getSucceeded() {
         return SUCCEEDED.equals(getErrorCode());
+    }
+
+    /** As Wow's (a Kotlin default getter): written by Wow's serializer only when not empty. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    default List<BindingError> getBindingErrors() {
+        return List.of();
     }
 }
