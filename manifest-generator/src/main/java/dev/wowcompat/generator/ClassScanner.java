@@ -6,6 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -27,6 +31,8 @@ final class ClassScanner {
             names.addAll(classNames(root));
         }
         List<Class<?>> classes = new ArrayList<>();
+        // Missing package -> the classes that need it: one sentence for all, not one line per class.
+        Map<String, List<String>> missing = new TreeMap<>();
         for (String name : names) {
             try {
                 Class<?> type = Class.forName(name, false, loader);
@@ -37,10 +43,50 @@ final class ClassScanner {
                 type.getDeclaredConstructors();
                 classes.add(type);
             } catch (LinkageError | ClassNotFoundException | TypeNotPresentException e) {
-                problems.problem(name + ": cannot be loaded with the given classpath (" + cause(e) + ").");
+                Optional<String> absent = missingClass(e);
+                if (absent.isPresent() && !absent.get().equals(name)) {
+                    missing.computeIfAbsent(packageOf(absent.get()), k -> new ArrayList<>()).add(name);
+                } else {
+                    problems.problem(name + ": cannot be loaded with the given classpath (" + cause(e) + ").");
+                }
             }
         }
+        if (!missing.isEmpty()) {
+            problems.problem(missingSummary(missing));
+        }
         return classes;
+    }
+
+    /** {@code 14 classes cannot be loaded: the classpath lacks the packages a.b (12 classes, e.g. x.Y), ...}. */
+    private static String missingSummary(Map<String, List<String>> missing) {
+        Set<String> affected = new TreeSet<>();
+        missing.values().forEach(affected::addAll);
+        List<String> parts = new ArrayList<>();
+        missing.forEach((pkg, classes) -> parts.add(pkg + " (needed by " + (classes.size() == 1 ? classes.get(0)
+                : classes.size() + " classes, e.g. " + classes.get(0)) + ")"));
+        String count = affected.size() == 1 ? "1 class cannot" : affected.size() + " classes cannot";
+        return count + " be loaded because the classpath lacks " + (missing.size() == 1 ? "the package " : "the packages ")
+                + String.join(", ", parts) + ": add the jars that hold them to the classpath.";
+    }
+
+    /** The class a linkage failure says is absent, when that is the cause. */
+    private static Optional<String> missingClass(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String message = t.getMessage();
+            if ((t instanceof NoClassDefFoundError || t instanceof ClassNotFoundException)
+                    && message != null && !message.contains(" ")) {
+                return Optional.of(message.replace('/', '.'));
+            }
+            if (t instanceof TypeNotPresentException tnp) {
+                return Optional.of(tnp.typeName());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String packageOf(String className) {
+        int dot = className.lastIndexOf('.');
+        return dot < 0 ? "(the unnamed package)" : className.substring(0, dot);
     }
 
     static String cause(Throwable e) {
@@ -52,7 +98,7 @@ final class ClassScanner {
         return message == null ? what : what + ": " + message;
     }
 
-    private static List<String> classNames(Path root) {
+    static List<String> classNames(Path root) {
         List<String> names = new ArrayList<>();
         if (Files.isDirectory(root)) {
             try (Stream<Path> files = Files.walk(root)) {

@@ -38,8 +38,17 @@ public final class IsolatedEntry {
         ObjectMapper mapper = new ObjectMapper();
         PreviousRelease previous = previousManifest == null ? PreviousRelease.none() : PreviousRelease.read(previousManifest, mapper);
         ClassLoader loader = IsolatedEntry.class.getClassLoader();
-        List<Class<?>> classes = new ArrayList<>(new ClassScanner(loader, problems).load(directories));
-        WowMetadata metadata = WowMetadata.read(directories, problems);
+        List<Path> roots = new ArrayList<>(directories);
+        List<Class<?>> classes = new ArrayList<>(new ClassScanner(loader, problems).load(roots));
+        WowMetadata metadata = WowMetadata.read(roots, problems);
+        // A first look, to find the service's modules that are on its classpath (an api module beside the domain).
+        ServiceScan.Scanned firstLook = new ServiceScan(loader, new Problems()).scan(classes, metadata, service);
+        List<Path> modules = new ServiceModules(loader, problems).find(roots, firstLook);
+        if (!modules.isEmpty()) {
+            roots.addAll(modules);
+            classes.addAll(new ClassScanner(loader, problems).load(modules));
+            metadata = WowMetadata.read(roots, problems);
+        }
         ServiceScan.Scanned scanned = new ServiceScan(loader, problems).scan(classes, metadata, service);
         if (scanned.contexts().isEmpty() && !problems.any()) {
             problems.problem("No aggregate root found: no class in " + directories

@@ -59,6 +59,8 @@ public final class ManifestGenerator {
         for (Path dir : request.classDirectories()) {
             if (!Files.exists(dir)) {
                 problems.add(dir + ": the class directory does not exist.");
+            } else {
+                ClassRoots.problem(dir).ifPresent(problems::add);
             }
         }
         if (request.classDirectories().isEmpty()) {

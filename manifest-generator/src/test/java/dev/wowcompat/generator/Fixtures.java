@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 /** Real compiled classes for the generator: the sample service copied out of test-classes, or sources compiled now. */
@@ -90,6 +92,21 @@ final class Fixtures {
                 throw new IllegalStateException("fixture does not compile:\n" + errors.toString(StandardCharsets.UTF_8));
             }
             return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A jar of a directory's files, as a build packs a module. */
+    static Path jar(Path directory, Path jar) {
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
+             Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.putNextEntry(new JarEntry(directory.relativize(file).toString().replace('\\', '/')));
+                out.write(Files.readAllBytes(file));
+                out.closeEntry();
+            }
+            return jar;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

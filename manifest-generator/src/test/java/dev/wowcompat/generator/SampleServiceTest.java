@@ -52,8 +52,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -102,15 +100,7 @@ class SampleServiceTest {
     void aJarOfTheClassesGivesTheSameBytesAsTheirDirectory() throws Exception {
         GenerationRequest fromDirectory = Fixtures.sampleRequest(temp.resolve("jar"), Optional.empty());
         Path directory = fromDirectory.classDirectories().get(0);
-        Path jar = temp.resolve("bank-service.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-             Stream<Path> files = Files.walk(directory)) {
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                out.putNextEntry(new JarEntry(directory.relativize(file).toString().replace('\\', '/')));
-                out.write(Files.readAllBytes(file));
-                out.closeEntry();
-            }
-        }
+        Path jar = Fixtures.jar(directory, temp.resolve("bank-service.jar"));
         GeneratedManifest fromJar = new ManifestGenerator().generate(new GenerationRequest(List.of(jar),
                 fromDirectory.classpath(), "bank-service", "1.0.0", Optional.empty()));
         assertArrayEquals(generated.json(), fromJar.json());
@@ -296,7 +286,7 @@ class SampleServiceTest {
         return names;
     }
 
-    private static List<String> texts(JsonNode array) {
+    static List<String> texts(JsonNode array) {
         List<String> texts = new ArrayList<>();
         array.forEach(v -> texts.add(v.asText()));
         return texts;
