@@ -40,10 +40,21 @@ final class GeneratorClassPath {
     static final String BINDER_FOLDER = "META-INF/wow-compat/slf4j-binder/";
     private static final String BINDER = BINDER_FOLDER + "org/slf4j/impl/StaticLoggerBinder.class";
 
-    /** Where the generator's ASM is: the isolated loader takes ASM from there, never from the service. */
-    static URL[] bytecodeReaderUrls() throws MalformedURLException {
+    /**
+     * The packages of the libraries the isolated loader always takes from the generator's own jars: a service may
+     * carry another version of them (Wow's schema module brings victools 5, built on Jackson 3), and the generator
+     * is written against its own.
+     */
+    static final List<String> OWN_LIBRARIES = List.of("com.github.victools.jsonschema.", "org.objectweb.asm.",
+            "kotlin.metadata.");
+
+    /** The generator's jars of {@link #OWN_LIBRARIES}. */
+    static URL[] ownLibraryUrls() throws MalformedURLException {
         List<URL> urls = new ArrayList<>();
-        for (Path p : locate(List.of("org.objectweb.asm.ClassReader"))) {
+        for (Path p : locate(List.of("com.github.victools.jsonschema.generator.SchemaGenerator",
+                "com.github.victools.jsonschema.module.jackson.JacksonModule",
+                "com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule",
+                "org.objectweb.asm.ClassReader", "kotlin.metadata.jvm.KotlinClassMetadata"))) {
             urls.add(p.toAbsolutePath().normalize().toUri().toURL());
         }
         return urls.toArray(URL[]::new);

@@ -68,7 +68,7 @@ final class PropertyFacts {
     }
 
     /** The properties Wow's serializer writes of one class: through their fields, or through a getter alone. */
-    private record Written(Set<String> fields, Set<Method> derivedGetters) {
+    private record Written(Set<String> fields, Set<String> derivedGetters) {
     }
 
     /** @param wowMapper a mapper configured as Wow's serializer (visibility ANY), to ask which properties it writes */
@@ -82,8 +82,8 @@ final class PropertyFacts {
     }
 
     /** True when Wow's serializer writes a value through this getter that no field holds (a derived value). */
-    boolean derivedValue(Method getter) {
-        return written(getter.getDeclaringClass()).derivedGetters().contains(getter);
+    boolean derivedValue(Class<?> owner, Method getter) {
+        return getter.getParameterCount() == 0 && written(owner).derivedGetters().contains(getter.getName());
     }
 
     private Written written(Class<?> type) {
@@ -92,7 +92,8 @@ final class PropertyFacts {
 
     private Written jacksonProperties(Class<?> type) {
         Set<String> fields = new HashSet<>();
-        Set<Method> getters = new HashSet<>();
+        // By name: the getter may be declared by an interface (a Kotlin default getter) or bridged in the class.
+        Set<String> getters = new HashSet<>();
         for (BeanPropertyDefinition p : mapper.getSerializationConfig().introspect(mapper.constructType(type)).findProperties()) {
             if (!p.couldSerialize()) {
                 continue;
@@ -102,7 +103,7 @@ final class PropertyFacts {
             } else if (p.getGetter() != null) {
                 AnnotatedMember getter = p.getGetter();
                 if (getter.getMember() instanceof Method m) {
-                    getters.add(m);
+                    getters.add(m.getName());
                 }
             }
         }

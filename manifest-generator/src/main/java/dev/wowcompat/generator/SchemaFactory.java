@@ -98,7 +98,8 @@ final class SchemaFactory {
                 .withNullableCheck(f -> facts.nullable(f.getRawMember(), getter(f)))
                 .withInstanceAttributeOverride(this::fieldAttributes);
         config.forMethods()
-                .withIgnoreCheck(m -> !m.isFakeContainerItemScope() && !facts.derivedValue(m.getRawMember()))
+                .withIgnoreCheck(m -> !m.isFakeContainerItemScope()
+                        && !facts.derivedValue(m.getDeclaringType().getErasedType(), m.getRawMember()))
                 .withNullableCheck(m -> facts.derivedNullable(m.getRawMember()))
                 .withInstanceAttributeOverride(this::derivedValueAttributes);
         // After our checks: the module's own nullable check (@NotNull) must not decide before ours; it adds the
