@@ -9,11 +9,13 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.inject.Inject;
+import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -40,6 +42,15 @@ public class ManifestMojo extends AbstractWowCompatMojo {
     /** The compiled classes of the service. */
     @Parameter(property = "wow-compat.classesDirectory", defaultValue = "${project.build.outputDirectory}", required = true)
     private File classesDirectory;
+
+    /**
+     * Dependencies that are part of the service, as {@code groupId:artifactId} or {@code artifactId} (the api module
+     * beside a domain module, as Wow's examples split a service): their classes are read as the service's own. A
+     * dependency that holds the service's commands, events or states and declares a {@code @BoundedContext} is read
+     * so without being named here.
+     */
+    @Parameter(property = "wow-compat.serviceModules")
+    private List<String> serviceModules = new ArrayList<>();
 
     /** Where the generated Manifest is written; the other goals read it from here. */
     @Parameter(property = "wow-compat.generatedManifest", defaultValue = GENERATED_MANIFEST, required = true)
@@ -98,7 +109,11 @@ public class ManifestMojo extends AbstractWowCompatMojo {
             return;
         }
         Version release = release();
-        GenerationRequest request = new GenerationRequest(List.of(classes), classpath(classes), service, release.toString(), previous(input));
+        List<Path> roots = new ArrayList<>(List.of(classes));
+        roots.addAll(serviceModules());
+        List<Path> classpath = new ArrayList<>(classpath(classes));
+        classpath.removeAll(roots);
+        GenerationRequest request = new GenerationRequest(roots, classpath, service, release.toString(), previous(input));
 
         long started = System.nanoTime();
         GeneratedManifest generated;
@@ -127,6 +142,24 @@ public class ManifestMojo extends AbstractWowCompatMojo {
         getLog().info(String.format(java.util.Locale.ROOT, "wow-compat: Manifest of %s %s generated from %s in %d ms: %s",
                 service, release, input.display(classes), (System.nanoTime() - started) / 1_000_000, input.display(out)));
         if (attach) attachManifest(projectHelper, outputFile);
+    }
+
+    /** The files of the dependencies {@code <serviceModules>} names (jars, or a reactor module's classes). */
+    private List<Path> serviceModules() throws MojoFailureException {
+        List<Path> modules = new ArrayList<>();
+        for (String module : serviceModules) {
+            String wanted = module.trim();
+            Optional<Artifact> found = project.getArtifacts().stream()
+                    .filter(a -> wanted.equals(a.getArtifactId()) || wanted.equals(a.getGroupId() + ":" + a.getArtifactId()))
+                    .findFirst();
+            if (found.isEmpty() || found.get().getFile() == null) {
+                throw new MojoFailureException("<serviceModules> (wow-compat.serviceModules) names " + wanted
+                        + ", which is not a resolved dependency of " + project.getArtifactId() + ": add it as a dependency or "
+                        + "remove it from <serviceModules>.");
+            }
+            modules.add(found.get().getFile().toPath().toAbsolutePath().normalize());
+        }
+        return modules;
     }
 
     private Version release() throws MojoFailureException {
