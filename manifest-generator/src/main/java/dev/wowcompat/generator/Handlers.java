@@ -10,10 +10,12 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -122,16 +124,25 @@ final class Handlers {
     /**
      * The events a handler that does not name them in its signature constructs, read from its bytecode: the
      * classes it instantiates that are known events (sourced by the state, annotated {@code @Event}, listed in
-     * wow-metadata.json), and the other service classes it instantiates that are not part of another of them (a
-     * value built into an event, as an order's items are) and are neither the aggregate, its state, its commands nor
-     * exceptions.
+     * wow-metadata.json), and the other classes of the service, or of the module holding the aggregate's messages,
+     * that it instantiates and that are not part of another of them (a value built into an event, as an order's
+     * items are) and are neither the aggregate, its state, its commands nor exceptions.
      */
     private List<Class<?>> constructedEvents(Method handler, Excluded excluded, Set<Class<?>> known) {
-        List<Class<?>> candidates = new ArrayList<>();
         Map<String, Class<?>> knownByName = new HashMap<>();
         known.forEach(k -> knownByName.put(k.getName(), k));
+        Set<String> messageModules = new HashSet<>();
+        excluded.commands().forEach(c -> messageModules.add(location(c)));
+        known.forEach(k -> messageModules.add(location(k)));
+        messageModules.add(location(excluded.state()));
+        messageModules.remove(null);
+        List<Class<?>> candidates = new ArrayList<>();
         for (String name : ConstructedTypes.of(handler)) {
             Class<?> type = knownByName.getOrDefault(name, serviceClasses.get(name));
+            if (type == null) {
+                type = load(name, handler.getDeclaringClass().getClassLoader())
+                        .filter(t -> messageModules.contains(location(t))).orElse(null);
+            }
             if (type != null && !excluded.contains(type) && !Throwable.class.isAssignableFrom(type)
                     && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
                 candidates.add(type);
@@ -150,6 +161,20 @@ final class Handlers {
             }
         }
         return events;
+    }
+
+    private static Optional<Class<?>> load(String name, ClassLoader loader) {
+        try {
+            return Optional.of(Class.forName(name, false, loader));
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Where a class was loaded from (a jar or a directory), or null for the JDK's own. */
+    private static String location(Class<?> type) {
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        return source == null || source.getLocation() == null ? null : source.getLocation().toString();
     }
 
     private static List<Field> fields(Class<?> type) {

@@ -75,7 +75,9 @@ class BadInputTest {
         sources.put("bad/Broken.java", "package bad;\npublic class Broken extends Missing {}\n");
         Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
         Files.delete(classes.resolve("bad/Missing.class"));
-        assertOneSentenceNaming(failure(classes, classpath()), "bad.Broken", "missing class bad.Missing");
+        GenerationException e = failure(classes, classpath());
+        assertEquals(List.of("1 class cannot be loaded because the classpath lacks the package bad (needed by bad.Broken): "
+                + "add the jars that hold them to the classpath."), e.problems());
     }
 
     @Test
