@@ -23,7 +23,7 @@ import java.util.TreeMap;
  */
 final class ServiceModules {
     /** Wow's own API: its defaults are every service's, not part of one. */
-    private static final String WOW = "me.ahoo.wow.";
+    private static final String WOW = "me.ahoo.wow.api.";
 
     private final ClassLoader loader;
     private final Problems problems;
