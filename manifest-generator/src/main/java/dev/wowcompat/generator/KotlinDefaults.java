@@ -12,6 +12,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 
+import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +31,8 @@ final class KotlinDefaults {
 
     /**
      * What the class file reveals about one default: a constant ({@code value}: Integer, Long, Float, Double,
-     * Boolean, String, an enum constant's name, or null) or, when {@code computed}, only that code makes it.
+     * BigDecimal, Boolean, String, an enum constant's name, an empty List or Map, or null) or, when {@code computed},
+     * only that code makes it.
      */
     record Default(boolean computed, Object value) {
         static final Default COMPUTED = new Default(true, null);
@@ -45,6 +47,21 @@ final class KotlinDefaults {
             return new Default(false, value);
         }
     }
+
+    /**
+     * Calls and constants whose value every reader agrees on, by opcode and member: Kotlin's empty collections
+     * ({@code emptyList()}, and {@code listOf()}, which compiles to it) and BigDecimal's and BigInteger's named
+     * constants. They are what Kotlin code most often writes as a default, and Wow's mapper writes them as these values.
+     */
+    private static final Map<Bytecode.Insn, Object> WELL_KNOWN = Map.of(
+            new Bytecode.Insn(Opcodes.INVOKESTATIC, new Bytecode.Member("kotlin/collections/CollectionsKt", "emptyList", "()Ljava/util/List;")), List.of(),
+            new Bytecode.Insn(Opcodes.INVOKESTATIC, new Bytecode.Member("kotlin/collections/SetsKt", "emptySet", "()Ljava/util/Set;")), List.of(),
+            new Bytecode.Insn(Opcodes.INVOKESTATIC, new Bytecode.Member("kotlin/collections/MapsKt", "emptyMap", "()Ljava/util/Map;")), Map.of(),
+            new Bytecode.Insn(Opcodes.GETSTATIC, new Bytecode.Member("java/math/BigDecimal", "ZERO", "Ljava/math/BigDecimal;")), BigDecimal.ZERO,
+            new Bytecode.Insn(Opcodes.GETSTATIC, new Bytecode.Member("java/math/BigDecimal", "ONE", "Ljava/math/BigDecimal;")), BigDecimal.ONE,
+            new Bytecode.Insn(Opcodes.GETSTATIC, new Bytecode.Member("java/math/BigDecimal", "TEN", "Ljava/math/BigDecimal;")), BigDecimal.TEN,
+            new Bytecode.Insn(Opcodes.GETSTATIC, new Bytecode.Member("java/math/BigInteger", "ZERO", "Ljava/math/BigInteger;")), BigDecimal.ZERO,
+            new Bytecode.Insn(Opcodes.GETSTATIC, new Bytecode.Member("java/math/BigInteger", "ONE", "Ljava/math/BigInteger;")), BigDecimal.ONE);
 
     private KotlinDefaults() {
     }
@@ -113,6 +130,59 @@ final class KotlinDefaults {
         return Collections.unmodifiableMap(defaults);
     }
 
+    /**
+     * Property name to the value the primary constructor initialises it with, for the properties of the class
+     * body ({@code var items: List<Item> = emptyList()}): Wow's mapper keeps that value when a document lacks the
+     * property, so it is the property's default. Never throws.
+     */
+    static Map<String, Default> initializers(Class<?> kotlinClass) {
+        if (!KotlinProperties.isKotlin(kotlinClass)) {
+            return Map.of();
+        }
+        try {
+            Metadata metadata = kotlinClass.getAnnotation(Metadata.class);
+            if (metadata == null || !(KotlinClassMetadata.readLenient(metadata) instanceof KotlinClassMetadata.Class c)) {
+                return Map.of();
+            }
+            Optional<KmConstructor> primary = c.getKmClass().getConstructors().stream()
+                    .filter(k -> !Attributes.isSecondary(k)).findFirst();
+            JvmMethodSignature signature = primary.map(JvmExtensionsKt::getSignature).orElse(null);
+            Optional<ClassReader> reader = Bytecode.reader(kotlinClass);
+            if (signature == null || reader.isEmpty()) {
+                return Map.of();
+            }
+            String owner = reader.get().getClassName();
+            Optional<Bytecode.MethodCode> constructor = Bytecode.methods(reader.get()).stream()
+                    .filter(m -> m.name().equals("<init>") && m.descriptor().equals(signature.getDescriptor())).findFirst();
+            Map<String, Default> initialised = new LinkedHashMap<>();
+            List<Bytecode.Insn> code = constructor.map(Bytecode.MethodCode::code).orElse(List.of());
+            for (int i = 0; i < code.size(); i++) {
+                if (code.get(i).opcode() == Opcodes.PUTFIELD && code.get(i).operand() instanceof Bytecode.Member field
+                        && field.owner().equals(owner)) {
+                    initialised.putIfAbsent(field.name(), initializer(code, i, Type.getType(field.descriptor()),
+                            kotlinClass.getClassLoader()));
+                }
+            }
+            return Collections.unmodifiableMap(initialised);
+        } catch (RuntimeException | LinkageError e) {
+            return Map.of();
+        }
+    }
+
+    /** The value stored by the PUTFIELD at {@code put}: {@code ALOAD 0; <value code>; PUTFIELD}, its code a constant. */
+    private static Default initializer(List<Bytecode.Insn> code, int put, Type type, ClassLoader loader) {
+        for (int length = 1; length <= 4 && put - length - 1 >= 0; length++) {
+            Bytecode.Insn self = code.get(put - length - 1);
+            if (self.opcode() == Opcodes.ALOAD && Integer.valueOf(0).equals(self.operand())) {
+                Default found = classify(code.subList(put - length, put), type, loader);
+                if (!found.computed()) {
+                    return found;
+                }
+            }
+        }
+        return Default.COMPUTED;
+    }
+
     /** How many mask ints a constructor descriptor adds to the primary's parameters, 0 when it is not that shape. */
     private static int masks(String descriptor, String primaryPrefix) {
         String suffix = MARKER + ")V";
@@ -162,6 +232,10 @@ final class KotlinDefaults {
 
     /** A value code of one constant load (or a constant boxed for a nullable primitive), else computed. */
     private static Default classify(List<Bytecode.Insn> value, Type type, ClassLoader loader) {
+        if (value.size() == 4 && value.get(1).opcode() == Opcodes.DUP && isNullCheck(value.get(3))) {
+            // A Java constant of a platform type (BigDecimal.ZERO): Kotlin checks it is not null, then stores it.
+            value = value.subList(0, 1);
+        }
         if (value.size() == 2 && type.getSort() == Type.OBJECT) {
             Optional<Type> primitive = boxed(value.get(1), type);
             if (primitive.isPresent()) {
@@ -224,10 +298,15 @@ final class KotlinDefaults {
                         && field.descriptor().equals("L" + field.owner() + ";") && isEnum(loader, field.owner())) {
                     return Optional.of(Default.constant(field.name()));
                 }
-                return Optional.empty();
+                return Optional.ofNullable(WELL_KNOWN.get(insn)).map(Default::constant);
             default:
                 return Optional.empty();
         }
+    }
+
+    private static boolean isNullCheck(Bytecode.Insn insn) {
+        return insn.opcode() == Opcodes.INVOKESTATIC && insn.operand() instanceof Bytecode.Member m
+                && m.owner().equals("kotlin/jvm/internal/Intrinsics") && m.name().equals("checkNotNullExpressionValue");
     }
 
     /** The int an ICONST/BIPUSH/SIPUSH/LDC pushes. */

@@ -8,8 +8,10 @@ import kotlin.metadata.KmValueParameter;
 import kotlin.metadata.jvm.KotlinClassMetadata;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a Kotlin class's {@code @kotlin.Metadata} says of its properties. Kotlin's own {@code @NotNull}/{@code @Nullable}
@@ -22,8 +24,9 @@ final class KotlinProperties {
     /**
      * @param nullable    property name to "its type is nullable"
      * @param constructor the primary constructor's parameters, by name, to "declares a default value"
+     * @param lateinit    the {@code lateinit} properties: they have no value until code gives them one
      */
-    record Facts(Map<String, Boolean> nullable, Map<String, Boolean> constructor) {
+    record Facts(Map<String, Boolean> nullable, Map<String, Boolean> constructor, Set<String> lateinit) {
         /** Wow's mapper needs the property in a document when the primary constructor takes it without a default. */
         boolean needed(String property) {
             return Boolean.FALSE.equals(constructor.get(property));
@@ -50,8 +53,12 @@ final class KotlinProperties {
         try {
             if (KotlinClassMetadata.readLenient(metadata) instanceof KotlinClassMetadata.Class kotlinClass) {
                 Map<String, Boolean> nullable = new HashMap<>();
+                Set<String> lateinit = new HashSet<>();
                 for (KmProperty property : kotlinClass.getKmClass().getProperties()) {
                     nullable.put(property.getName(), Attributes.isNullable(property.getReturnType()));
+                    if (Attributes.isLateinit(property)) {
+                        lateinit.add(property.getName());
+                    }
                 }
                 Map<String, Boolean> constructor = new HashMap<>();
                 for (KmConstructor c : kotlinClass.getKmClass().getConstructors()) {
@@ -61,7 +68,7 @@ final class KotlinProperties {
                         }
                     }
                 }
-                return Optional.of(new Facts(Map.copyOf(nullable), Map.copyOf(constructor)));
+                return Optional.of(new Facts(Map.copyOf(nullable), Map.copyOf(constructor), Set.copyOf(lateinit)));
             }
         } catch (RuntimeException e) {
             // Metadata written by a newer Kotlin than this reader knows: fall back to Java's rules for the class.

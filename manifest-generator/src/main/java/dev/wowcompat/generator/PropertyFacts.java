@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.FloatNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
@@ -17,6 +19,7 @@ import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -46,6 +49,7 @@ final class PropertyFacts {
     private final Map<Class<?>, Written> written = new ConcurrentHashMap<>();
     private final Map<Class<?>, Optional<KotlinProperties.Facts>> kotlin = new ConcurrentHashMap<>();
     private final Map<Class<?>, Map<String, KotlinDefaults.Default>> kotlinDefaults = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Map<String, KotlinDefaults.Default>> kotlinInitializers = new ConcurrentHashMap<>();
     /**
      * The places of a property, once: victools asks about each property several times (ignored? required?
      * nullable? our four annotations), and each look-up anew would list the record's components and parse the
@@ -189,24 +193,49 @@ final class PropertyFacts {
     }
 
     /**
-     * The default of a Kotlin constructor parameter, as Wow's mapper fills it in when a document lacks the
-     * property: the constant, when the class file shows one; a {@link KotlinDefault#computed()} one when the
+     * The default of a Kotlin property, as Wow's mapper fills it in when a document lacks the property (a
+     * constructor parameter's default, or the value the constructor gives a property of the class body): the constant, when the class file shows one; a {@link KotlinDefault#computed()} one when the
      * default is computed at run time; empty when there is none.
      */
     Optional<KotlinDefault> kotlinDefault(Field field) {
         Optional<KotlinProperties.Facts> facts = kotlinFacts(field.getDeclaringClass());
-        if (facts.isEmpty() || !facts.get().hasConstructorDefault(field.getName())) {
+        if (facts.isEmpty() || facts.get().needed(field.getName())) {
             return Optional.empty();
         }
-        KotlinDefaults.Default d = kotlinDefaults.computeIfAbsent(field.getDeclaringClass(), KotlinDefaults::of)
-                .get(field.getName());
+        KotlinDefaults.Default d;
+        if (facts.get().hasConstructorDefault(field.getName())) {
+            d = kotlinDefaults.computeIfAbsent(field.getDeclaringClass(), KotlinDefaults::of).get(field.getName());
+        } else {
+            // A property of the class body: the value the constructor initialises it with. Kotlin writes no code
+            // for an initial 0, false or null: a field the constructor leaves alone holds its type's zero value.
+            d = kotlinInitializers.computeIfAbsent(field.getDeclaringClass(), KotlinDefaults::initializers).get(field.getName());
+            if (d == null) {
+                if (facts.get().lateinit().contains(field.getName()) || field.getType() == char.class) {
+                    return Optional.empty();
+                }
+                d = KotlinDefaults.Default.constant(zero(field.getType()));
+            }
+        }
         if (d == null || d.computed()) {
             return Optional.of(new KotlinDefault(null));
         }
         return Optional.of(new KotlinDefault(json(d.value())));
     }
 
-    /** A Kotlin constructor default: its JSON value, or null when it is computed at run time. */
+    private static Object zero(Class<?> type) {
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == long.class) {
+            return 0L;
+        }
+        if (type == float.class || type == double.class) {
+            return 0.0d;
+        }
+        return type.isPrimitive() ? (Object) 0 : null;
+    }
+
+    /** A Kotlin default: its JSON value, or null when it is computed at run time. */
     record KotlinDefault(JsonNode value) {
         boolean computed() {
             return value == null;
@@ -231,6 +260,15 @@ final class PropertyFacts {
         }
         if (value instanceof Double d) {
             return DoubleNode.valueOf(d);
+        }
+        if (value instanceof BigDecimal d) {
+            return DecimalNode.valueOf(d);
+        }
+        if (value instanceof List<?> list && list.isEmpty()) {
+            return JsonNodeFactory.instance.arrayNode();
+        }
+        if (value instanceof Map<?, ?> map && map.isEmpty()) {
+            return JsonNodeFactory.instance.objectNode();
         }
         return TextNode.valueOf(value.toString());
     }

@@ -41,7 +41,7 @@ import java.util.TreeMap;
  * so that the schema describes what Wow writes: fields, values only a getter gives, {@code @JsonProperty} renames,
  * ignored properties, enum values. Bean Validation constraints become JSON Schema as victools' Jakarta module (and
  * so Wow's schema module) gives them, and integer widths become bounds. Our annotations become {@code default},
- * {@code x-wow-unit}, {@code x-wow-meaning} and {@code "x-wow-written": false}; a Kotlin constructor default becomes
+ * {@code x-wow-unit}, {@code x-wow-meaning} and {@code "x-wow-written": false}; a Kotlin default (of a constructor parameter, or a body property's initial value) becomes
  * {@code default}. Object types are {@code $defs} named as wow-schema names them. Keys are sorted and {@code required}
  * arrays too, so the same classes give the same bytes.
  */
@@ -138,7 +138,7 @@ final class SchemaFactory {
         } else {
             facts.kotlinDefault(field.getRawMember()).ifPresent(d -> {
                 if (d.computed()) {
-                    node.put("$comment", "Optional: its Kotlin constructor parameter has a default computed at run time.");
+                    node.put("$comment", "Optional: its Kotlin default is computed at run time.");
                 } else {
                     node.set("default", d.value());
                 }

@@ -112,6 +112,10 @@ class WowPatternsTest {
         assertEquals(List.of("litres", "seeds", "size"), names(state.path("properties")));
         assertEquals("\"integer\"", state.path("properties").path("size").path("type").toString());
         assertEquals(List.of(), texts(state.path("required")));
+        // Properties of the class body: their initial values are their defaults, as Wow's mapper keeps them.
+        assertEquals("0", state.path("properties").path("litres").path("default").toString());
+        assertEquals("[]", state.path("properties").path("seeds").path("default").toString());
+        assertTrue(state.path("properties").path("size").path("default").isMissingNode());
     }
 
     @Test
