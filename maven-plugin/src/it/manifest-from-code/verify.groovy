@@ -27,8 +27,11 @@ assert base.isFile() : 'target/wow-compat/manifest.json'
 def m100 = json.parse(base)
 assert m100.manifest == 1 && m100.service == 'shop-service' && m100.version == '1.0.0'
 def cart = m100.contexts.shop.aggregates.cart
-assert cart.commands.keySet() == ['add_item', 'remove_item'] as Set : "commands: ${cart.commands.keySet()}"
-assert events(m100).keySet() == ['item_added', 'item_removed'] as Set : "events: ${events(m100).keySet()}"
+// Wow's default delete, recover and resource-tags commands (and their events) are every aggregate's.
+assert cart.commands.keySet() == ['add_item', 'remove_item', 'default_apply_resource_tags', 'default_delete_aggregate',
+                                  'default_recover_aggregate'] as Set : "commands: ${cart.commands.keySet()}"
+assert events(m100).keySet() == ['item_added', 'item_removed', 'default_aggregate_deleted', 'default_aggregate_recovered',
+                                 'default_resource_tags_applied'] as Set : "events: ${events(m100).keySet()}"
 assert cart.errors.containsKey('cart-full') : "errors: ${cart.errors}"
 assert property(events(m100).item_added.revisions['1'].schema, 'reservedFor')['x-wow-unit'] == 'ms' : '@Unit reaches the schema'
 def installed = new File(localRepositoryPath, 'dev/wowcompat/it/shop-service/1.0.0/shop-service-1.0.0-wow-manifest.json')

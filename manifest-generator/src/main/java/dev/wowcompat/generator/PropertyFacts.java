@@ -95,6 +95,9 @@ final class PropertyFacts {
     }
 
     private Written jacksonProperties(Class<?> type) {
+        // Kotlin names the getter of `val isActive` isActive(); Wow's Kotlin module reads it as that property, which
+        // its field already describes, where plain Jackson would see a second property, "active".
+        Set<String> kotlinProperties = kotlinFacts(type).map(f -> f.nullable().keySet()).orElse(Set.of());
         Set<String> fields = new HashSet<>();
         // By name: the getter may be declared by an interface (a Kotlin default getter) or bridged in the class.
         Set<String> getters = new HashSet<>();
@@ -106,7 +109,7 @@ final class PropertyFacts {
                 fields.add(p.getInternalName());
             } else if (p.getGetter() != null) {
                 AnnotatedMember getter = p.getGetter();
-                if (getter.getMember() instanceof Method m) {
+                if (getter.getMember() instanceof Method m && !kotlinProperties.contains(m.getName())) {
                     getters.add(m.getName());
                 }
             }

@@ -109,7 +109,8 @@ class WowPatternsTest {
     @Test
     void aValueOnlyAGetterGivesIsDescribedButNotRequired() {
         JsonNode state = plot.path("state").path("schema");
-        assertEquals(List.of("litres", "seeds", "size"), names(state.path("properties")));
+        assertEquals(List.of("isDry", "litres", "seeds", "size"), names(state.path("properties")));
+        assertEquals("true", state.path("properties").path("isDry").path("default").toString());
         assertEquals("\"integer\"", state.path("properties").path("size").path("type").toString());
         assertEquals(List.of(), texts(state.path("required")));
         // Properties of the class body: their initial values are their defaults, as Wow's mapper keeps them.

@@ -18,6 +18,10 @@ class PlotState {
     var litres: Int = 0
         private set
 
+    /** Kotlin names its getter isDry(); Wow's Kotlin module writes it as "isDry", once. */
+    var isDry: Boolean = true
+        private set
+
     val size: Int
         get() = seeds.size
 
@@ -26,6 +30,7 @@ class PlotState {
     }
 
     fun onSourcing(event: PlotWatered) {
+        isDry = false
         litres += event.litres
     }
 }
