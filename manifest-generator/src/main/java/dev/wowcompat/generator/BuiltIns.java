@@ -2,7 +2,6 @@ package dev.wowcompat.generator;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -36,8 +35,9 @@ final class BuiltIns {
 
     BuiltIns(ClassLoader loader) {
         for (Route r : ROUTES) {
-            load(loader, r.capability()).ifPresent(capability -> load(loader, r.command()).ifPresent(command ->
-                    load(loader, r.event()).ifPresent(event -> routes.add(new Loaded(capability, new Default(command, event))))));
+            ClassScanner.tryLoad(r.capability(), loader).ifPresent(capability -> ClassScanner.tryLoad(r.command(), loader)
+                    .ifPresent(command -> ClassScanner.tryLoad(r.event(), loader)
+                            .ifPresent(event -> routes.add(new Loaded(capability, new Default(command, event))))));
         }
     }
 
@@ -50,13 +50,5 @@ final class BuiltIns {
             }
         }
         return defaults;
-    }
-
-    private static Optional<Class<?>> load(ClassLoader loader, String name) {
-        try {
-            return Optional.of(Class.forName(name, false, loader));
-        } catch (ClassNotFoundException | LinkageError e) {
-            return Optional.empty();
-        }
     }
 }

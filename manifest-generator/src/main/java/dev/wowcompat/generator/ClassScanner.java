@@ -89,6 +89,15 @@ final class ClassScanner {
         return dot < 0 ? "(the unnamed package)" : className.substring(0, dot);
     }
 
+    /** The class, when the loader has it and it links; nothing is reported (the caller knows what its absence means). */
+    static Optional<Class<?>> tryLoad(String name, ClassLoader loader) {
+        try {
+            return Optional.of(Class.forName(name, false, loader));
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty();
+        }
+    }
+
     static String cause(Throwable e) {
         String message = e.getMessage();
         String what = e.getClass().getSimpleName();

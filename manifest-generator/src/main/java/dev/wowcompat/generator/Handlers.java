@@ -37,6 +37,10 @@ final class Handlers {
             "java.util.stream.Stream", "java.util.concurrent.CompletableFuture", "java.util.concurrent.CompletionStage",
             "kotlin.sequences.Sequence");
 
+    /** Wow's message types (wow-compiler's {@code toMessageType}): their first type argument is the message. */
+    private static final Set<String> WOW_MESSAGES = Set.of("me.ahoo.wow.api.messaging.Message",
+            "me.ahoo.wow.messaging.handler.MessageExchange");
+
     /** What one aggregate root's handlers say. */
     record Found(Class<?> state, Set<Class<?>> commands, Set<Class<?>> events) {
     }
@@ -140,7 +144,7 @@ final class Handlers {
         for (String name : ConstructedTypes.of(handler)) {
             Class<?> type = knownByName.getOrDefault(name, serviceClasses.get(name));
             if (type == null) {
-                type = load(name, handler.getDeclaringClass().getClassLoader())
+                type = ClassScanner.tryLoad(name, handler.getDeclaringClass().getClassLoader())
                         .filter(t -> messageModules.contains(location(t))).orElse(null);
             }
             if (type != null && !excluded.contains(type) && !Throwable.class.isAssignableFrom(type)
@@ -161,14 +165,6 @@ final class Handlers {
             }
         }
         return events;
-    }
-
-    private static Optional<Class<?>> load(String name, ClassLoader loader) {
-        try {
-            return Optional.of(Class.forName(name, false, loader));
-        } catch (ClassNotFoundException | LinkageError e) {
-            return Optional.empty();
-        }
     }
 
     /** Where a class was loaded from (a jar or a directory), or null for the JDK's own. */
@@ -222,8 +218,27 @@ final class Handlers {
     }
 
     /**
-     * The classes a type stands for: containers (Mono, Flux, List ...) and Wow's message wrappers
-     * (CommandMessage, DomainEvent ...) are unwrapped to their type argument, arrays to their component.
+     * A Wow message or message exchange ({@code CommandMessage<T>}, {@code DomainEvent<T>},
+     * {@code ServerCommandExchange<T>}): Wow's compiler takes its first type argument as what a handler handles.
+     */
+    private static boolean isWowMessage(Class<?> type) {
+        if (type == null) {
+            return false;
+        }
+        if (WOW_MESSAGES.contains(type.getName())) {
+            return true;
+        }
+        for (Class<?> i : type.getInterfaces()) {
+            if (isWowMessage(i)) {
+                return true;
+            }
+        }
+        return isWowMessage(type.getSuperclass());
+    }
+
+    /**
+     * The classes a type stands for: containers (Mono, Flux, List ...) and Wow's messages (CommandMessage,
+     * DomainEvent, ServerCommandExchange ...) are unwrapped to their type argument, arrays to their component.
      */
     static List<Class<?>> unwrap(Type type) {
         if (type instanceof Class<?> c) {
@@ -239,7 +254,7 @@ final class Handlers {
             return unwrap(v.getBounds()[0]);
         }
         if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw) {
-            boolean wrapper = CONTAINERS.contains(raw.getName()) || raw.getName().startsWith("me.ahoo.wow.");
+            boolean wrapper = CONTAINERS.contains(raw.getName()) || isWowMessage(raw);
             if (wrapper && p.getActualTypeArguments().length > 0) {
                 return unwrap(p.getActualTypeArguments()[0]);
             }

@@ -4,13 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
-import com.fasterxml.jackson.databind.node.BooleanNode;
-import com.fasterxml.jackson.databind.node.DecimalNode;
-import com.fasterxml.jackson.databind.node.DoubleNode;
-import com.fasterxml.jackson.databind.node.FloatNode;
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
@@ -19,7 +12,6 @@ import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -245,35 +237,9 @@ final class PropertyFacts {
         }
     }
 
-    private static JsonNode json(Object value) {
-        if (value == null) {
-            return NullNode.getInstance();
-        }
-        if (value instanceof Boolean b) {
-            return BooleanNode.valueOf(b);
-        }
-        if (value instanceof Integer i) {
-            return IntNode.valueOf(i);
-        }
-        if (value instanceof Long l) {
-            return LongNode.valueOf(l);
-        }
-        if (value instanceof Float f) {
-            return FloatNode.valueOf(f);
-        }
-        if (value instanceof Double d) {
-            return DoubleNode.valueOf(d);
-        }
-        if (value instanceof BigDecimal d) {
-            return DecimalNode.valueOf(d);
-        }
-        if (value instanceof List<?> list && list.isEmpty()) {
-            return JsonNodeFactory.instance.arrayNode();
-        }
-        if (value instanceof Map<?, ?> map && map.isEmpty()) {
-            return JsonNodeFactory.instance.objectNode();
-        }
-        return TextNode.valueOf(value.toString());
+    /** A default's value as Jackson writes it (numbers, text, booleans, an empty list or map, null). */
+    private JsonNode json(Object value) {
+        return value == null ? NullNode.getInstance() : mapper.valueToTree(value);
     }
 
     private List<AnnotatedElement> places(Property property) {

@@ -10,6 +10,7 @@ import dev.wowcompat.kotlinwow.api.plot.SeedPlanted
 import dev.wowcompat.kotlinwow.api.plot.WaterLimitReached
 import dev.wowcompat.kotlinwow.api.plot.WaterPlot
 import me.ahoo.wow.api.annotation.AggregateRoot
+import me.ahoo.wow.api.command.CommandMessage
 
 /** The state: properties set by sourcing, and a value only a getter gives (Wow's serializer writes it too). */
 class PlotState {
@@ -49,5 +50,6 @@ class Plot(private val state: PlotState) {
 
     fun onCommand(command: PrintQRCode): Any = QRCodePrinted(command.text.uppercase())
 
-    fun onCommand(command: Harvest): PlotHarvested = PlotHarvested
+    /** A handler taking Wow's message of the command: the command is its type argument. */
+    fun onCommand(command: CommandMessage<Harvest>): PlotHarvested = PlotHarvested
 }

@@ -1,0 +1,4 @@
+package dev.wowcompat.it.parcel.api;
+
+public record Ship(String to) {
+}
