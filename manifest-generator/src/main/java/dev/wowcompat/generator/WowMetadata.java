@@ -8,9 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
@@ -18,8 +20,8 @@ import java.util.zip.ZipEntry;
 /**
  * What Wow's compiler writes to {@code META-INF/wow-metadata.json}:
  * {@code {"contexts": {name: {"alias", "scopes": [package], "aggregates": {name: {"type": class, "scopes",
- * "tenantId", "id", "commands": [class], "events": [class]}}}}}}. Only the service's own file (in its class
- * directories) is read: the files of its dependencies describe other services.
+ * "tenantId", "id", "commands": [class], "events": [class]}}}}}}. Only the service's own files (in its class
+ * directories and modules) are read: the files of its other dependencies describe other services.
  */
 record WowMetadata(Map<String, Context> contexts) {
     static final String RESOURCE = "META-INF/wow-metadata.json";
@@ -60,29 +62,45 @@ record WowMetadata(Map<String, Context> contexts) {
         return Optional.empty();
     }
 
+    /**
+     * Adds one file's contexts, merged as wow-core's {@code WowMetadata.merge} merges the files of several modules
+     * (the api module's gives the alias and scopes, the domain module's the aggregates' types, commands and events):
+     * scopes, commands and events add up, the alias and an aggregate's type are the first given.
+     */
     private static void merge(JsonNode document, Map<String, Context> contexts) {
         Iterator<Map.Entry<String, JsonNode>> it = document.path("contexts").fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> c = it.next();
             JsonNode node = c.getValue();
-            Map<String, Aggregate> aggregates = new TreeMap<>();
             Context previous = contexts.get(c.getKey());
-            if (previous != null) {
-                aggregates.putAll(previous.aggregates());
-            }
+            Map<String, Aggregate> aggregates = new TreeMap<>(previous == null ? Map.of() : previous.aggregates());
             Iterator<Map.Entry<String, JsonNode>> ai = node.path("aggregates").fields();
             while (ai.hasNext()) {
                 Map.Entry<String, JsonNode> a = ai.next();
                 JsonNode type = a.getValue().get("type");
-                aggregates.put(a.getKey(), new Aggregate(a.getKey(),
-                        type == null || !type.isTextual() ? Optional.empty() : Optional.of(type.asText()),
+                Aggregate read = new Aggregate(a.getKey(),
+                        type == null || !type.isTextual() || type.asText().isBlank() ? Optional.empty() : Optional.of(type.asText()),
                         texts(a.getValue().path("scopes")), texts(a.getValue().path("commands")),
-                        texts(a.getValue().path("events"))));
+                        texts(a.getValue().path("events")));
+                aggregates.merge(a.getKey(), read, WowMetadata::merged);
             }
-            String alias = node.path("alias").isTextual() && !node.path("alias").asText().isBlank()
-                    ? node.path("alias").asText() : c.getKey();
-            contexts.put(c.getKey(), new Context(c.getKey(), alias, texts(node.path("scopes")), aggregates));
+            boolean aliased = node.path("alias").isTextual() && !node.path("alias").asText().isBlank();
+            String alias = previous != null && !previous.alias().equals(c.getKey()) ? previous.alias()
+                    : aliased ? node.path("alias").asText() : c.getKey();
+            List<String> scopes = union(previous == null ? List.of() : previous.scopes(), texts(node.path("scopes")));
+            contexts.put(c.getKey(), new Context(c.getKey(), alias, scopes, aggregates));
         }
+    }
+
+    private static Aggregate merged(Aggregate first, Aggregate second) {
+        return new Aggregate(first.name(), first.type().or(second::type), union(first.scopes(), second.scopes()),
+                union(first.commands(), second.commands()), union(first.events(), second.events()));
+    }
+
+    private static List<String> union(List<String> first, List<String> second) {
+        Set<String> all = new LinkedHashSet<>(first);
+        all.addAll(second);
+        return List.copyOf(all);
     }
 
     private static List<String> texts(JsonNode array) {

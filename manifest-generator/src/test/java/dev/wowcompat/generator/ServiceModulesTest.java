@@ -153,6 +153,34 @@ class ServiceModulesTest {
         assertEquals(List.of(), domainOnly.warnings());
     }
 
+    /** As Wow's compiler writes them: the api module's file gives alias and scopes, the domain module's the type. */
+    @Test
+    void theWowMetadataOfBothModulesMergesInAnyOrder() throws Exception {
+        Path api = compile("api", with(), api(true));
+        Path domain = compile("domain", with(api), domain(DOMAIN_CONTEXT));
+        Files.createDirectories(api.resolve("META-INF"));
+        Files.writeString(api.resolve("META-INF/wow-metadata.json"), """
+                {"contexts": {"pay-service": {"alias": "pay", "scopes": ["pay"],
+                  "aggregates": {"wallet": {"scopes": ["pay.api.wallet"]}}}}}
+                """);
+        Files.createDirectories(domain.resolve("META-INF"));
+        Files.writeString(domain.resolve("META-INF/wow-metadata.json"), """
+                {"contexts": {"pay-service": {"scopes": ["pay.domain"], "aggregates": {"wallet": {
+                  "type": "pay.domain.wallet.Wallet", "scopes": ["pay.domain.wallet"],
+                  "commands": ["pay.api.wallet.OpenWallet", "pay.api.wallet.Credit", "pay.api.wallet.Split"],
+                  "events": ["pay.api.wallet.WalletOpened", "pay.api.wallet.Credited"]}}}}}
+                """);
+        GeneratedManifest apiFirst = generate(List.of(api, domain), with());
+        assertEquals(List.of(), apiFirst.warnings());
+        assertArrayEquals(apiFirst.json(), generate(List.of(domain, api), with()).json());
+        GeneratedManifest domainOnly = generate(List.of(domain), with(Fixtures.jar(api, temp.resolve("pay-api.jar"))));
+        assertEquals(List.of(), domainOnly.warnings());
+        assertArrayEquals(apiFirst.json(), domainOnly.json());
+        JsonNode wallet = JSON.readTree(apiFirst.json()).path("contexts").path("pay-service").path("aggregates").path("wallet");
+        assertEquals(List.of("wallet-credit-refused"), names(wallet.path("errors")));
+        assertTrue(wallet.path("events").has("credit_refused"), wallet.path("events").toString());
+    }
+
     @Test
     void anApiJarThatDeclaresNoContextIsNamedInAWarning() throws Exception {
         Path api = compile("api", with(), api(false));
