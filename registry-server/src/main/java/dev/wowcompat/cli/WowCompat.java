@@ -59,7 +59,22 @@ public final class WowCompat implements Callable<Integer> {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler(new Failures.UsageHandler());
         cli.setExecutionExceptionHandler(new Failures.ExecutionHandler(debug));
+        cli.setExecutionStrategy(WowCompat::refuseUnmatchedThenRun);
         return cli;
+    }
+
+    /**
+     * picocli lets {@code --help} and {@code --version} pass with arguments it could not match, so a CI step with a
+     * mistyped command ({@code wow-compat can-deplyo --version 1.2.0}) would print the tool's version and exit 0:
+     * whatever is unmatched is a usage error, help or not.
+     */
+    private static int refuseUnmatchedThenRun(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (!p.unmatched().isEmpty()) {
+                throw new CommandLine.UnmatchedArgumentException(p.commandSpec().commandLine(), p.unmatched());
+            }
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     /** Runs one command line to its exit code; whatever goes wrong is reported on {@code err} as one line. */

@@ -42,6 +42,21 @@ class CommandLineTest {
         assertTrue(r.err().contains("check"), r.err());
     }
 
+    /** A CI step with a mistyped or unknown command must not pass because an option asked for the version. */
+    @Test
+    void anUnknownCommandWithAVersionOptionIsAUsageError() {
+        Cli.Result r = Cli.run("can-deplyo", "--version", "1.2.0");
+        assertEquals(2, r.code());
+        r.assertNoStackTrace();
+        assertTrue(r.err().contains("Unmatched argument"), r.err());
+        assertTrue(r.err().contains("'can-deplyo'"), r.err());
+        assertFalse(r.out().contains("0.1.0"), r.out());
+        Cli.Result help = Cli.run("check", "--help", "stray");
+        assertEquals(2, help.code(), help.out());
+        assertEquals(0, Cli.run("--version").code());
+        assertEquals(0, Cli.run("check", "--help").code());
+    }
+
     @Test
     void usageErrorsExitTwoWithTheErrorAndAHint() {
         Cli.Result missing = Cli.run("check", "--baseline", "a.json");
