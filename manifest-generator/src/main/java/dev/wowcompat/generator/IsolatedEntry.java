@@ -41,15 +41,19 @@ public final class IsolatedEntry {
         List<Path> roots = new ArrayList<>(directories);
         List<Class<?>> classes = new ArrayList<>(new ClassScanner(loader, problems).load(roots));
         WowMetadata metadata = WowMetadata.read(roots, problems);
-        // A first look, to find the service's modules that are on its classpath (an api module beside the domain).
-        ServiceScan.Scanned firstLook = new ServiceScan(loader, new Problems()).scan(classes, metadata, service);
-        List<Path> modules = new ServiceModules(loader, problems).find(roots, firstLook);
-        if (!modules.isEmpty()) {
+        // A first look finds the service's modules that are on its classpath (an api module beside the domain);
+        // when there are none, it is the scan.
+        Problems firstLookProblems = new Problems();
+        ServiceScan.Scanned scanned = new ServiceScan(loader, firstLookProblems).scan(classes, metadata, service);
+        List<Path> modules = new ServiceModules(loader, problems).find(roots, scanned);
+        if (modules.isEmpty()) {
+            problems.addAll(firstLookProblems);
+        } else {
             roots.addAll(modules);
             classes.addAll(new ClassScanner(loader, problems).load(modules));
             metadata = WowMetadata.read(roots, problems);
+            scanned = new ServiceScan(loader, problems).scan(classes, metadata, service);
         }
-        ServiceScan.Scanned scanned = new ServiceScan(loader, problems).scan(classes, metadata, service);
         if (scanned.contexts().isEmpty() && !problems.any()) {
             problems.problem("No aggregate root found: no class in " + directories
                     + " is annotated @AggregateRoot, and no " + WowMetadata.RESOURCE + " lists one.");

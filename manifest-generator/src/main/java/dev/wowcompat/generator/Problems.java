@@ -30,4 +30,10 @@ final class Problems {
     List<String> warnings() {
         return List.copyOf(warnings);
     }
+
+    /** Takes over what another run of the same work found. */
+    void addAll(Problems other) {
+        other.problems.forEach(this::problem);
+        warnings.addAll(other.warnings);
+    }
 }

@@ -29,6 +29,7 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,7 @@ final class SchemaFactory {
     private final ObjectMapper mapper;
     private final PropertyFacts facts;
     private final SchemaGenerator generator;
+    private final Map<Class<?>, ObjectNode> generated = new HashMap<>();
 
     SchemaFactory(ObjectMapper mapper, Owners owners) {
         this.mapper = mapper;
@@ -109,9 +111,19 @@ final class SchemaFactory {
         return new SchemaGenerator(config.build());
     }
 
-    /** The schema of a type, its {@code $defs} named as Wow names them. Not thread-safe (one run, one thread). */
+    /**
+     * The schema of a type, its {@code $defs} named as Wow names them. A type's schema does not depend on the
+     * aggregate it appears in (definition names come from the type's own scope), so each is generated once: Wow's
+     * default commands and events recur in every aggregate. The node is shared and must not be changed. Not
+     * thread-safe (one run, one thread).
+     */
     ObjectNode schema(Class<?> type) {
-        return (ObjectNode) sorted(generator.generateSchema(type));
+        ObjectNode schema = generated.get(type);
+        if (schema == null) {
+            schema = (ObjectNode) sorted(generator.generateSchema(type));
+            generated.put(type, schema);
+        }
+        return schema;
     }
 
     private static Method getter(FieldScope field) {
