@@ -2,8 +2,10 @@ package dev.wowcompat.generator;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +96,19 @@ final class ClassScanner {
         try {
             return Optional.of(Class.forName(name, false, loader));
         } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The jar or directory a class was loaded from, or empty for the JDK's own classes. */
+    static Optional<Path> location(Class<?> type) {
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Path.of(source.getLocation().toURI()).toAbsolutePath().normalize());
+        } catch (URISyntaxException | IllegalArgumentException e) {
             return Optional.empty();
         }
     }

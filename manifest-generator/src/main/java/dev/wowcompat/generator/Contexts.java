@@ -20,15 +20,11 @@ import java.util.TreeMap;
  */
 final class Contexts {
     /**
-     * A context with all its declarations merged.
+     * A context with all its declarations merged (its package scopes are in the scope search, not here).
      *
-     * @param scopes     package scopes: the declared ones, the packages of {@code packageScopes} and, as Wow's
-     *                   compiler adds, the package of every declaring class
      * @param aggregates the aggregates its declarations list, by name, each with its declared scopes
-     * @param declaredBy the classes declaring it, for messages
      */
-    record Declared(String name, String alias, Set<String> scopes, Map<String, Set<String>> aggregates,
-                    List<String> declaredBy) {
+    record Declared(String name, String alias, Map<String, Set<String>> aggregates) {
     }
 
     /** Where an aggregate root lives: its context and its name. */
@@ -109,8 +105,7 @@ final class Contexts {
         }
 
         Declared declared() {
-            return new Declared(name, alias.isBlank() ? name : alias, new LinkedHashSet<>(scopes.keySet()),
-                    aggregates, List.copyOf(declaredBy));
+            return new Declared(name, alias.isBlank() ? name : alias, aggregates);
         }
     }
 
@@ -178,10 +173,15 @@ final class Contexts {
 
     /** The metadata's entry for this aggregate root, when it names the class. */
     Optional<WowMetadata.Aggregate> metadataOf(Class<?> root) {
+        return listing(root).map(Map.Entry::getValue);
+    }
+
+    /** The context and the entry of wow-metadata.json that name this aggregate root's class. */
+    private Optional<Map.Entry<WowMetadata.Context, WowMetadata.Aggregate>> listing(Class<?> root) {
         for (WowMetadata.Context c : metadata.contexts().values()) {
             for (WowMetadata.Aggregate a : c.aggregates().values()) {
                 if (a.type().filter(root.getName()::equals).isPresent()) {
-                    return Optional.of(a);
+                    return Optional.of(Map.entry(c, a));
                 }
             }
         }
@@ -195,16 +195,14 @@ final class Contexts {
      */
     Optional<Placement> place(Class<?> root) {
         String derived = Naming.wowName(root);
-        for (WowMetadata.Context c : metadata.contexts().values()) {
-            for (WowMetadata.Aggregate a : c.aggregates().values()) {
-                if (a.type().filter(root.getName()::equals).isPresent()) {
-                    if (!a.name().equals(derived)) {
-                        problems.warn(root.getName() + ": wow-metadata.json names this aggregate '" + a.name()
-                                + "' where the class says '" + derived + "'; using '" + a.name() + "' as Wow does.");
-                    }
-                    return Optional.of(new Placement(declared.get(c.name()), a.name()));
-                }
+        Optional<Map.Entry<WowMetadata.Context, WowMetadata.Aggregate>> listed = listing(root);
+        if (listed.isPresent()) {
+            String name = listed.get().getValue().name();
+            if (!name.equals(derived)) {
+                problems.warn(root.getName() + ": wow-metadata.json names this aggregate '" + name
+                        + "' where the class says '" + derived + "'; using '" + name + "' as Wow does.");
             }
+            return Optional.of(new Placement(declared.get(listed.get().getKey().name()), name));
         }
         if (!metadata.contexts().isEmpty()) {
             problems.warn(root.getName() + ": is an aggregate root that " + WowMetadata.RESOURCE

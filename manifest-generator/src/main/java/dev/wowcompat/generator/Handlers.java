@@ -10,7 +10,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
-import java.security.CodeSource;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -135,17 +135,16 @@ final class Handlers {
     private List<Class<?>> constructedEvents(Method handler, Excluded excluded, Set<Class<?>> known) {
         Map<String, Class<?>> knownByName = new HashMap<>();
         known.forEach(k -> knownByName.put(k.getName(), k));
-        Set<String> messageModules = new HashSet<>();
-        excluded.commands().forEach(c -> messageModules.add(location(c)));
-        known.forEach(k -> messageModules.add(location(k)));
-        messageModules.add(location(excluded.state()));
-        messageModules.remove(null);
+        Set<Path> messageModules = new HashSet<>();
+        excluded.commands().forEach(c -> ClassScanner.location(c).ifPresent(messageModules::add));
+        known.forEach(k -> ClassScanner.location(k).ifPresent(messageModules::add));
+        ClassScanner.location(excluded.state()).ifPresent(messageModules::add);
         List<Class<?>> candidates = new ArrayList<>();
         for (String name : ConstructedTypes.of(handler)) {
             Class<?> type = knownByName.getOrDefault(name, serviceClasses.get(name));
             if (type == null) {
                 type = ClassScanner.tryLoad(name, handler.getDeclaringClass().getClassLoader())
-                        .filter(t -> messageModules.contains(location(t))).orElse(null);
+                        .filter(t -> ClassScanner.location(t).filter(messageModules::contains).isPresent()).orElse(null);
             }
             if (type != null && !excluded.contains(type) && !Throwable.class.isAssignableFrom(type)
                     && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
@@ -165,12 +164,6 @@ final class Handlers {
             }
         }
         return events;
-    }
-
-    /** Where a class was loaded from (a jar or a directory), or null for the JDK's own. */
-    private static String location(Class<?> type) {
-        CodeSource source = type.getProtectionDomain().getCodeSource();
-        return source == null || source.getLocation() == null ? null : source.getLocation().toString();
     }
 
     private static List<Field> fields(Class<?> type) {

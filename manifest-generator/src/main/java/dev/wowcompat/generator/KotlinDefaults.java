@@ -66,36 +66,57 @@ final class KotlinDefaults {
     private KotlinDefaults() {
     }
 
+    /**
+     * What the class file reveals of a Kotlin class's defaults, read in one pass over its metadata and its class file.
+     *
+     * @param parameters   primary-constructor parameter name to its default, in parameter order, for the parameters
+     *                     that declare one
+     * @param initializers property name to the value the primary constructor initialises it with, for the properties
+     *                     of the class body ({@code var items: List<Item> = emptyList()}): Wow's mapper keeps that value
+     *                     when a document lacks the property, so it is the property's default
+     */
+    record Defaults(Map<String, Default> parameters, Map<String, Default> initializers) {
+        static final Defaults NONE = new Defaults(Map.of(), Map.of());
+    }
+
     /** Parameter name to its default, in parameter order, for the parameters that declare one; never throws. */
     static Map<String, Default> of(Class<?> kotlinClass) {
+        return read(kotlinClass).parameters();
+    }
+
+    /** Never throws: metadata from a newer Kotlin, or a class file ASM cannot parse, reveals no defaults. */
+    static Defaults read(Class<?> kotlinClass) {
         if (!KotlinProperties.isKotlin(kotlinClass)) {
-            return Map.of();
+            return Defaults.NONE;
         }
         try {
-            return read(kotlinClass);
+            return readClass(kotlinClass);
         } catch (RuntimeException | LinkageError e) {
-            // Metadata from a newer Kotlin, or a class file ASM cannot parse: no defaults are known, none are guessed.
-            return Map.of();
+            return Defaults.NONE;
         }
     }
 
-    private static Map<String, Default> read(Class<?> kotlinClass) {
+    private static Defaults readClass(Class<?> kotlinClass) {
         Metadata metadata = kotlinClass.getAnnotation(Metadata.class);
         if (metadata == null || !(KotlinClassMetadata.readLenient(metadata) instanceof KotlinClassMetadata.Class c)) {
-            return Map.of();
+            return Defaults.NONE;
         }
         KmClass km = c.getKmClass();
         Optional<KmConstructor> primary = km.getConstructors().stream().filter(k -> !Attributes.isSecondary(k)).findFirst();
-        if (primary.isEmpty()) {
-            return Map.of();
-        }
-        List<KmValueParameter> parameters = primary.get().getValueParameters();
-        JvmMethodSignature signature = JvmExtensionsKt.getSignature(primary.get());
-        if (signature == null || parameters.stream().noneMatch(Attributes::getDeclaresDefaultValue)) {
-            return Map.of();
-        }
+        JvmMethodSignature signature = primary.map(JvmExtensionsKt::getSignature).orElse(null);
         Optional<ClassReader> reader = Bytecode.reader(kotlinClass);
-        if (reader.isEmpty()) {
+        if (signature == null || reader.isEmpty()) {
+            return Defaults.NONE;
+        }
+        List<Bytecode.MethodCode> methods = Bytecode.methods(reader.get());
+        return new Defaults(parameters(primary.get(), signature, methods, kotlinClass.getClassLoader()),
+                initializers(reader.get().getClassName(), signature, methods, kotlinClass.getClassLoader()));
+    }
+
+    private static Map<String, Default> parameters(KmConstructor primary, JvmMethodSignature signature,
+                                                   List<Bytecode.MethodCode> methods, ClassLoader loader) {
+        List<KmValueParameter> parameters = primary.getValueParameters();
+        if (parameters.stream().noneMatch(Attributes::getDeclaresDefaultValue)) {
             return Map.of();
         }
         Type[] arguments = Type.getArgumentTypes(signature.getDescriptor());
@@ -105,7 +126,7 @@ final class KotlinDefaults {
             return Map.of();
         }
         String prefix = signature.getDescriptor().substring(0, signature.getDescriptor().indexOf(')'));
-        Optional<Bytecode.MethodCode> synthetic = Bytecode.methods(reader.get()).stream()
+        Optional<Bytecode.MethodCode> synthetic = methods.stream()
                 .filter(m -> m.name().equals("<init>") && (m.access() & Opcodes.ACC_SYNTHETIC) != 0)
                 .filter(m -> masks(m.descriptor(), prefix) > 0)
                 .findFirst();
@@ -119,7 +140,7 @@ final class KotlinDefaults {
             slot += arguments[i].getSize();
         }
         Default[] found = scan(synthetic.get(), slot, masks(synthetic.get().descriptor(), prefix), arguments, slots,
-                offset, kotlinClass.getClassLoader());
+                offset, loader);
         Map<String, Default> defaults = new LinkedHashMap<>();
         for (int p = 0; p < parameters.size(); p++) {
             KmValueParameter parameter = parameters.get(p);
@@ -130,43 +151,19 @@ final class KotlinDefaults {
         return Collections.unmodifiableMap(defaults);
     }
 
-    /**
-     * Property name to the value the primary constructor initialises it with, for the properties of the class
-     * body ({@code var items: List<Item> = emptyList()}): Wow's mapper keeps that value when a document lacks the
-     * property, so it is the property's default. Never throws.
-     */
-    static Map<String, Default> initializers(Class<?> kotlinClass) {
-        if (!KotlinProperties.isKotlin(kotlinClass)) {
-            return Map.of();
+    private static Map<String, Default> initializers(String owner, JvmMethodSignature signature,
+                                                     List<Bytecode.MethodCode> methods, ClassLoader loader) {
+        Optional<Bytecode.MethodCode> constructor = methods.stream()
+                .filter(m -> m.name().equals("<init>") && m.descriptor().equals(signature.getDescriptor())).findFirst();
+        Map<String, Default> initialised = new LinkedHashMap<>();
+        List<Bytecode.Insn> code = constructor.map(Bytecode.MethodCode::code).orElse(List.of());
+        for (int i = 0; i < code.size(); i++) {
+            if (code.get(i).opcode() == Opcodes.PUTFIELD && code.get(i).operand() instanceof Bytecode.Member field
+                    && field.owner().equals(owner)) {
+                initialised.putIfAbsent(field.name(), initializer(code, i, Type.getType(field.descriptor()), loader));
+            }
         }
-        try {
-            Metadata metadata = kotlinClass.getAnnotation(Metadata.class);
-            if (metadata == null || !(KotlinClassMetadata.readLenient(metadata) instanceof KotlinClassMetadata.Class c)) {
-                return Map.of();
-            }
-            Optional<KmConstructor> primary = c.getKmClass().getConstructors().stream()
-                    .filter(k -> !Attributes.isSecondary(k)).findFirst();
-            JvmMethodSignature signature = primary.map(JvmExtensionsKt::getSignature).orElse(null);
-            Optional<ClassReader> reader = Bytecode.reader(kotlinClass);
-            if (signature == null || reader.isEmpty()) {
-                return Map.of();
-            }
-            String owner = reader.get().getClassName();
-            Optional<Bytecode.MethodCode> constructor = Bytecode.methods(reader.get()).stream()
-                    .filter(m -> m.name().equals("<init>") && m.descriptor().equals(signature.getDescriptor())).findFirst();
-            Map<String, Default> initialised = new LinkedHashMap<>();
-            List<Bytecode.Insn> code = constructor.map(Bytecode.MethodCode::code).orElse(List.of());
-            for (int i = 0; i < code.size(); i++) {
-                if (code.get(i).opcode() == Opcodes.PUTFIELD && code.get(i).operand() instanceof Bytecode.Member field
-                        && field.owner().equals(owner)) {
-                    initialised.putIfAbsent(field.name(), initializer(code, i, Type.getType(field.descriptor()),
-                            kotlinClass.getClassLoader()));
-                }
-            }
-            return Collections.unmodifiableMap(initialised);
-        } catch (RuntimeException | LinkageError e) {
-            return Map.of();
-        }
+        return Collections.unmodifiableMap(initialised);
     }
 
     /** The value stored by the PUTFIELD at {@code put}: {@code ALOAD 0; <value code>; PUTFIELD}, its code a constant. */

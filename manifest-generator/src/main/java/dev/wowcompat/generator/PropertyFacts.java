@@ -40,8 +40,7 @@ final class PropertyFacts {
     private final ObjectMapper mapper;
     private final Map<Class<?>, Written> written = new ConcurrentHashMap<>();
     private final Map<Class<?>, Optional<KotlinProperties.Facts>> kotlin = new ConcurrentHashMap<>();
-    private final Map<Class<?>, Map<String, KotlinDefaults.Default>> kotlinDefaults = new ConcurrentHashMap<>();
-    private final Map<Class<?>, Map<String, KotlinDefaults.Default>> kotlinInitializers = new ConcurrentHashMap<>();
+    private final Map<Class<?>, KotlinDefaults.Defaults> kotlinDefaults = new ConcurrentHashMap<>();
     /**
      * The places of a property, once: victools asks about each property several times (ignored? required?
      * nullable? our four annotations), and each look-up anew would list the record's components and parse the
@@ -199,11 +198,11 @@ final class PropertyFacts {
         }
         KotlinDefaults.Default d;
         if (facts.get().hasConstructorDefault(field.getName())) {
-            d = kotlinDefaults.computeIfAbsent(field.getDeclaringClass(), KotlinDefaults::of).get(field.getName());
+            d = kotlinDefaults(field.getDeclaringClass()).parameters().get(field.getName());
         } else {
             // A property of the class body: the value the constructor initialises it with. Kotlin writes no code
             // for an initial 0, false or null: a field the constructor leaves alone holds its type's zero value.
-            d = kotlinInitializers.computeIfAbsent(field.getDeclaringClass(), KotlinDefaults::initializers).get(field.getName());
+            d = kotlinDefaults(field.getDeclaringClass()).initializers().get(field.getName());
             if (d == null) {
                 if (facts.get().lateinit().contains(field.getName()) || field.getType() == char.class) {
                     return Optional.empty();
@@ -215,6 +214,10 @@ final class PropertyFacts {
             return Optional.of(new KotlinDefault(null));
         }
         return Optional.of(new KotlinDefault(json(d.value())));
+    }
+
+    private KotlinDefaults.Defaults kotlinDefaults(Class<?> owner) {
+        return kotlinDefaults.computeIfAbsent(owner, KotlinDefaults::read);
     }
 
     private static Object zero(Class<?> type) {

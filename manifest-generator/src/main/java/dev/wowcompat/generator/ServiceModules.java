@@ -1,14 +1,11 @@
 package dev.wowcompat.generator;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -39,7 +36,7 @@ final class ServiceModules {
         directories.forEach(d -> own.add(d.toAbsolutePath().normalize()));
         Map<Path, List<String>> holders = new TreeMap<>();
         for (Class<?> type : handled(scanned)) {
-            location(type).filter(l -> !own.contains(l) && !type.getName().startsWith(WOW))
+            ClassScanner.location(type).filter(l -> !own.contains(l) && !type.getName().startsWith(WOW))
                     .ifPresent(l -> holders.computeIfAbsent(l, k -> new ArrayList<>()).add(type.getName()));
         }
         List<Path> modules = new ArrayList<>();
@@ -79,17 +76,5 @@ final class ServiceModules {
             }
         }
         return false;
-    }
-
-    private static Optional<Path> location(Class<?> type) {
-        CodeSource source = type.getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Path.of(source.getLocation().toURI()).toAbsolutePath().normalize());
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            return Optional.empty();
-        }
     }
 }
