@@ -5,7 +5,8 @@ import dev.wowcompat.json.SchemaDialect;
 import java.util.Set;
 
 /**
- * What the {@link SchemaDialect} of a document (its root's {@code $schema}, draft 2020-12 when there is none) makes
+ * What the {@link SchemaDialect} of a document (its root's {@code $schema}, or the one its keywords tell when there is
+ * none: {@link SchemaDialect#of}) makes
  * of the keywords whose meaning moved between drafts. The input side refuses a {@code $schema} it does not support;
  * a diff asked to compare one anyway reads it as draft 2020-12.
  *
@@ -37,7 +38,7 @@ enum Draft {
         this.unknown = unknown;
     }
 
-    /** The draft of a schema document: its root's {@code $schema}, draft 2020-12 when absent or not supported. */
+    /** The draft of a schema document ({@link SchemaDialect#of}), draft 2020-12 when there is none or it is not supported. */
     static Draft of(JsonNode root) {
         SchemaDialect dialect = root == null || !root.isObject() ? SchemaDialect.DRAFT_2020_12
                 : SchemaDialect.of(root).orElse(SchemaDialect.DRAFT_2020_12);

@@ -23,7 +23,7 @@ final class SchemaDocument {
 
     private final JsonNode root;
     private final String rootId;
-    /** The draft the whole document is read in (its root's $schema); a $schema further down is not looked at. */
+    /** The draft the whole document is read in (its root's, said or told); a $schema further down is not looked at. */
     final Draft draft;
     private Map<String, String> anchors;
 

@@ -3,7 +3,9 @@ package dev.wowcompat.manifest;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.diff.ReferenceChains;
+import dev.wowcompat.json.DialectInference;
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaKeywords;
 import dev.wowcompat.json.SchemaDialect;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -33,17 +35,6 @@ import java.util.regex.PatternSyntaxException;
 final class EmbeddedSchemaCheck {
     private EmbeddedSchemaCheck() {}
 
-    /** Keywords whose value is one schema. */
-    private static final List<String> SINGLE = List.of("additionalProperties", "additionalItems", "unevaluatedItems",
-            "unevaluatedProperties", "contains", "propertyNames", "if", "then", "else", "not", "contentSchema", "items");
-    /** Keywords whose value is an array of schemas ({@code items} too, in its draft-07 tuple form). */
-    private static final List<String> ARRAYS = List.of("allOf", "anyOf", "oneOf", "prefixItems", "items");
-    /**
-     * Keywords whose value maps names to schemas. {@code definitions} and {@code dependencies} are draft-07's, which
-     * 2020-12's meta-schema keeps reserved; a draft-07 {@code dependencies} entry that is a list of names is skipped.
-     */
-    private static final List<String> MAPS = List.of("properties", "patternProperties", "$defs", "definitions",
-            "dependentSchemas", "dependencies");
     private static final List<String> REFERENCES = List.of("$ref", "$dynamicRef", "$recursiveRef");
 
     /** A schema resource: the embedded schema's root, or a subschema with its own {@code $id}. */
@@ -65,9 +56,19 @@ final class EmbeddedSchemaCheck {
     /** @param memo the schema objects this read has checked against their meta-schema already */
     static void check(JsonNode schema, String pointer, String source, MetaSchemas.Memo memo, List<InputProblem> out) {
         if (!schema.isObject()) return; // true and false have no keywords
-        Optional<SchemaDialect> dialect = SchemaDialect.of(schema);
+        Optional<SchemaDialect> dialect;
+        Optional<DialectInference.Conflict> mixed = Optional.empty();
+        if (schema.has("$schema")) {
+            dialect = SchemaDialect.of(schema);
+        } else {
+            DialectInference.Result inferred = DialectInference.infer(schema);
+            // A schema that mixes drafts is still checked as the default draft, so that one run lists everything.
+            dialect = Optional.of(inferred.dialect().orElse(SchemaDialect.DRAFT_2020_12));
+            mixed = inferred.conflict();
+        }
         List<InputProblem> own = new ArrayList<>();
         walk(schema, dialect.orElse(SchemaDialect.DRAFT_2020_12), pointer, source, own);
+        mixed.ifPresent(c -> own.add(new InputProblem(source, pointer + c.pointer(), ProblemCodes.SCHEMA_INVALID, c.message())));
         out.addAll(own);
         if (dialect.isEmpty()) return; // no meta-schema to check against: the dialect problem says why
         Set<String> reported = new HashSet<>();
@@ -181,11 +182,11 @@ final class EmbeddedSchemaCheck {
     private static void pushChildren(JsonNode node, String pointer, Resource resource, Deque<Frame> stack) {
         // Pushed in reverse so that problems come out in document order.
         List<Frame> children = new ArrayList<>();
-        for (String keyword : SINGLE) {
+        for (String keyword : SchemaKeywords.SINGLE) {
             JsonNode child = node.get(keyword);
             if (child != null && child.isObject()) children.add(new Frame(child, JsonPointers.child(pointer, keyword), resource));
         }
-        for (String keyword : ARRAYS) {
+        for (String keyword : SchemaKeywords.ARRAYS) {
             JsonNode list = node.get(keyword);
             if (list == null || !list.isArray()) continue;
             String base = JsonPointers.child(pointer, keyword);
@@ -193,7 +194,7 @@ final class EmbeddedSchemaCheck {
                 if (list.get(i).isObject()) children.add(new Frame(list.get(i), JsonPointers.child(base, i), resource));
             }
         }
-        for (String keyword : MAPS) {
+        for (String keyword : SchemaKeywords.MAPS) {
             JsonNode map = node.get(keyword);
             if (map == null || !map.isObject()) continue;
             String base = JsonPointers.child(pointer, keyword);

@@ -1,6 +1,7 @@
 package dev.wowcompat.manifest;
 
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaDialect;
 import dev.wowcompat.json.TokenLocations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,20 +38,24 @@ public final class ManifestReader {
     private final ManifestSchema manifestSchema;
     /** Null for a reader that shares nothing: each Manifest then holds its own schemas. */
     private final SchemaPool pool;
+    /** Null unless a dialect was chosen for the schemas that do not say theirs ({@link #withDefaultDialect}). */
+    private final SchemaDialect defaultDialect;
 
     public ManifestReader(InputLimits limits) {
         this(Objects.requireNonNull(limits, "limits"), new JsonInput(limits),
-                new ManifestSchema(ManifestSchema.offlineRegistry()), null);
+                new ManifestSchema(ManifestSchema.offlineRegistry()), null, null);
         // Compiles the drafts' meta-schemas now, where the caller expects a reader to cost something (a server
         // builds its reader before it listens), rather than in the first read.
         MetaSchemas.shared();
     }
 
-    private ManifestReader(InputLimits limits, JsonInput json, ManifestSchema manifestSchema, SchemaPool pool) {
+    private ManifestReader(InputLimits limits, JsonInput json, ManifestSchema manifestSchema, SchemaPool pool,
+                           SchemaDialect defaultDialect) {
         this.limits = limits;
         this.json = json;
         this.manifestSchema = manifestSchema;
         this.pool = pool;
+        this.defaultDialect = defaultDialect;
     }
 
     public ManifestReader() {
@@ -73,7 +78,17 @@ public final class ManifestReader {
      * order of the release that was read first. Code that must return the bytes as sent keeps the bytes.
      */
     public ManifestReader sharing(SchemaPool pool) {
-        return new ManifestReader(limits, json, manifestSchema, Objects.requireNonNull(pool, "pool"));
+        return new ManifestReader(limits, json, manifestSchema, Objects.requireNonNull(pool, "pool"), defaultDialect);
+    }
+
+    /**
+     * A reader that takes every embedded schema without {@code $schema} to be written in {@code dialect}, as if it
+     * said so (the command line's and the plugin's {@code --default-draft}): the schema is read, checked, compared and
+     * fingerprinted with that {@code $schema} added. Without it, the dialect is told by the schema's keywords
+     * ({@link SchemaDialect#of}).
+     */
+    public ManifestReader withDefaultDialect(SchemaDialect dialect) {
+        return new ManifestReader(limits, json, manifestSchema, pool, Objects.requireNonNull(dialect, "dialect"));
     }
 
     public Manifest read(Path file) throws InvalidInputException {
@@ -108,6 +123,7 @@ public final class ManifestReader {
     private Manifest readParsed(JsonNode document, String source) throws InvalidInputException {
         checkFormat(document, source);
         List<Located> schemas = embeddedSchemas(document);
+        if (defaultDialect != null) schemas = declareDialect(schemas);
         if (schemas.size() > limits.maxSchemas()) {
             throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.TOO_MANY_SCHEMAS,
                     "the Manifest declares " + schemas.size() + " schemas, over the limit of " + limits.maxSchemas()
@@ -130,6 +146,17 @@ public final class ManifestReader {
         if (!problems.isEmpty()) throw new InvalidInputException(problems);
         if (pool != null) share(schemas, docs);
         return build(document, docs);
+    }
+
+    /** Adds the default dialect's {@code $schema} to each schema that says none, in the document as in the list. */
+    private List<Located> declareDialect(List<Located> schemas) {
+        List<Located> out = new ArrayList<>(schemas.size());
+        for (Located s : schemas) {
+            JsonNode declared = SchemaDialect.declared(s.node, defaultDialect);
+            if (declared != s.node) s.holder.set("schema", declared);
+            out.add(new Located(s.holder, declared, s.pointer));
+        }
+        return out;
     }
 
     /**

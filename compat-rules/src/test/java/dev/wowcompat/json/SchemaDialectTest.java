@@ -42,4 +42,19 @@ class SchemaDialectTest {
         assertEquals(Optional.of(SchemaDialect.DRAFT_07), SchemaDialect.of(m.readTree("{\"$schema\": \"http://json-schema.org/draft-07/schema#\"}")));
         assertEquals(Optional.empty(), SchemaDialect.of(m.readTree("{\"$schema\": 7}")));
     }
+
+    @Test
+    void peopleNameDialectsShortly() {
+        for (String name : new String[] {"2020-12", "draft-2020-12", "draft/2020-12", "https://json-schema.org/draft/2020-12/schema"}) {
+            assertEquals(Optional.of(SchemaDialect.DRAFT_2020_12), SchemaDialect.fromName(name), name);
+        }
+        for (String name : new String[] {"draft-07", "07", "7", "Draft-07", "http://json-schema.org/draft-07/schema#"}) {
+            assertEquals(Optional.of(SchemaDialect.DRAFT_07), SchemaDialect.fromName(name), name);
+        }
+        assertEquals(Optional.of(SchemaDialect.DRAFT_2019_09), SchemaDialect.fromName("2019-09"));
+        assertEquals(Optional.of(SchemaDialect.DRAFT_04), SchemaDialect.fromName("draft-04"));
+        assertEquals(Optional.empty(), SchemaDialect.fromName("draft-03"));
+        assertEquals(Optional.empty(), SchemaDialect.fromName("2021"));
+        assertEquals("2020-12, 2019-09, draft-07, draft-06, draft-04", SchemaDialect.names());
+    }
 }

@@ -68,9 +68,11 @@ class DraftsTest {
         assertEquals(List.of(), StandaloneSchema.problems(JSON.readTree(boolean4), "a"));
         assertEquals(List.of("/exclusiveMinimum"), pointers(number4));
         assertEquals(List.of("/exclusiveMinimum"), pointers("{\"minimum\": 0, \"exclusiveMinimum\": true}"));
-        // Array-form items: draft-07's tuples, refused by 2020-12 (prefixItems took its place).
+        // Array-form items: draft-07's tuples, refused by 2020-12 (prefixItems took its place). Without $schema the
+        // tuple says the schema is written in an older draft (issue 16), so only a 2020-12 schema meets 2020-12's rule.
         assertEquals(List.of(), pointers("{\"$schema\": \"http://json-schema.org/draft-07/schema#\", \"items\": [{}]}"));
-        assertEquals(List.of("/items"), pointers("{\"items\": [{}]}"));
+        assertEquals(List.of("/items"), pointers("{\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", \"items\": [{}]}"));
+        assertEquals(List.of("/prefixItems"), pointers("{\"prefixItems\": {}}"));
         // draft-04 has no boolean schemas.
         assertEquals(List.of("/not"), pointers("{\"$schema\": \"http://json-schema.org/draft-04/schema#\", \"not\": false}"));
         assertEquals(List.of(), pointers("{\"$schema\": \"http://json-schema.org/draft-06/schema#\", \"not\": false}"));

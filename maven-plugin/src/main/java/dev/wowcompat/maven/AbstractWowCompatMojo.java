@@ -58,7 +58,12 @@ abstract class AbstractWowCompatMojo extends AbstractMojo {
      * each of them once per release.
      */
     protected final ManifestInput manifestInput() {
-        return new ManifestInput(new ManifestReader().sharing(new SchemaPool()), basedir());
+        return manifestInput(new ManifestReader());
+    }
+
+    /** The same, with a reader set up by the goal (the check's {@code <defaultDraft>}). */
+    protected final ManifestInput manifestInput(ManifestReader reader) {
+        return new ManifestInput(reader.sharing(new SchemaPool()), basedir());
     }
 
     /** The project's Manifest, with its text (the check goal locates findings on its lines). */

@@ -5,6 +5,8 @@ import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.gate.Gate;
+import dev.wowcompat.json.SchemaDialect;
+import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.LocatedManifest;
 import dev.wowcompat.manifest.Manifest;
@@ -66,6 +68,15 @@ public class CheckMojo extends AbstractReleaseMojo {
     private List<Ignore> ignores;
 
     /**
+     * The dialect of the schemas that do not say theirs: {@code 2020-12}, {@code 2019-09}, {@code draft-07},
+     * {@code draft-06} or {@code draft-04}. Each such schema of the Manifest and of the baselines read here is read as
+     * if its {@code $schema} said so. Unset, its keywords tell (a tuple-form {@code items} means draft-07). A
+     * registry's check ({@code registryUrl}) reads the Manifest as the registry does, by the keywords.
+     */
+    @Parameter(property = "wow-compat.defaultDraft")
+    private String defaultDraft;
+
+    /**
      * {@code ADDITIVE} (the Manifest policy); or a plain level ({@code BACKWARD}, {@code FORWARD}, {@code FULL},
      * their {@code _TRANSITIVE} forms, {@code NONE}) applied to each schema against the same subject's earlier schemas.
      */
@@ -111,11 +122,12 @@ public class CheckMojo extends AbstractReleaseMojo {
         List<Waiver> waivers = waivers();
         Outcome outcome = outcome();
         Level checkLevel = level();
+        SchemaDialect draft = defaultDraft();
         Gate.Changes changelog = changesSetting();
         Set<ReportFormat> reportFormats = ReportFiles.formats(formats);
 
         long started = System.nanoTime();
-        ManifestInput input = manifestInput();
+        ManifestInput input = manifestInput(draft == null ? new ManifestReader() : new ManifestReader().withDefaultDialect(draft));
         LocatedManifest located = readManifest(input);
         Manifest candidate = located.manifest();
         long read = System.nanoTime();
@@ -230,6 +242,12 @@ public class CheckMojo extends AbstractReleaseMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+    }
+
+    private SchemaDialect defaultDraft() throws MojoFailureException {
+        if (defaultDraft == null || defaultDraft.isBlank()) return null;
+        return SchemaDialect.fromName(defaultDraft).orElseThrow(() -> new MojoFailureException("<defaultDraft>"
+                + " (wow-compat.defaultDraft) is '" + defaultDraft + "'; use one of " + SchemaDialect.names() + "."));
     }
 
     private Level level() throws MojoFailureException {

@@ -54,13 +54,16 @@ final class CheckCommand implements Callable<Integer> {
     InputOptions input;
 
     @Mixin
+    DialectOption draft;
+
+    @Mixin
     ReportOptions report;
 
     @Override
     public Integer call() throws InvalidInputException {
         // One pool for the run: the candidate and its baselines are one history, in which most schemas repeat
         // unchanged from release to release, so each is held once however many releases are read.
-        ManifestReader reader = new ManifestReader(input.limits()).sharing(new SchemaPool());
+        ManifestReader reader = draft.apply(new ManifestReader(input.limits())).sharing(new SchemaPool());
         InputFiles files = new InputFiles();
         LocatedManifest located = files.read(candidate, reader::readLocated);
         Manifest release = located == null ? null : located.manifest();

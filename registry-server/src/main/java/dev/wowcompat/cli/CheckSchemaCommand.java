@@ -2,6 +2,7 @@ package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.check.SchemaChecker;
+import dev.wowcompat.json.SchemaDialect;
 import dev.wowcompat.json.TokenLocations;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
@@ -46,6 +47,9 @@ final class CheckSchemaCommand implements Callable<Integer> {
     InputOptions input;
 
     @Mixin
+    DialectOption draft;
+
+    @Mixin
     ReportOptions report;
 
     @Override
@@ -57,7 +61,8 @@ final class CheckSchemaCommand implements Callable<Integer> {
         for (Path file : schemas) {
             SchemaFile read = files.read(file, f -> {
                 byte[] content = json.read(f);
-                return new SchemaFile(json.parse(content, f.toString()), content);
+                JsonNode schema = json.parse(content, f.toString());
+                return new SchemaFile(draft.dialect == null ? schema : SchemaDialect.declared(schema, draft.dialect), content);
             });
             if (read == null) continue;
             StandaloneSchema.problems(read.schema(), file.toString()).forEach(files::add);

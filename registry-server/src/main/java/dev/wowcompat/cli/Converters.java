@@ -1,6 +1,7 @@
 package dev.wowcompat.cli;
 
 import dev.wowcompat.gate.Gate;
+import dev.wowcompat.json.SchemaDialect;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.Waiver;
 import dev.wowcompat.rules.Level;
@@ -39,6 +40,14 @@ final class Converters {
         static String levels() {
             return Arrays.stream(Level.values()).map(l -> l.name().toLowerCase(Locale.ROOT).replace('_', '-'))
                     .collect(Collectors.joining(", "));
+        }
+    }
+
+    static final class DialectName implements ITypeConverter<SchemaDialect> {
+        @Override
+        public SchemaDialect convert(String value) {
+            return SchemaDialect.fromName(value).orElseThrow(() -> new TypeConversionException(
+                    "unknown draft '" + value + "'; expected one of " + SchemaDialect.names()));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.wowcompat.wire;
 
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaDialect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -17,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Validates documents against JSON Schemas (draft 2020-12 by default; 2019-09, 07, 06 or 04 when {@code $schema} says so)
+ * Validates documents against JSON Schemas (draft 2020-12 by default; 2019-09, 07, 06 or 04 when {@code $schema} says so,
+ * or 07 and 2019-09 when the keywords of a schema without one tell: {@code SchemaDialect.of})
  * with networknt's validator. Remote references are never fetched: the wire schemas' ids map to the classpath,
  * and schemas from Manifests may only have local ones (the Manifest reader refuses the others).
  * Compiled schemas are kept by fingerprint: a fingerprint names immutable content.
@@ -48,7 +50,10 @@ public final class JsonSchemas {
         Schema known = compiled.get(fingerprint);
         if (known != null) return known;
         if (compiled.size() >= MAX_COMPILED) compiled.clear(); // rare; recompiling is only slower, never wrong
-        Schema fresh = registry.getSchema(schema.get());
+        JsonNode node = schema.get();
+        // The validator knows one default dialect; a schema without $schema is validated as the dialect its keywords
+        // tell, as it was read on input (a tuple-form items means an older draft, not an invalid 2020-12 schema).
+        Schema fresh = registry.getSchema(SchemaDialect.declared(node, SchemaDialect.of(node).orElse(SchemaDialect.DRAFT_2020_12)));
         compiled.put(fingerprint, fresh);
         return fresh;
     }

@@ -79,4 +79,47 @@ class DraftsCliTest {
             assertEquals(Fingerprint.of(new ObjectMapper().readTree(schema)) + "\n", r.out());
         }
     }
+
+    private static final String PAIR = """
+            {"type": "array", "items": [{"type": "integer"}, {"type": "string"}], "additionalItems": false}""";
+
+    @Test
+    void aTupleWithoutSchemaIsReadAsTheOlderDraftItIsWrittenIn() {
+        // Issue 16: valid in drafts 04 to 2019-09 and the default of peers' corpora, no longer refused as 2020-12.
+        Path v1 = write(dir, "v1.json", PAIR);
+        Path v2 = write(dir, "v2.json", PAIR.replace("\"integer\"", "\"boolean\""));
+        Cli.Result same = Cli.run("check-schema", "--level", "full", v1.toString(), v1.toString());
+        assertEquals(0, same.code(), same.err() + same.out());
+        Cli.Result retyped = Cli.run("check-schema", "--level", "backward", v1.toString(), v2.toString());
+        assertEquals(1, retyped.code(), retyped.err() + retyped.out());
+        assertTrue(retyped.out().contains("/items/0/type"), retyped.out());
+        Path m1 = write(dir, "m1.json", Fixtures.bank("1.0.0", DEPOSITED_06, PAIR));
+        Cli.Result manifest = Cli.run("check", "--candidate", m1.toString());
+        assertEquals(0, manifest.code(), manifest.err() + manifest.out());
+    }
+
+    @Test
+    void defaultDraftSaysTheDialectOfSchemasThatDoNot() {
+        Path mixed = write(dir, "mixed.json", """
+                {"type": "array", "prefixItems": [{"type": "integer"}], "items": [{"type": "string"}]}""");
+        Cli.Result refused = Cli.run("check-schema", "--level", "full", mixed.toString(), mixed.toString());
+        refused.assertBadInput(mixed.toString());
+        assertEquals(List.of(mixed + ": /items: this schema has no $schema and mixes drafts: it uses 'items' as an array"
+                + " (a tuple) (drafts up to 2019-09) and 'prefixItems' (draft 2020-12), which no one draft reads together;"
+                + " write it in one draft, and say which with $schema"), refused.errLines());
+        // Said to be draft-07, prefixItems is a keyword draft-07 does not have: the tuple is what counts.
+        Cli.Result asSeven = Cli.run("check-schema", "--level", "full", "--default-draft", "draft-07", mixed.toString(), mixed.toString());
+        assertEquals(0, asSeven.code(), asSeven.err() + asSeven.out());
+        // Said to be 2020-12, the tuple form of items is invalid.
+        Path pair = write(dir, "pair.json", PAIR);
+        Cli.Result as2020 = Cli.run("check-schema", "--level", "full", "--default-draft", "2020-12", pair.toString(), pair.toString());
+        as2020.assertBadInput(pair.toString());
+        assertTrue(as2020.errLines().get(0).startsWith(pair + ": /items: not a valid draft 2020-12 schema"), as2020.err());
+        Path m1 = write(dir, "m1.json", Fixtures.bank("1.0.0", DEPOSITED_06, PAIR));
+        Cli.Result manifest = Cli.run("check", "--default-draft", "2020-12", "--candidate", m1.toString());
+        manifest.assertBadInput(m1.toString());
+        Cli.Result unknown = Cli.run("check-schema", "--level", "full", "--default-draft", "draft-03", pair.toString(), pair.toString());
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("unknown draft 'draft-03'; expected one of 2020-12, 2019-09, draft-07, draft-06, draft-04"), unknown.err());
+    }
 }
