@@ -40,9 +40,26 @@ final class EmbeddedSchemaCheck {
     /** A schema resource: the embedded schema's root, or a subschema with its own {@code $id}. */
     private record Resource(JsonNode root, String pointer, Set<String> anchors) {}
 
-    private record Reference(String keyword, String value, String pointer, Resource resource) {}
+    /** @param root the embedded schema the reference is in (its outermost resource) */
+    private record Reference(String keyword, String value, String pointer, Resource resource, JsonNode root) {}
 
-    private record Frame(JsonNode node, String pointer, Resource resource) {}
+    /**
+     * A schema object to visit: its place as its parent and its own tokens (the root has its pointer instead), the
+     * rank of the keyword that holds it, and the resource it belongs to (given when it is pushed).
+     */
+    private record Frame(JsonNode node, Frame parent, String rootPointer, String keyword, String member, int index,
+                         int rank, Resource resource) {
+        String pointer() {
+            if (parent == null) return rootPointer;
+            String base = JsonPointers.child(parent.pointer(), keyword);
+            if (member != null) return JsonPointers.child(base, member);
+            return index >= 0 ? JsonPointers.child(base, index) : base;
+        }
+
+        Frame in(Resource r) {
+            return new Frame(node, parent, rootPointer, keyword, member, index, rank, r);
+        }
+    }
 
     /**
      * Adds one problem per unsupported {@code $schema}, meta-schema violation, pattern that does not compile,
@@ -53,7 +70,10 @@ final class EmbeddedSchemaCheck {
         check(schema, pointer, source, new MetaSchemas.Memo(), out);
     }
 
-    /** @param memo the schema objects this read has checked against their meta-schema already */
+    /**
+     * @param memo the schema objects this read has checked against their meta-schema already; null to leave the
+     *             meta-schema out, for a schema that passed it when it was first read ({@link ManifestReader#trusting})
+     */
     static void check(JsonNode schema, String pointer, String source, MetaSchemas.Memo memo, List<InputProblem> out) {
         if (!schema.isObject()) return; // true and false have no keywords
         Optional<SchemaDialect> dialect;
@@ -71,6 +91,7 @@ final class EmbeddedSchemaCheck {
         mixed.ifPresent(c -> own.add(new InputProblem(source, pointer + c.pointer(), ProblemCodes.SCHEMA_INVALID, c.message())));
         out.addAll(own);
         if (dialect.isEmpty()) return; // no meta-schema to check against: the dialect problem says why
+        if (memo == null) return;
         Set<String> reported = new HashSet<>();
         for (InputProblem p : own) reported.add(p.pointer());
         List<InputProblem> meta = new ArrayList<>();
@@ -81,52 +102,109 @@ final class EmbeddedSchemaCheck {
         }
     }
 
+    /** Keywords that need a closer look at the object that has them; most objects have none. */
+    private static final Set<String> NOTABLE = Set.of("$schema", "id", "$id", "$anchor", "$dynamicAnchor", "$ref",
+            "$dynamicRef", "$recursiveRef", "pattern", "patternProperties");
+
+    /**
+     * Each keyword that holds subschemas, with its place in the order children are visited (that of
+     * {@link SchemaKeywords}: one-schema keywords, then arrays, then maps), so that problems come out in that order.
+     */
+    private static final Map<String, Integer> SINGLE_RANK = ranks(SchemaKeywords.SINGLE, 0);
+    private static final Map<String, Integer> ARRAY_RANK = ranks(SchemaKeywords.ARRAYS, SchemaKeywords.SINGLE.size());
+    private static final Map<String, Integer> MAP_RANK = ranks(SchemaKeywords.MAPS,
+            SchemaKeywords.SINGLE.size() + SchemaKeywords.ARRAYS.size());
+
+    private static Map<String, Integer> ranks(List<String> keywords, int first) {
+        Map<String, Integer> out = new java.util.HashMap<>();
+        for (int i = 0; i < keywords.size(); i++) out.put(keywords.get(i), first + i);
+        return Map.copyOf(out);
+    }
+
+    /**
+     * One pass over each object's members finds its subschemas and whether anything in it needs a closer look; the
+     * pointer of a place is built only when something there needs it (a problem, a reference, a resource).
+     */
     private static void walk(JsonNode schema, SchemaDialect dialect, String pointer, String source, List<InputProblem> out) {
         String idKeyword = dialect.idKeyword();
         List<Reference> references = new ArrayList<>();
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(schema, pointer, new Resource(schema, pointer, new HashSet<>())));
+        stack.push(new Frame(schema, null, pointer, null, null, -1, 0, new Resource(schema, pointer, new HashSet<>())));
+        List<Frame> children = new ArrayList<>();
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
             JsonNode node = f.node;
+            boolean notable = false;
+            boolean misspelt = false;
+            children.clear();
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                String key = e.getKey();
+                JsonNode value = e.getValue();
+                if (NOTABLE.contains(key)) notable = true;
+                else if (!misspelt && KeywordSpelling.suggestion(key).isPresent()) misspelt = true;
+                addChildren(f, key, value, children);
+            }
             Resource resource = f.resource;
-            JsonNode id = node.get(idKeyword);
-            if (id != null && id.isTextual()) {
-                String text = id.asText();
-                if (text.startsWith("#")) {
-                    resource.anchors.add(text.substring(1)); // drafts 04 to 07 name anchors with a fragment-only id
-                } else if (node != schema) {
-                    // An embedded resource: "#/..." inside it resolves against it, not against the outer schema.
-                    resource = new Resource(node, f.pointer, new HashSet<>());
+            if (notable) {
+                String at = f.pointer();
+                JsonNode id = node.get(idKeyword);
+                if (id != null && id.isTextual()) {
+                    String text = id.asText();
+                    if (text.startsWith("#")) {
+                        resource.anchors.add(text.substring(1)); // drafts 04 to 07 name anchors with a fragment-only id
+                    } else if (node != schema) {
+                        // An embedded resource: "#/..." inside it resolves against it, not against the outer schema.
+                        resource = new Resource(node, at, new HashSet<>());
+                    }
                 }
-            }
-            addAnchor(node.get("$anchor"), resource);
-            addAnchor(node.get("$dynamicAnchor"), resource);
-            JsonNode declared = node.get("$schema");
-            if (declared != null && SchemaDialect.of(node).isEmpty()) {
-                out.add(new InputProblem(source, JsonPointers.child(f.pointer, "$schema"), ProblemCodes.SCHEMA_UNSUPPORTED_DIALECT,
-                        "$schema " + (declared.isTextual() ? MessageText.quote(declared.asText()) : declared.getNodeType().name().toLowerCase(java.util.Locale.ROOT))
-                                + " is not supported: use " + SchemaDialect.supportedList()));
-            }
-            for (String keyword : REFERENCES) {
-                JsonNode ref = node.get(keyword);
-                if (ref == null) continue;
-                String at = JsonPointers.child(f.pointer, keyword);
-                if (ref.isTextual()) {
-                    references.add(new Reference(keyword, ref.asText(), at, resource));
-                } else {
-                    out.add(new InputProblem(source, at, ProblemCodes.SCHEMA_INVALID,
-                            keyword + " must be a string (a URI reference), found " + ref.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+                addAnchor(node.get("$anchor"), resource);
+                addAnchor(node.get("$dynamicAnchor"), resource);
+                JsonNode declared = node.get("$schema");
+                if (declared != null && SchemaDialect.of(node).isEmpty()) {
+                    out.add(new InputProblem(source, JsonPointers.child(at, "$schema"), ProblemCodes.SCHEMA_UNSUPPORTED_DIALECT,
+                            "$schema " + (declared.isTextual() ? MessageText.quote(declared.asText()) : declared.getNodeType().name().toLowerCase(java.util.Locale.ROOT))
+                                    + " is not supported: use " + SchemaDialect.supportedList()));
                 }
+                for (String keyword : REFERENCES) {
+                    JsonNode ref = node.get(keyword);
+                    if (ref == null) continue;
+                    String refAt = JsonPointers.child(at, keyword);
+                    if (ref.isTextual()) {
+                        references.add(new Reference(keyword, ref.asText(), refAt, resource, schema));
+                    } else {
+                        out.add(new InputProblem(source, refAt, ProblemCodes.SCHEMA_INVALID,
+                                keyword + " must be a string (a URI reference), found " + ref.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
+                    }
+                }
+                checkPatterns(node, at, source, out);
             }
-            checkPatterns(node, f.pointer, source, out);
-            checkSpelling(node, f.pointer, source, out);
-            pushChildren(node, f.pointer, resource, stack);
+            if (misspelt) checkSpelling(node, f.pointer(), source, out);
+            // Pushed in reverse so that problems come out in the children's order (stable: document order within a keyword).
+            children.sort(java.util.Comparator.comparingInt(Frame::rank));
+            for (int i = children.size() - 1; i >= 0; i--) stack.push(children.get(i).in(resource));
         }
+        boolean mayChain = false;
         for (Reference r : references) {
-            resolve(r, source, out);
+            mayChain |= resolve(r, source, out);
         }
-        if (!references.isEmpty()) for (ReferenceChains.Problem p : ReferenceChains.find(schema)) out.add(new InputProblem(source, pointer + p.pointer(), p.code(), p.message()));
+        // Following every chain costs a walk of its own; it is needed only where a reference may lead to another.
+        if (mayChain) for (ReferenceChains.Problem p : ReferenceChains.find(schema)) out.add(new InputProblem(source, pointer + p.pointer(), p.code(), p.message()));
+    }
+
+    /** The subschemas under one member of an object, if it is a keyword that holds any. */
+    private static void addChildren(Frame parent, String key, JsonNode value, List<Frame> children) {
+        Integer rank;
+        if (value.isObject() && (rank = SINGLE_RANK.get(key)) != null) {
+            children.add(new Frame(value, parent, null, key, null, -1, rank, null));
+        } else if (value.isArray() && (rank = ARRAY_RANK.get(key)) != null) {
+            for (int i = 0; i < value.size(); i++) {
+                if (value.get(i).isObject()) children.add(new Frame(value.get(i), parent, null, key, null, i, rank, null));
+            }
+        } else if (value.isObject() && (rank = MAP_RANK.get(key)) != null) {
+            for (Map.Entry<String, JsonNode> m : value.properties()) {
+                if (m.getValue().isObject()) children.add(new Frame(m.getValue(), parent, null, key, m.getKey(), -1, rank, null));
+            }
+        }
     }
 
     /**
@@ -179,45 +257,26 @@ final class EmbeddedSchemaCheck {
         if (anchor != null && anchor.isTextual()) resource.anchors.add(anchor.asText());
     }
 
-    private static void pushChildren(JsonNode node, String pointer, Resource resource, Deque<Frame> stack) {
-        // Pushed in reverse so that problems come out in document order.
-        List<Frame> children = new ArrayList<>();
-        for (String keyword : SchemaKeywords.SINGLE) {
-            JsonNode child = node.get(keyword);
-            if (child != null && child.isObject()) children.add(new Frame(child, JsonPointers.child(pointer, keyword), resource));
-        }
-        for (String keyword : SchemaKeywords.ARRAYS) {
-            JsonNode list = node.get(keyword);
-            if (list == null || !list.isArray()) continue;
-            String base = JsonPointers.child(pointer, keyword);
-            for (int i = 0; i < list.size(); i++) {
-                if (list.get(i).isObject()) children.add(new Frame(list.get(i), JsonPointers.child(base, i), resource));
-            }
-        }
-        for (String keyword : SchemaKeywords.MAPS) {
-            JsonNode map = node.get(keyword);
-            if (map == null || !map.isObject()) continue;
-            String base = JsonPointers.child(pointer, keyword);
-            for (Map.Entry<String, JsonNode> e : map.properties()) {
-                if (e.getValue().isObject()) children.add(new Frame(e.getValue(), JsonPointers.child(base, e.getKey()), resource));
-            }
-        }
-        for (int i = children.size() - 1; i >= 0; i--) stack.push(children.get(i));
-    }
-
-    private static void resolve(Reference r, String source, List<InputProblem> out) {
+    /**
+     * Adds the problem of a reference that is remote or does not resolve.
+     *
+     * @return whether it may lead to another reference (a chain or a cycle), unless it surely does not: a pointer
+     *         into the schema whose target holds no reference, or a reference that does not resolve at all
+     */
+    private static boolean resolve(Reference r, String source, List<InputProblem> out) {
         if (!r.value.startsWith("#")) {
             out.add(new InputProblem(source, r.pointer, ProblemCodes.SCHEMA_REMOTE_REF,
                     "remote " + r.keyword + " " + MessageText.quote(r.value)
                             + " is not allowed: only local references (#/...) resolve, and nothing is ever fetched;"
                             + " copy the referenced schema into $defs and refer to it as '#/$defs/<name>'"));
-            return;
+            return false;
         }
         String fragment = percentDecode(r.value.substring(1));
         if (fragment == null) {
             out.add(unresolved(r, source, "its fragment is not valid percent-encoding"));
+            return false;
         } else if (fragment.isEmpty()) {
-            return; // "#": the resource itself
+            return true; // "#": the resource itself, which may be a reference
         } else if (fragment.startsWith("/")) {
             JsonNode target;
             try {
@@ -227,10 +286,16 @@ final class EmbeddedSchemaCheck {
             }
             if (target == null || target.isMissingNode()) {
                 out.add(unresolved(r, source, "this schema has nothing at " + MessageText.quote(fragment)));
+                return false;
             }
+            if (r.resource.root != r.root) return true; // inside an embedded resource: leave it to the full search
+            for (String keyword : REFERENCES) if (target.has(keyword)) return true;
+            return false;
         } else if (!r.resource.anchors.contains(fragment)) {
             out.add(unresolved(r, source, "this schema has no $anchor " + MessageText.quote(fragment)));
+            return false;
         }
+        return true; // an anchor: where it leads is the full search's to find
     }
 
     private static InputProblem unresolved(Reference r, String source, String why) {

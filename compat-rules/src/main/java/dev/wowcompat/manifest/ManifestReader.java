@@ -20,6 +20,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Reads a Manifest (format 1, DESIGN §3): parses within the limits, validates against
@@ -35,27 +37,58 @@ public final class ManifestReader {
 
     private final InputLimits limits;
     private final JsonInput json;
-    private final ManifestSchema manifestSchema;
+    /** The format's validator, compiled on another thread from the reader's construction on ({@link #ready}). */
+    private final CompletableFuture<ManifestSchema> manifestSchema;
     /** Null for a reader that shares nothing: each Manifest then holds its own schemas. */
     private final SchemaPool pool;
     /** Null unless a dialect was chosen for the schemas that do not say theirs ({@link #withDefaultDialect}). */
     private final SchemaDialect defaultDialect;
+    /** Whether the input was checked before ({@link #trusting}): its schemas are not meta-validated again. */
+    private final boolean trusted;
 
     public ManifestReader(InputLimits limits) {
-        this(Objects.requireNonNull(limits, "limits"), new JsonInput(limits),
-                new ManifestSchema(ManifestSchema.offlineRegistry()), null, null);
-        // Compiles the drafts' meta-schemas now, where the caller expects a reader to cost something (a server
-        // builds its reader before it listens), rather than in the first read.
-        MetaSchemas.shared();
+        this(Objects.requireNonNull(limits, "limits"), new JsonInput(limits), compiling(), null, null, false);
     }
 
-    private ManifestReader(InputLimits limits, JsonInput json, ManifestSchema manifestSchema, SchemaPool pool,
-                           SchemaDialect defaultDialect) {
+    /**
+     * The format's validator and the drafts' meta-schemas (a moment's work) compile on another thread while the
+     * caller reads and parses its first input, so a short-lived tool is not kept waiting for both in turn.
+     */
+    private static CompletableFuture<ManifestSchema> compiling() {
+        return CompletableFuture.supplyAsync(() -> {
+            MetaSchemas.shared();
+            return new ManifestSchema(ManifestSchema.offlineRegistry());
+        });
+    }
+
+    /**
+     * Waits until the validators are compiled: a server calls it before it listens, so that its first request does
+     * not wait for them.
+     */
+    public ManifestReader ready() {
+        formatSchema();
+        return this;
+    }
+
+    private ManifestSchema formatSchema() {
+        try {
+            return manifestSchema.join();
+        } catch (CompletionException e) {
+            // What the compilation threw, as if it had run here.
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error r) throw r;
+            throw e;
+        }
+    }
+
+    private ManifestReader(InputLimits limits, JsonInput json, CompletableFuture<ManifestSchema> manifestSchema, SchemaPool pool,
+                           SchemaDialect defaultDialect, boolean trusted) {
         this.limits = limits;
         this.json = json;
         this.manifestSchema = manifestSchema;
         this.pool = pool;
         this.defaultDialect = defaultDialect;
+        this.trusted = trusted;
     }
 
     public ManifestReader() {
@@ -78,7 +111,7 @@ public final class ManifestReader {
      * order of the release that was read first. Code that must return the bytes as sent keeps the bytes.
      */
     public ManifestReader sharing(SchemaPool pool) {
-        return new ManifestReader(limits, json, manifestSchema, Objects.requireNonNull(pool, "pool"), defaultDialect);
+        return new ManifestReader(limits, json, manifestSchema, Objects.requireNonNull(pool, "pool"), defaultDialect, trusted);
     }
 
     /**
@@ -88,7 +121,40 @@ public final class ManifestReader {
      * ({@link SchemaDialect#of}).
      */
     public ManifestReader withDefaultDialect(SchemaDialect dialect) {
-        return new ManifestReader(limits, json, manifestSchema, pool, Objects.requireNonNull(dialect, "dialect"));
+        return new ManifestReader(limits, json, manifestSchema, pool, Objects.requireNonNull(dialect, "dialect"), trusted);
+    }
+
+    /**
+     * A reader for Manifests that were checked when they were written: a release the registry stored, a baseline
+     * that was a candidate once, the previous release's artifact. It does everything a reader does except validate
+     * the embedded schemas against their meta-schemas, the costliest part of reading, which each of these passed
+     * already; their format, names, dialects, patterns and references are still checked, so that nothing a
+     * comparison cannot follow gets through. What it pools is not taken as checked by a later read of a candidate
+     * through the same pool ({@link SchemaPool#checked}), so a candidate keeps every guarantee.
+     */
+    public ManifestReader trusting() {
+        return new ManifestReader(limits, json, manifestSchema, pool, defaultDialect, true);
+    }
+
+    /**
+     * Checks against their meta-schemas the schemas of a Manifest read {@link #trusting} that this reader's pool does
+     * not hold as checked: after a candidate was read, that is what a baseline changed since, usually a few schemas.
+     * So a baseline file can be read beside the candidate, trusting, and still be refused when it is not valid, with
+     * every schema meta-validated once per run. Those that pass are held as checked from then on.
+     *
+     * @param source the name its problems show, as it was read
+     * @throws InvalidInputException with a problem per place a meta-schema refuses
+     */
+    public void verify(Manifest manifest, String source) throws InvalidInputException {
+        Map<JsonNode, SchemaDoc> docs = new IdentityHashMap<>();
+        for (TypeEntry t : manifest.types()) {
+            if (t.schema() != null) docs.put(t.schema().schema(), t.schema());
+        }
+        List<Located> schemas = embeddedSchemas(manifest.source());
+        List<InputProblem> problems = new ArrayList<>();
+        checkSchemas(schemas, docs, source, true, problems);
+        if (!problems.isEmpty()) throw new InvalidInputException(problems);
+        if (pool != null) for (SchemaDoc doc : docs.values()) pool.intern(doc, true);
     }
 
     public Manifest read(Path file) throws InvalidInputException {
@@ -129,23 +195,39 @@ public final class ManifestReader {
                     "the Manifest declares " + schemas.size() + " schemas, over the limit of " + limits.maxSchemas()
                             + ", which is fixed: split the service"));
         }
-        List<InputProblem> problems = new ArrayList<>(manifestSchema.validate(document, source));
+        List<InputProblem> problems = new ArrayList<>(formatSchema().validate(document, source));
         Map<JsonNode, SchemaDoc> docs = fingerprint(schemas, source, problems);
-        // The embedded schemas are checked even when the Manifest's structure is wrong elsewhere, so that one
-        // run lists everything to fix. Validity is a matter of content, and meta-validation costs more than the
-        // rest of reading: each fingerprint is checked once, at its first place in the document, and not at all
-        // when the pool holds it (pooled schemas come from Manifests that passed).
-        Set<String> checked = new HashSet<>();
-        MetaSchemas.Memo memo = new MetaSchemas.Memo();
-        for (Located s : schemas) {
-            SchemaDoc doc = docs.get(s.node);
-            if (doc != null && (!checked.add(doc.fingerprint()) || pool != null && pool.holds(doc.fingerprint()))) continue;
-            EmbeddedSchemaCheck.check(s.node, s.pointer, source, memo, problems);
-        }
+        checkSchemas(schemas, docs, source, !trusted, problems);
         checkNameClashes(document, source, problems);
         if (!problems.isEmpty()) throw new InvalidInputException(problems);
         if (pool != null) share(schemas, docs);
         return build(document, docs);
+    }
+
+    /**
+     * The embedded schemas are checked even when the Manifest's structure is wrong elsewhere, so that one run lists
+     * everything to fix. Validity is a matter of content, and meta-validation costs more than the rest of reading:
+     * each fingerprint is checked once, at its first place in the document, and not at all when the pool holds it
+     * checked. The checks run in parallel on a multi-core machine, in runs of consecutive schemas, and their
+     * problems are kept in document order.
+     */
+    /** @param metaSchema whether to check them against their meta-schemas too ({@link #trusting} does not) */
+    private void checkSchemas(List<Located> schemas, Map<JsonNode, SchemaDoc> docs, String source, boolean metaSchema,
+                              List<InputProblem> problems) {
+        List<Located> first = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Located s : schemas) {
+            SchemaDoc doc = docs.get(s.node);
+            if (doc != null && (!seen.add(doc.fingerprint()) || pool != null && pool.checked(doc.fingerprint()))) continue;
+            first.add(s);
+        }
+        MetaSchemas.Memo memo = metaSchema ? new MetaSchemas.Memo() : null;
+        List<List<InputProblem>> found = Parallel.inRuns(first, run -> {
+            List<InputProblem> out = new ArrayList<>();
+            for (Located s : run) EmbeddedSchemaCheck.check(s.node, s.pointer, source, memo, out);
+            return out;
+        });
+        for (List<InputProblem> f : found) problems.addAll(f);
     }
 
     /** Adds the default dialect's {@code $schema} to each schema that says none, in the document as in the list. */
@@ -168,7 +250,7 @@ public final class ManifestReader {
         for (Located s : schemas) {
             SchemaDoc own = docs.get(s.node);
             if (own == null) continue; // not a schema fingerprint() could take: nothing to share
-            SchemaDoc pooled = pool.intern(own);
+            SchemaDoc pooled = pool.intern(own, !trusted);
             if (pooled == own) continue;
             // build() finds each schema by the node its holder has, so the pooled node must lead to its doc.
             docs.put(pooled.schema(), pooled);
@@ -177,18 +259,32 @@ public final class ManifestReader {
     }
 
     /**
-     * Fingerprints every embedded schema. Keyed by identity: each schema is its own node of the document (only the
-     * shared true/false nodes repeat, and those have one fingerprint each anyway).
+     * Fingerprints every embedded schema, in parallel runs (problems in document order). Keyed by identity: each
+     * schema is its own node of the document (only the shared true/false nodes repeat, and those have one
+     * fingerprint each anyway).
      */
     private static Map<JsonNode, SchemaDoc> fingerprint(List<Located> schemas, String source, List<InputProblem> problems) {
+        List<List<Object>> runs = Parallel.inRuns(schemas, run -> {
+            List<Object> out = new ArrayList<>(run.size()); // per schema: its SchemaDoc, its problem, or null
+            for (Located s : run) {
+                if (!s.node.isObject() && !s.node.isBoolean()) {
+                    out.add(null); // reported by the format's schema
+                    continue;
+                }
+                try {
+                    out.add(new SchemaDoc(s.node, Fingerprint.of(s.node)));
+                } catch (NotCanonicalizableException e) {
+                    out.add(new InputProblem(source, s.pointer + e.pointer(), ProblemCodes.SCHEMA_NOT_CANONICALIZABLE,
+                            "this schema has no canonical JSON form (RFC 8785), so it cannot be fingerprinted: " + e.reason()));
+                }
+            }
+            return out;
+        });
         Map<JsonNode, SchemaDoc> docs = new IdentityHashMap<>();
-        for (Located s : schemas) {
-            if (!s.node.isObject() && !s.node.isBoolean()) continue; // reported by the format's schema
-            try {
-                docs.put(s.node, new SchemaDoc(s.node, Fingerprint.of(s.node)));
-            } catch (NotCanonicalizableException e) {
-                problems.add(new InputProblem(source, s.pointer + e.pointer(), ProblemCodes.SCHEMA_NOT_CANONICALIZABLE,
-                        "this schema has no canonical JSON form (RFC 8785), so it cannot be fingerprinted: " + e.reason()));
+        for (List<Object> run : runs) {
+            for (Object result : run) {
+                if (result instanceof SchemaDoc doc) docs.put(doc.schema(), doc);
+                else if (result instanceof InputProblem problem) problems.add(problem);
             }
         }
         return docs;

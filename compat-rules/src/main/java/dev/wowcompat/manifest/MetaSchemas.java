@@ -90,9 +90,12 @@ final class MetaSchemas {
 
     private record Key(SchemaDialect dialect, JsonNode object) {}
 
-    /** What one read has validated already: each distinct schema object once. Not thread-safe; one per read. */
+    /**
+     * What one read has validated already: each distinct schema object once. Thread-safe, so that the schemas of
+     * one read can be checked in parallel; one per read, so that it lives no longer than the read.
+     */
     static final class Memo {
-        private final Map<Key, List<Violation>> seen = new java.util.HashMap<>();
+        private final Map<Key, List<Violation>> seen = new java.util.concurrent.ConcurrentHashMap<>();
     }
 
     /**

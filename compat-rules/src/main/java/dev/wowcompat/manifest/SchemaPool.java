@@ -26,42 +26,62 @@ public final class SchemaPool {
     /** The weak reference remembers its key, so a collected entry can be removed without a scan of the map. */
     private static final class Entry extends WeakReference<SchemaDoc> {
         final String fingerprint;
+        /** Whether a read that checked everything pooled it (once true, it stays true). */
+        volatile boolean checked;
 
-        Entry(SchemaDoc doc, ReferenceQueue<SchemaDoc> queue) {
+        Entry(SchemaDoc doc, ReferenceQueue<SchemaDoc> queue, boolean checked) {
             super(doc, queue);
             this.fingerprint = doc.fingerprint();
+            this.checked = checked;
         }
+    }
+
+    /** {@link #intern(SchemaDoc, boolean)} of a schema whose every check passed. */
+    public SchemaDoc intern(SchemaDoc doc) {
+        return intern(doc, true);
     }
 
     /**
      * The pooled schema with {@code doc}'s fingerprint if one is still referenced; otherwise {@code doc}, which
      * is pooled from now on.
+     *
+     * @param checked whether {@code doc} passed every check of a schema, meta-validation included (a trusting read,
+     *                {@link ManifestReader#trusting}, leaves that out)
      */
-    public SchemaDoc intern(SchemaDoc doc) {
+    public SchemaDoc intern(SchemaDoc doc, boolean checked) {
         Objects.requireNonNull(doc, "doc");
         purgeCollected();
         String fingerprint = doc.fingerprint();
         while (true) {
             Entry existing = entries.get(fingerprint);
             if (existing == null) {
-                if (entries.putIfAbsent(fingerprint, new Entry(doc, collected)) == null) return doc;
+                if (entries.putIfAbsent(fingerprint, new Entry(doc, collected, checked)) == null) return doc;
             } else {
                 SchemaDoc alive = existing.get();
-                if (alive != null) return alive;
+                if (alive != null) {
+                    if (checked) existing.checked = true;
+                    return alive;
+                }
                 // Collected but not purged yet: take its place, unless another thread just did.
-                if (entries.replace(fingerprint, existing, new Entry(doc, collected))) return doc;
+                if (entries.replace(fingerprint, existing, new Entry(doc, collected, checked))) return doc;
             }
             // Lost a race with another intern of this fingerprint: look again, it is now someone's live entry.
         }
     }
 
-    /**
-     * Whether a schema of this fingerprint is pooled. Only schemas of Manifests read without a problem are pooled,
-     * so a reader can skip every check of content already checked.
-     */
+    /** Whether a schema of this fingerprint is pooled. Only schemas of Manifests read without a problem are pooled. */
     public boolean holds(String fingerprint) {
         Entry e = entries.get(fingerprint);
         return e != null && e.get() != null;
+    }
+
+    /**
+     * Whether a schema of this fingerprint is pooled and passed every check, so that a reader can skip every check
+     * of content already checked; one pooled by a trusting read only is checked again by a candidate's read.
+     */
+    public boolean checked(String fingerprint) {
+        Entry e = entries.get(fingerprint);
+        return e != null && e.checked && e.get() != null;
     }
 
     /** How many fingerprints the pool holds, after purging those whose schema no Manifest references any more. */

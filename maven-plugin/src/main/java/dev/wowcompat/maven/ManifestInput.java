@@ -27,10 +27,13 @@ final class ManifestInput {
     static final int MAX_PROBLEM_LINES = 20;
 
     private final ManifestReader reader;
+    /** For earlier releases, which were checked when they were candidates ({@link ManifestReader#trusting}). */
+    private final ManifestReader trusting;
     private final Path basedir;
 
     ManifestInput(ManifestReader reader, Path basedir) {
         this.reader = reader;
+        this.trusting = reader.trusting();
         this.basedir = basedir;
     }
 
@@ -46,7 +49,7 @@ final class ManifestInput {
         Path path = file.toPath();
         byte[] content = bytes(path, "The Manifest ");
         // Absolute: reports show it relative to the directory the build runs in, which may be a parent project's.
-        return new LocatedManifest(read(content, display(path), "The Manifest "), path.toAbsolutePath().normalize().toString(),
+        return new LocatedManifest(read(reader, content, display(path), "The Manifest "), path.toAbsolutePath().normalize().toString(),
                 new TokenLocations(content));
     }
 
@@ -56,7 +59,7 @@ final class ManifestInput {
     List<Manifest> readBaselines(File baseline) throws MojoFailureException {
         Path path = baseline.toPath();
         if (Files.isRegularFile(path)) {
-            return List.of(read(path, "The baseline Manifest "));
+            return List.of(readBaseline(path));
         }
         if (!Files.isDirectory(path)) {
             throw new MojoFailureException("The baseline " + display(path) + " does not exist: point <baseline> (wow-compat.baseline) at an earlier Manifest or a folder of them.");
@@ -74,13 +77,12 @@ final class ManifestInput {
         }
         List<Manifest> out = new ArrayList<>();
         for (Path f : files) {
-            out.add(read(f, "The baseline Manifest "));
+            out.add(readBaseline(f));
         }
         return out;
     }
 
-    /** A Manifest that came from somewhere other than a file (a repository artifact). */
-    Manifest read(byte[] content, String source, String what) throws MojoFailureException {
+    private static Manifest read(ManifestReader reader, byte[] content, String source, String what) throws MojoFailureException {
         try {
             return reader.read(content, source);
         } catch (InvalidInputException e) {
@@ -90,9 +92,25 @@ final class ManifestInput {
         }
     }
 
+    /**
+     * A baseline file: read trusting, then only the schemas the candidate (read before it) does not have are checked
+     * against their meta-schemas ({@link ManifestReader#verify}), so each schema is meta-validated once.
+     */
+    private Manifest readBaseline(Path file) throws MojoFailureException {
+        String what = "The baseline Manifest ";
+        Manifest m = read(file, what);
+        try {
+            trusting.verify(m, display(file));
+        } catch (InvalidInputException e) {
+            throw invalid(what + display(file), e.problems());
+        }
+        return m;
+    }
+
+    /** The Manifest attached to a previous release's artifact: checked when that release was built, read trusting. */
     Manifest read(Path file, String what) throws MojoFailureException {
         // Read from bytes so that problems name the file as the user knows it (relative to the project).
-        return read(bytes(file, what), display(file), what);
+        return read(trusting, bytes(file, what), display(file), what);
     }
 
     private byte[] bytes(Path file, String what) throws MojoFailureException {

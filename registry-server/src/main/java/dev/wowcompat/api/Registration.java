@@ -40,7 +40,8 @@ public final class Registration {
         // most schemas unchanged, and a candidate that is stored joins the cache. The pool holds its schemas
         // weakly, so what the cache evicts (and no cached release still uses) leaves the pool too.
         this.reader = reader.sharing(new SchemaPool());
-        this.history = new ManifestCache(this.reader, cachedTypes);
+        // Stored releases passed every check when they were registered: re-read trusting, without meta-validation.
+        this.history = new ManifestCache(this.reader.trusting(), cachedTypes);
     }
 
     /** @param expectedService the service the URL names; null when the Manifest alone decides (demo data) */

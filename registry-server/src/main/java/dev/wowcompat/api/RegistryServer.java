@@ -73,7 +73,7 @@ public final class RegistryServer implements AutoCloseable {
         RequestBodies bodies = new RequestBodies(config.limits().maxBytes());
         Readiness readiness = new Readiness();
         Metrics metrics = new Metrics(store);
-        Registration registration = new Registration(store, new ManifestReader(config.limits()), config.cachedTypes());
+        Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedTypes());
         JsonSchemas schemas = new JsonSchemas();
         Endpoints e = new Endpoints(
                 new ReleaseEndpoints(store, registration, bodies, json, metrics),

@@ -64,20 +64,26 @@ final class CheckCommand implements Callable<Integer> {
         // One pool for the run: the candidate and its baselines are one history, in which most schemas repeat
         // unchanged from release to release, so each is held once however many releases are read.
         ManifestReader reader = draft.apply(new ManifestReader(input.limits())).sharing(new SchemaPool());
+        // Baseline files are read while the candidate is (on a machine with a core to spare), trusting; then only
+        // what the candidate does not have is checked against its meta-schema: each schema once per run.
+        ManifestReader trusting = reader.trusting();
         InputFiles files = new InputFiles();
+        InputFiles.Pending<Manifest> reading = files.readLater(baselines, trusting::read);
         LocatedManifest located = files.read(candidate, reader::readLocated);
         Manifest release = located == null ? null : located.manifest();
         List<Baseline> history = new ArrayList<>();
-        for (Path baseline : baselines) {
-            boolean named = !Files.isDirectory(baseline);
-            for (Path file : files.expand(baseline)) {
-                Manifest m = files.read(file, reader::read);
-                if (m != null) history.add(new Baseline(file, m, named));
+        for (InputFiles.Read<Manifest> read : reading.get()) {
+            try {
+                reader.verify(read.value(), read.file().toString());
+                history.add(new Baseline(read.file(), read.value(), !Files.isDirectory(read.argument())));
+            } catch (InvalidInputException e) {
+                e.problems().forEach(files::add);
             }
         }
         files.throwIfAny();
         if (registry != null) {
-            for (Manifest m : new CliRegistry(registry).history(release.service(), reader)) {
+            // A registry's releases passed every check when they were registered.
+            for (Manifest m : new CliRegistry(registry).history(release.service(), trusting)) {
                 history.add(new Baseline(Path.of(registry + " " + m.label()), m, false));
             }
         }

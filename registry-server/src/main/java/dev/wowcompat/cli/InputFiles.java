@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
 
 /**
@@ -31,6 +33,63 @@ final class InputFiles {
             problems.addAll(e.problems());
             return null;
         }
+    }
+
+    /**
+     * Expands each argument ({@link #expand}) and starts reading its files on the common fork-join pool, beside
+     * whatever the caller reads meanwhile. {@link Pending#get} waits for them and adds their problems after those
+     * found so far, argument by argument and file by file, so that the report does not depend on which read
+     * finished first.
+     */
+    <T> Pending<T> readLater(List<Path> arguments, Reading<T> reading) {
+        List<Later<T>> later = new ArrayList<>();
+        for (Path argument : arguments) {
+            InputFiles expanding = new InputFiles();
+            for (Path file : expanding.expand(argument)) {
+                later.add(new Later<>(argument, file, List.of(), CompletableFuture.supplyAsync(() -> {
+                    InputFiles own = new InputFiles();
+                    T value = own.read(file, reading);
+                    return new Outcome<>(value, own.problems);
+                })));
+            }
+            if (!expanding.problems.isEmpty()) later.add(new Later<>(argument, null, expanding.problems, null));
+        }
+        return () -> {
+            List<Read<T>> values = new ArrayList<>();
+            for (Later<T> l : later) {
+                problems.addAll(l.problems());
+                if (l.read() == null) continue;
+                Outcome<T> outcome = join(l.read());
+                problems.addAll(outcome.problems());
+                if (outcome.value() != null) values.add(new Read<>(l.argument(), l.file(), outcome.value()));
+            }
+            return values;
+        };
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            // What the read threw, as if it had run here.
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error r) throw r;
+            throw e;
+        }
+    }
+
+    private record Outcome<T>(T value, List<InputProblem> problems) {}
+
+    private record Later<T>(Path argument, Path file, List<InputProblem> problems, CompletableFuture<Outcome<T>> read) {}
+
+    /** A file read by {@link #readLater}, and the argument that named it (itself, or its directory). */
+    record Read<T>(Path argument, Path file, T value) {}
+
+    /** Reads started by {@link #readLater}. */
+    @FunctionalInterface
+    interface Pending<T> {
+        /** What was read without a problem, in the arguments' and files' order. */
+        List<Read<T>> get();
     }
 
     /** A file, or every {@code *.json} file directly in a directory, in name order. */

@@ -18,6 +18,23 @@ class CheckCommandTest {
     private final ObjectMapper mapper = new ObjectMapper();
 
     @Test
+    void aBaselineReadBesideTheCandidateIsStillRefusedWhenNotValid() {
+        // Issue 16: baselines are read trusting while the candidate is read, then what the candidate does not share
+        // is meta-validated, so an invalid baseline is bad input as before rather than a comparison that cannot follow it.
+        String valid = "{\"type\": \"object\", \"properties\": {\"amount\": {\"type\": \"integer\", \"default\": 0}}}";
+        Path candidate = write(dir, "1.1.0.json", bank("1.1.0", valid, valid));
+        Path unchanged = write(dir, "1.0.0.json", bank("1.0.0", valid, valid));
+        Path invalid = write(dir, "0.9.0.json", bank("0.9.0", valid,
+                "{\"type\": \"object\", \"additionalProperties\": 5, \"properties\": {\"amount\": {\"enum\": 5}}}"));
+        Cli.Result r = Cli.run("check", "--candidate", candidate.toString(), "--baseline", unchanged.toString(), "--baseline", invalid.toString());
+        r.assertBadInput(invalid.toString());
+        assertEquals(2, r.errLines().size(), r.err());
+        assertTrue(r.errLines().get(0).startsWith(invalid + ": /contexts/bank/aggregates/account/events/Deposited/revisions/1/schema/additionalProperties: not a valid draft 2020-12 schema"), r.err());
+        assertTrue(r.errLines().get(1).startsWith(invalid + ": /contexts/bank/aggregates/account/events/Deposited/revisions/1/schema/properties/amount/enum: not a valid draft 2020-12 schema"), r.err());
+        assertEquals(0, Cli.run("check", "--candidate", candidate.toString(), "--baseline", unchanged.toString()).code());
+    }
+
+    @Test
     void unchangedReleaseIsCompatible() {
         Path baseline = write(dir, "1.0.0.json", bank("1.0.0"));
         Path candidate = write(dir, "1.1.0.json", bank("1.1.0"));
