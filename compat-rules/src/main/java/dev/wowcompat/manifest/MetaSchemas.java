@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The meta-schema of every {@link SchemaDialect}, compiled once from the copies bundled in the validator's jar
+ * The meta-schema of every {@link SchemaDialect}, compiled once (on first use) from the copies bundled in the validator's jar
  * (nothing is fetched: {@link ManifestSchema#offlineRegistry()} refuses every other IRI), and the check of a
  * schema against its dialect's. Immutable and thread-safe, so one instance serves every reader of the process.
  *
@@ -32,7 +32,8 @@ import java.util.Set;
  * ({@link Memo}). It also keeps the validator's recursion one level deep, whatever the depth of the schema.
  */
 final class MetaSchemas {
-    private final Map<SchemaDialect, Schema> byDialect = new EnumMap<>(SchemaDialect.class);
+    /** Compiled on first use, once per dialect (a concurrent first use waits for the one compiling it). */
+    private final Map<SchemaDialect, Schema> byDialect = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Keywords whose value is one schema, by dialect (as that dialect's meta-schema reads them). */
     private static final Map<SchemaDialect, Set<String>> SINGLE = new EnumMap<>(Map.of(
@@ -65,15 +66,24 @@ final class MetaSchemas {
             .<ObjectNode>set("properties", JsonNodeFactory.instance.objectNode().set("a", JsonNodeFactory.instance.objectNode()))
             .set("required", JsonNodeFactory.instance.arrayNode().add("a"));
 
+    private final SchemaRegistry registry;
+
     private MetaSchemas(SchemaRegistry registry) {
-        for (SchemaDialect d : SchemaDialect.values()) {
+        this.registry = registry;
+        // The default dialect now; the older ones when a schema first needs them (most Manifests never do), which
+        // spares a short-lived command compiling four meta-schemas for nothing.
+        meta(SchemaDialect.DRAFT_2020_12);
+    }
+
+    private Schema meta(SchemaDialect dialect) {
+        return byDialect.computeIfAbsent(dialect, d -> {
             Schema meta = registry.getSchema(SchemaLocation.of(d.metaSchemaId()));
             // Resolve every $ref now, so that concurrent first validations do not race to do it; and validate once,
             // so that the validator's lazily loaded parts load here rather than in a server's first request.
             meta.initializeValidators();
             meta.validate(WARM_UP);
-            byDialect.put(d, meta);
-        }
+            return meta;
+        });
     }
 
     private static final class Shared {
@@ -204,7 +214,7 @@ final class MetaSchemas {
     }
 
     private List<Violation> validate(JsonNode object, SchemaDialect dialect) {
-        List<Error> errors = byDialect.get(dialect).validate(object);
+        List<Error> errors = meta(dialect).validate(object);
         if (errors.isEmpty()) return List.of();
         Map<String, Error> first = new LinkedHashMap<>();
         for (Error e : errors) first.putIfAbsent(ManifestSchema.pointer(e.getInstanceLocation()), e);
