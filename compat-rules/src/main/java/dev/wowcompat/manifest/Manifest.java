@@ -13,13 +13,50 @@ import java.util.Optional;
  *
  * @param aggregates by aggregate type name ({@code context.aggregate}, e.g. {@code bank.account})
  * @param source the Manifest document as read (for storage and for re-serialising exactly what was sent)
+ * @param consumes what the service reads that other services write (issue 17); empty when it says nothing
+ * @param sends the commands the service sends to other services (issue 17); empty when it says nothing
  */
-public record Manifest(int format, String service, Version version, Map<String, Aggregate> aggregates, JsonNode source) {
+public record Manifest(int format, String service, Version version, Map<String, Aggregate> aggregates, JsonNode source,
+                       Consumes consumes, Sends sends) {
 
     public Manifest {
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(version, "version");
         aggregates = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(aggregates));
+        consumes = consumes == null ? Consumes.NOTHING : consumes;
+        sends = sends == null ? Sends.NOTHING : sends;
+    }
+
+    /** A release that reads and sends nothing of other services'. */
+    public Manifest(int format, String service, Version version, Map<String, Aggregate> aggregates, JsonNode source) {
+        this(format, service, version, aggregates, source, Consumes.NOTHING, Sends.NOTHING);
+    }
+
+    /**
+     * What a service reads of other services (or of its own, through a projection or saga): event types with the
+     * revisions its handlers read, and aggregates whose state it reads from their state topic.
+     *
+     * @param events by event type name ({@code context.aggregate.Name}), the revisions read, ascending
+     * @param states aggregate type names ({@code context.aggregate}), sorted
+     */
+    public record Consumes(Map<String, java.util.SortedSet<Integer>> events, java.util.SortedSet<String> states) {
+        public static final Consumes NOTHING = new Consumes(Map.of(), new java.util.TreeSet<>());
+
+        public Consumes {
+            java.util.Map<String, java.util.SortedSet<Integer>> copy = new java.util.TreeMap<>();
+            events.forEach((type, revisions) -> copy.put(type, Collections.unmodifiableSortedSet(new java.util.TreeSet<>(revisions))));
+            events = Collections.unmodifiableMap(copy);
+            states = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(states));
+        }
+    }
+
+    /** @param commands command type names ({@code context.aggregate.Name}) the service sends, sorted */
+    public record Sends(java.util.SortedSet<String> commands) {
+        public static final Sends NOTHING = new Sends(new java.util.TreeSet<>());
+
+        public Sends {
+            commands = Collections.unmodifiableSortedSet(new java.util.TreeSet<>(commands));
+        }
     }
 
     public Optional<Aggregate> aggregate(String typeName) {

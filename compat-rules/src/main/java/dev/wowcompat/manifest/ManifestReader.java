@@ -389,7 +389,29 @@ public final class ManifestReader {
                 aggregates.put(aggregate.typeName(), aggregate);
             }
         }
-        return new Manifest(FORMAT, service, version, aggregates, document);
+        return new Manifest(FORMAT, service, version, aggregates, document, consumes(document.get("consumes")),
+                sends(document.get("sends")));
+    }
+
+    private static Manifest.Consumes consumes(JsonNode node) {
+        if (node == null) return Manifest.Consumes.NOTHING;
+        Map<String, java.util.SortedSet<Integer>> events = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : properties(node.get("events"))) {
+            java.util.SortedSet<Integer> revisions = new java.util.TreeSet<>();
+            for (JsonNode r : e.getValue().get("revisions")) revisions.add(r.intValue());
+            events.put(e.getKey(), revisions);
+        }
+        return new Manifest.Consumes(events, texts(node.get("states")));
+    }
+
+    private static Manifest.Sends sends(JsonNode node) {
+        return node == null ? Manifest.Sends.NOTHING : new Manifest.Sends(texts(node.get("commands")));
+    }
+
+    private static java.util.SortedSet<String> texts(JsonNode array) {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        if (array != null) for (JsonNode item : array) out.add(item.asText());
+        return out;
     }
 
     private static Manifest.Aggregate aggregate(String context, String name, JsonNode node, Map<JsonNode, SchemaDoc> docs) {
