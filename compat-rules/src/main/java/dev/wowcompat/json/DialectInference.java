@@ -132,36 +132,29 @@ public final class DialectInference {
 
     /** Every keyword that tells a draft, in document order, from the schema positions without a $schema of their own. */
     private static List<Sighting> sightings(JsonNode schema) {
-        // A frame knows its parent and its own tokens; its pointer is built only for a sighting, which is rare.
-        record Frame(JsonNode node, Frame parent, String keyword, String member, int index) {
-            String pointer() {
-                if (parent == null) return "";
-                String base = JsonPointers.child(parent.pointer(), keyword);
-                if (member != null) return JsonPointers.child(base, member);
-                return index >= 0 ? JsonPointers.child(base, index) : base;
-            }
-        }
+        // A frame's pointer is built only for a sighting, which is rare.
+        record Frame(JsonNode node, SchemaPlace place) {}
         List<Sighting> out = new ArrayList<>();
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(schema, null, null, null, -1));
+        stack.push(new Frame(schema, SchemaPlace.root("")));
         List<Frame> children = new ArrayList<>();
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
             JsonNode node = f.node;
-            if (!node.isObject() || f.parent != null && node.has("$schema")) continue;
+            if (!node.isObject() || node != schema && node.has("$schema")) continue;
             children.clear();
             for (Map.Entry<String, JsonNode> e : node.properties()) {
                 String keyword = e.getKey();
                 JsonNode value = e.getValue();
                 Clue clue = keyword.equals("items") && value.isArray() ? Clue.UP_TO_2019_09 : CLUES.get(keyword);
-                if (clue != null) out.add(new Sighting(keyword, JsonPointers.child(f.pointer(), keyword), clue));
+                if (clue != null) out.add(new Sighting(keyword, JsonPointers.child(f.place.pointer(), keyword), clue));
                 if (value.isObject() && SchemaKeywords.SINGLE.contains(keyword)) {
-                    children.add(new Frame(value, f, keyword, null, -1));
+                    children.add(new Frame(value, f.place.under(keyword)));
                 } else if (value.isArray() && SchemaKeywords.ARRAYS.contains(keyword)) {
-                    for (int i = 0; i < value.size(); i++) children.add(new Frame(value.get(i), f, keyword, null, i));
+                    for (int i = 0; i < value.size(); i++) children.add(new Frame(value.get(i), f.place.under(keyword, i)));
                 } else if (value.isObject() && SchemaKeywords.MAPS.contains(keyword)) {
                     for (Map.Entry<String, JsonNode> m : value.properties()) {
-                        children.add(new Frame(m.getValue(), f, keyword, m.getKey(), -1));
+                        children.add(new Frame(m.getValue(), f.place.under(keyword, m.getKey())));
                     }
                 }
             }

@@ -6,6 +6,7 @@ import dev.wowcompat.diff.ReferenceChains;
 import dev.wowcompat.json.DialectInference;
 import dev.wowcompat.json.JsonPointers;
 import dev.wowcompat.json.SchemaKeywords;
+import dev.wowcompat.json.SchemaPlace;
 import dev.wowcompat.json.SchemaDialect;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -43,21 +44,10 @@ final class EmbeddedSchemaCheck {
     /** @param root the embedded schema the reference is in (its outermost resource) */
     private record Reference(String keyword, String value, String pointer, Resource resource, JsonNode root) {}
 
-    /**
-     * A schema object to visit: its place as its parent and its own tokens (the root has its pointer instead), the
-     * rank of the keyword that holds it, and the resource it belongs to (given when it is pushed).
-     */
-    private record Frame(JsonNode node, Frame parent, String rootPointer, String keyword, String member, int index,
-                         int rank, Resource resource) {
-        String pointer() {
-            if (parent == null) return rootPointer;
-            String base = JsonPointers.child(parent.pointer(), keyword);
-            if (member != null) return JsonPointers.child(base, member);
-            return index >= 0 ? JsonPointers.child(base, index) : base;
-        }
-
+    /** A schema object to visit: its place, the rank of the keyword that holds it, and the resource it is in. */
+    private record Frame(JsonNode node, SchemaPlace place, int rank, Resource resource) {
         Frame in(Resource r) {
-            return new Frame(node, parent, rootPointer, keyword, member, index, rank, r);
+            return new Frame(node, place, rank, r);
         }
     }
 
@@ -129,7 +119,7 @@ final class EmbeddedSchemaCheck {
         String idKeyword = dialect.idKeyword();
         List<Reference> references = new ArrayList<>();
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(schema, null, pointer, null, null, -1, 0, new Resource(schema, pointer, new HashSet<>())));
+        stack.push(new Frame(schema, SchemaPlace.root(pointer), 0, new Resource(schema, pointer, new HashSet<>())));
         List<Frame> children = new ArrayList<>();
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
@@ -146,7 +136,7 @@ final class EmbeddedSchemaCheck {
             }
             Resource resource = f.resource;
             if (notable) {
-                String at = f.pointer();
+                String at = f.place.pointer();
                 JsonNode id = node.get(idKeyword);
                 if (id != null && id.isTextual()) {
                     String text = id.asText();
@@ -178,7 +168,7 @@ final class EmbeddedSchemaCheck {
                 }
                 checkPatterns(node, at, source, out);
             }
-            if (misspelt) checkSpelling(node, f.pointer(), source, out);
+            if (misspelt) checkSpelling(node, f.place.pointer(), source, out);
             // Pushed in reverse so that problems come out in the children's order (stable: document order within a keyword).
             children.sort(java.util.Comparator.comparingInt(Frame::rank));
             for (int i = children.size() - 1; i >= 0; i--) stack.push(children.get(i).in(resource));
@@ -195,14 +185,14 @@ final class EmbeddedSchemaCheck {
     private static void addChildren(Frame parent, String key, JsonNode value, List<Frame> children) {
         Integer rank;
         if (value.isObject() && (rank = SINGLE_RANK.get(key)) != null) {
-            children.add(new Frame(value, parent, null, key, null, -1, rank, null));
+            children.add(new Frame(value, parent.place.under(key), rank, null));
         } else if (value.isArray() && (rank = ARRAY_RANK.get(key)) != null) {
             for (int i = 0; i < value.size(); i++) {
-                if (value.get(i).isObject()) children.add(new Frame(value.get(i), parent, null, key, null, i, rank, null));
+                if (value.get(i).isObject()) children.add(new Frame(value.get(i), parent.place.under(key, i), rank, null));
             }
         } else if (value.isObject() && (rank = MAP_RANK.get(key)) != null) {
             for (Map.Entry<String, JsonNode> m : value.properties()) {
-                if (m.getValue().isObject()) children.add(new Frame(m.getValue(), parent, null, key, m.getKey(), -1, rank, null));
+                if (m.getValue().isObject()) children.add(new Frame(m.getValue(), parent.place.under(key, m.getKey()), rank, null));
             }
         }
     }

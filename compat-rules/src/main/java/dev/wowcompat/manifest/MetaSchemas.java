@@ -9,6 +9,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaPlace;
 import dev.wowcompat.json.SchemaDialect;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -116,20 +117,13 @@ final class MetaSchemas {
      * @param pointer where {@code schema} sits in the input
      */
     void check(JsonNode schema, SchemaDialect dialect, String pointer, String source, Memo memo, List<InputProblem> out) {
-        // A frame knows its parent and its own token; its pointer is built only when it has a violation.
-        record Frame(JsonNode node, Frame parent, String pointer, String key, String key2, int index) {
-            String path() {
-                if (parent == null) return pointer;
-                String base = JsonPointers.child(parent.path(), key);
-                if (key2 != null) return JsonPointers.child(base, key2);
-                return index >= 0 ? JsonPointers.child(base, index) : base;
-            }
-        }
+        // A frame's pointer is built only when it has a violation.
+        record Frame(JsonNode node, SchemaPlace place) {}
         Set<String> single = SINGLE.get(dialect);
         Set<String> arrays = ARRAYS.get(dialect);
         Set<String> maps = MAPS.get(dialect);
         Deque<Frame> stack = new ArrayDeque<>();
-        stack.push(new Frame(schema, null, pointer, null, null, -1));
+        stack.push(new Frame(schema, SchemaPlace.root(pointer)));
         List<Frame> children = new ArrayList<>();
         while (!stack.isEmpty()) {
             Frame f = stack.pop();
@@ -137,7 +131,7 @@ final class MetaSchemas {
             ObjectNode shallow = normalized((ObjectNode) f.node, dialect);
             List<Violation> violations = memo.seen.computeIfAbsent(new Key(dialect, shallow), k -> validate(k.object, dialect));
             if (!violations.isEmpty()) {
-                String at = f.path();
+                String at = f.place.pointer();
                 for (Violation v : violations) {
                     out.add(new InputProblem(source, at + v.pointer, ProblemCodes.SCHEMA_INVALID, v.message));
                 }
@@ -147,12 +141,12 @@ final class MetaSchemas {
                 String keyword = e.getKey();
                 JsonNode value = e.getValue();
                 if (value.isObject() && single.contains(keyword)) {
-                    children.add(new Frame(value, f, null, keyword, null, -1));
+                    children.add(new Frame(value, f.place.under(keyword)));
                 } else if (value.isArray() && arrays.contains(keyword)) {
-                    for (int i = 0; i < value.size(); i++) children.add(new Frame(value.get(i), f, null, keyword, null, i));
+                    for (int i = 0; i < value.size(); i++) children.add(new Frame(value.get(i), f.place.under(keyword, i)));
                 } else if (value.isObject() && maps.contains(keyword)) {
                     for (Map.Entry<String, JsonNode> m : value.properties()) {
-                        children.add(new Frame(m.getValue(), f, null, keyword, m.getKey(), -1));
+                        children.add(new Frame(m.getValue(), f.place.under(keyword, m.getKey())));
                     }
                 }
             }
