@@ -8,7 +8,6 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
-import dev.wowcompat.json.JsonPointers;
 import dev.wowcompat.json.SchemaPlace;
 import dev.wowcompat.json.SchemaDialect;
 import java.util.ArrayDeque;
