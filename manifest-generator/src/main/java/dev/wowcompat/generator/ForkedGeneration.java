@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -34,6 +35,11 @@ import java.util.stream.Stream;
  * {@code warning} and {@code problem} lines, then {@code done}. Values escape backslash, CR and LF. The child's
  * stdout and stderr go to files read only to report a crash (one sentence with stderr's last line), so nothing the
  * child prints (SLF4J's notices of a backend-less copy, say) reaches the build's log.
+ *
+ * <p>Given a cache directory, the child starts from a class data sharing archive made by the first fork
+ * ({@link ClassDataArchive}), and it warms up its self-check's reader on a second thread ({@link SelfCheckReader});
+ * a fork that finished ({@code done}) is a result even if its exit code is not 0, which only writing the archive
+ * at exit can cause.
  */
 final class ForkedGeneration {
     /** C1 only, the serial collector (two cores, a short-lived heap), the JDK's class data sharing archive if any. */
@@ -48,8 +54,40 @@ final class ForkedGeneration {
     private ForkedGeneration() {
     }
 
+    /**
+     * @param classDataDirectory where the fork's class data archive is kept ({@link ClassDataArchive}); null: none
+     * @param childClasspath     the fork's own classpath; null: this class's (tests give jars, which CDS needs)
+     */
     static GeneratedManifest run(URL[] classpath, URL[] logging, List<String> directories, String service, String version,
-                                 byte[] previous, List<String> extraJvmOptions) throws GenerationException {
+                                 byte[] previous, List<String> extraJvmOptions, Path classDataDirectory,
+                                 List<String> childClasspath) throws GenerationException {
+        List<String> own = childClasspath != null ? childClasspath : ownClasspath(logging);
+        List<String> options = new ArrayList<>(JVM_OPTIONS);
+        for (Map.Entry<String, String> p : ManifestGenerator.SILENT_LOGGING.entrySet()) {
+            options.add("-D" + p.getKey() + "=" + p.getValue());
+        }
+        options.addAll(extraJvmOptions);
+        // Keyed by the fixed options only: the tests' extra ones (logging) do not change what can be archived.
+        Optional<ClassDataArchive.Attempt> archive = ClassDataArchive.of(classDataDirectory, own, JVM_OPTIONS).map(ClassDataArchive::begin);
+        if (archive.isPresent()) {
+            ClassDataArchive.Attempt attempt = archive.get();
+            List<String> withArchive = new ArrayList<>(options);
+            withArchive.addAll(attempt.options);
+            Child child = runInTemporaryDirectory(withArchive, own, classpath, logging, directories, service, version, previous);
+            attempt.finished(child.finished(), child.exit == 0);
+            if (child.finished()) return child.result();
+            if (attempt.mode == ClassDataArchive.Mode.USE) {
+                // Whatever made the fork die may be the archive (it was deleted): once more without it.
+                return runInTemporaryDirectory(options, own, classpath, logging, directories, service, version, previous).result();
+            }
+            return child.result();
+        }
+        return runInTemporaryDirectory(options, own, classpath, logging, directories, service, version, previous).result();
+    }
+
+    private static Child runInTemporaryDirectory(List<String> options, List<String> own, URL[] classpath, URL[] logging,
+                                                 List<String> directories, String service, String version, byte[] previous)
+            throws GenerationException {
         Path work;
         try {
             work = Files.createTempDirectory("wow-compat-manifest-");
@@ -57,25 +95,53 @@ final class ForkedGeneration {
             throw new GenerationException("The manifest generator cannot create its temporary directory: " + e.getMessage() + ".");
         }
         try {
-            return run(work, classpath, logging, directories, service, version, previous, extraJvmOptions);
+            return run(work, options, own, classpath, logging, directories, service, version, previous);
         } finally {
             delete(work);
         }
     }
 
-    private static GeneratedManifest run(Path work, URL[] classpath, URL[] logging, List<String> directories, String service,
-                                         String version, byte[] previous, List<String> extraJvmOptions) throws GenerationException {
+    /** A finished child JVM: its exit code, its result lines, its Manifest; read before the directory is deleted. */
+    private record Child(Path java, int exit, List<String> lines, byte[] manifest, String lastLine) {
+        /** The generation ran to its end (its result ends with {@code done}), whatever the exit code. */
+        boolean finished() {
+            return !lines.isEmpty() && lines.get(lines.size() - 1).equals(DONE);
+        }
+
+        GeneratedManifest result() throws GenerationException {
+            if (!finished()) {
+                throw new GenerationException("The manifest generator's JVM (" + java + ") stopped with exit code " + exit
+                        + " before it finished" + lastLine + ".");
+            }
+            List<String> warnings = new ArrayList<>();
+            List<String> problems = new ArrayList<>();
+            for (String l : lines.subList(0, lines.size() - 1)) {
+                int space = l.indexOf(' ');
+                String key = space < 0 ? l : l.substring(0, space);
+                String value = space < 0 ? "" : unescape(l.substring(space + 1));
+                if (key.equals("warning")) warnings.add(value);
+                else if (key.equals("problem")) problems.add(value);
+            }
+            if (!problems.isEmpty()) {
+                throw new GenerationException(problems);
+            }
+            if (manifest == null) {
+                throw new GenerationException("The manifest generator's JVM wrote no Manifest.");
+            }
+            return new GeneratedManifest(manifest, warnings);
+        }
+    }
+
+    private static Child run(Path work, List<String> options, List<String> own, URL[] classpath, URL[] logging,
+                             List<String> directories, String service, String version, byte[] previous)
+            throws GenerationException {
         Path java = Path.of(System.getProperty("java.home"), "bin",
                 System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows") ? "java.exe" : "java");
         List<String> command = new ArrayList<>();
         command.add(java.toString());
-        command.addAll(JVM_OPTIONS);
-        for (Map.Entry<String, String> p : ManifestGenerator.SILENT_LOGGING.entrySet()) {
-            command.add("-D" + p.getKey() + "=" + p.getValue());
-        }
-        command.addAll(extraJvmOptions);
+        command.addAll(options);
         command.add("-cp");
-        command.add(String.join(File.pathSeparator, ownClasspath(logging)));
+        command.add(String.join(File.pathSeparator, own));
         command.add(ForkedGeneration.class.getName());
         command.add(work.toString());
         Path stdout = work.resolve("stdout.txt");
@@ -103,27 +169,13 @@ final class ForkedGeneration {
             throw new GenerationException("The manifest generation was interrupted.");
         }
         List<String> result = readLines(work.resolve(RESULT));
-        if (exit != 0 || result.isEmpty() || !result.get(result.size() - 1).equals(DONE)) {
-            throw new GenerationException("The manifest generator's JVM (" + java + ") stopped with exit code " + exit
-                    + " before it finished" + lastLine(stderr, stdout) + ".");
-        }
-        List<String> warnings = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
-        for (String l : result.subList(0, result.size() - 1)) {
-            int space = l.indexOf(' ');
-            String key = space < 0 ? l : l.substring(0, space);
-            String value = space < 0 ? "" : unescape(l.substring(space + 1));
-            if (key.equals("warning")) warnings.add(value);
-            else if (key.equals("problem")) problems.add(value);
-        }
-        if (!problems.isEmpty()) {
-            throw new GenerationException(problems);
-        }
+        byte[] manifest = null;
         try {
-            return new GeneratedManifest(Files.readAllBytes(work.resolve(MANIFEST)), warnings);
+            if (Files.exists(work.resolve(MANIFEST))) manifest = Files.readAllBytes(work.resolve(MANIFEST));
         } catch (IOException e) {
-            throw new GenerationException("The manifest generator's JVM wrote no Manifest: " + e.getMessage() + ".");
+            // reported as "wrote no Manifest" if the result says there should be one
         }
+        return new Child(java, exit, result, manifest, lastLine(stderr, stdout));
     }
 
     /** The child's side: argument 0 is the work directory. */
@@ -152,7 +204,7 @@ final class ForkedGeneration {
             List<String> result = new ArrayList<>();
             try {
                 GeneratedManifest generated = ManifestGenerator.inThisJvm(classpath.toArray(URL[]::new), logging.toArray(URL[]::new),
-                        directories, service, version, previous);
+                        directories, service, version, previous, SelfCheckReader.startWarmingUp());
                 Files.write(work.resolve(MANIFEST), generated.json());
                 generated.warnings().forEach(w -> result.add(line("warning", w)));
             } catch (GenerationException e) {

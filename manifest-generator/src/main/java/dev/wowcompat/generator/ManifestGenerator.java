@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Generates a service's Manifest from its compiled classes. The classes are loaded in an isolated class loader
@@ -33,7 +34,9 @@ public final class ManifestGenerator {
     private static final String ENTRY = "dev.wowcompat.generator.IsolatedEntry";
 
     private final boolean fork;
+    private final Path classDataDirectory;
     private final List<String> extraJvmOptions;
+    private final List<String> childClasspath;
 
     /** Generates in a forked JVM (see {@link ForkedGeneration}): the default, fastest from a build tool's JVM. */
     public ManifestGenerator() {
@@ -45,13 +48,30 @@ public final class ManifestGenerator {
      *             {@code false}: in an isolated class loader in this JVM. Both give the same bytes.
      */
     public ManifestGenerator(boolean fork) {
-        this(fork, List.of());
+        this(fork, null, List.of(), null);
+    }
+
+    /**
+     * @param fork               as {@link #ManifestGenerator(boolean)}
+     * @param classDataDirectory with {@code fork}: where the forked JVM's class data sharing archive is made on first
+     *                           use and mapped by later forks ({@link ClassDataArchive}); null for none. Never a
+     *                           reason for a generation to fail or to give other bytes.
+     */
+    public ManifestGenerator(boolean fork, Path classDataDirectory) {
+        this(fork, classDataDirectory, List.of(), null);
     }
 
     /** For tests: extra options for the forked JVM. */
     ManifestGenerator(boolean fork, List<String> extraJvmOptions) {
+        this(fork, null, extraJvmOptions, null);
+    }
+
+    /** For tests: extra options for the forked JVM, and its own classpath (jars, for the class data archive). */
+    ManifestGenerator(boolean fork, Path classDataDirectory, List<String> extraJvmOptions, List<Path> childClasspath) {
         this.fork = fork;
+        this.classDataDirectory = classDataDirectory;
         this.extraJvmOptions = List.copyOf(extraJvmOptions);
+        this.childClasspath = childClasspath == null ? null : childClasspath.stream().map(Path::toString).toList();
     }
 
     public GeneratedManifest generate(GenerationRequest request) throws GenerationException {
@@ -88,16 +108,20 @@ public final class ManifestGenerator {
         List<String> directories = request.classDirectories().stream().map(p -> p.toAbsolutePath().toString()).toList();
         if (fork) {
             return ForkedGeneration.run(classpath, logging, directories, request.service(), request.version(),
-                    previous, extraJvmOptions);
+                    previous, extraJvmOptions, classDataDirectory, childClasspath);
         }
-        return inThisJvm(classpath, logging, directories, request.service(), request.version(), previous);
+        return inThisJvm(classpath, logging, directories, request.service(), request.version(), previous, ManifestReader::new);
     }
 
-    /** The generation in an isolated class loader of this JVM, then the self-check (also what the forked JVM runs). */
+    /**
+     * The generation in an isolated class loader of this JVM, then the self-check with the reader {@code selfCheck}
+     * gives (also what the forked JVM runs, with a reader it warms up meanwhile: {@link SelfCheckReader}).
+     */
     static GeneratedManifest inThisJvm(URL[] classpath, URL[] logging, List<String> directories, String service,
-                                       String version, byte[] previous) throws GenerationException {
+                                       String version, byte[] previous, Supplier<ManifestReader> selfCheck)
+            throws GenerationException {
         GeneratedManifest generated = runIsolated(classpath, logging, directories, service, version, previous);
-        selfCheck(generated.json());
+        selfCheck(selfCheck.get(), generated.json());
         return generated;
     }
 
@@ -166,9 +190,9 @@ public final class ManifestGenerator {
     }
 
     /** The generated Manifest must read as any Manifest does; a failure names what is wrong in it. */
-    private static void selfCheck(byte[] json) throws GenerationException {
+    private static void selfCheck(ManifestReader reader, byte[] json) throws GenerationException {
         try {
-            new ManifestReader().read(json, "generated manifest");
+            reader.read(json, "generated manifest");
         } catch (InvalidInputException e) {
             throw new GenerationException(e.problems().stream().map(InputProblem::line)
                     .map(line -> "The generated Manifest is not valid: " + line).toList());

@@ -19,6 +19,7 @@ import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -83,6 +84,31 @@ public class ManifestMojo extends AbstractWowCompatMojo {
     @Parameter(property = "wow-compat.fork", defaultValue = "true")
     private boolean fork;
 
+    /**
+     * With {@code fork}: start the forked JVM from an application class data sharing archive, made by the first
+     * fork and used by the later ones (docs/maven-plugin.md, "manifest"). Never changes the bytes, never fails a build.
+     */
+    @Parameter(property = "wow-compat.cds", defaultValue = "true")
+    private boolean cds;
+
+    /**
+     * Where the class data archives are kept: one per JDK and plugin version (about 20 MB each, at most four kept).
+     * By default {@code .wow-compat/cds} in the local Maven repository, beside the jars they are made from.
+     */
+    @Parameter(property = "wow-compat.cdsDirectory")
+    private File cdsDirectory;
+
+    /**
+     * Keep the Manifest written by an earlier build when nothing it is generated from has changed since: the
+     * classes, the classpath, the previous release's Manifest, the settings, the plugin, the JDK (recorded in
+     * {@code manifest.json.inputs} beside it). {@code false} generates on every build.
+     */
+    @Parameter(property = "wow-compat.incremental", defaultValue = "true")
+    private boolean incremental;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true)
+    private PluginDescriptor plugin;
+
     /** Attach the generated Manifest to the project (classifier {@code wow-manifest}) so install and deploy publish it. */
     @Parameter(property = "wow-compat.attach", defaultValue = "true")
     private boolean attach;
@@ -113,12 +139,33 @@ public class ManifestMojo extends AbstractWowCompatMojo {
         roots.addAll(serviceModules());
         List<Path> classpath = new ArrayList<>(classpath(classes));
         classpath.removeAll(roots);
-        GenerationRequest request = new GenerationRequest(roots, classpath, service, release.toString(), previous(input));
+        Optional<Path> previous = previous(input);
+        GenerationRequest request = new GenerationRequest(roots, classpath, service, release.toString(), previous);
 
         long started = System.nanoTime();
+        Path out = outputFile.toPath();
+        String inputs = null;
+        if (incremental) {
+            try {
+                inputs = ManifestInputs.digest(roots, classpath, previous,
+                        List.of(service, release.toString(), plugin == null ? "" : plugin.getId()), pluginFiles());
+            } catch (IOException | RuntimeException e) {
+                getLog().debug("wow-compat: the Manifest's inputs cannot be read (" + e + "); generating it");
+            }
+            Optional<List<String>> warnings = inputs == null ? Optional.empty() : ManifestInputs.upToDate(out, inputs);
+            if (warnings.isPresent()) {
+                for (String warning : warnings.get()) getLog().warn("wow-compat: " + warning);
+                project.setContextValue(GENERATED_MANIFEST_KEY, outputFile.getAbsoluteFile());
+                getLog().info(String.format(java.util.Locale.ROOT, "wow-compat: Manifest of %s %s up to date (nothing it is generated "
+                        + "from changed; checked in %d ms): %s", service, release, (System.nanoTime() - started) / 1_000_000,
+                        input.display(out)));
+                if (attach) attachManifest(projectHelper, outputFile);
+                return;
+            }
+        }
         GeneratedManifest generated;
         try {
-            generated = new ManifestGenerator(fork).generate(request);
+            generated = new ManifestGenerator(fork, fork && cds ? cdsDirectory() : null).generate(request);
         } catch (GenerationException e) {
             throw failure(input.display(classes), e.problems());
         } catch (RuntimeException e) {
@@ -130,18 +177,50 @@ public class ManifestMojo extends AbstractWowCompatMojo {
         for (String warning : generated.warnings()) {
             getLog().warn("wow-compat: " + warning);
         }
-        Path out = outputFile.toPath();
         try {
             Files.createDirectories(out.toAbsolutePath().getParent());
             Files.write(out, generated.json());
         } catch (IOException e) {
+            ManifestInputs.forget(out);
             throw new MojoExecutionException("Cannot write " + input.display(out) + ": " + e.getMessage() + ".");
+        }
+        if (inputs != null) {
+            try {
+                ManifestInputs.record(out, inputs, generated.warnings());
+            } catch (IOException | RuntimeException e) {
+                ManifestInputs.forget(out);
+                getLog().debug("wow-compat: cannot record the Manifest's inputs (" + e + "); the next build generates it again");
+            }
         }
         // Later goals of this build read this file when no <manifest> is configured (AbstractWowCompatMojo).
         project.setContextValue(GENERATED_MANIFEST_KEY, outputFile.getAbsoluteFile());
         getLog().info(String.format(java.util.Locale.ROOT, "wow-compat: Manifest of %s %s generated from %s in %d ms: %s",
                 service, release, input.display(classes), (System.nanoTime() - started) / 1_000_000, input.display(out)));
         if (attach) attachManifest(projectHelper, outputFile);
+    }
+
+    /** The plugin's own jars: a rebuilt SNAPSHOT of the plugin or of the generator makes the Manifest out of date. */
+    private List<Path> pluginFiles() {
+        List<Path> files = new ArrayList<>();
+        if (plugin == null) return files;
+        if (plugin.getPluginArtifact() != null && plugin.getPluginArtifact().getFile() != null) {
+            files.add(plugin.getPluginArtifact().getFile().toPath());
+        }
+        for (Artifact a : plugin.getArtifacts()) {
+            if (a.getFile() != null) files.add(a.getFile().toPath());
+        }
+        return files;
+    }
+
+    /** {@code cdsDirectory}, else {@code .wow-compat/cds} in the local repository; null when there is none. */
+    private Path cdsDirectory() {
+        if (cdsDirectory != null) return cdsDirectory.toPath().toAbsolutePath();
+        try {
+            File local = session.getRepositorySession().getLocalRepository().getBasedir();
+            return local == null ? null : local.toPath().resolve(".wow-compat").resolve("cds").toAbsolutePath();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** The files of the dependencies {@code <serviceModules>} names (jars, or a reactor module's classes). */
