@@ -125,8 +125,8 @@ public final class ManifestReader {
     }
 
     /**
-     * A reader for Manifests that were checked when they were written: a release the registry stored, a baseline
-     * that was a candidate once, the previous release's artifact. It does everything a reader does except validate
+     * A reader for Manifests that were checked when they were written: a release the registry stored, the previous
+     * release's artifact (and a baseline file, which {@link #verify} then completes). It does everything a reader does except validate
      * the embedded schemas against their meta-schemas, the costliest part of reading, which each of these passed
      * already; their format, names, dialects, patterns and references are still checked, so that nothing a
      * comparison cannot follow gets through. What it pools is not taken as checked by a later read of a candidate
@@ -210,8 +210,9 @@ public final class ManifestReader {
      * each fingerprint is checked once, at its first place in the document, and not at all when the pool holds it
      * checked. The checks run in parallel on a multi-core machine, in runs of consecutive schemas, and their
      * problems are kept in document order.
+     *
+     * @param metaSchema whether to check them against their meta-schemas too ({@link #trusting} does not)
      */
-    /** @param metaSchema whether to check them against their meta-schemas too ({@link #trusting} does not) */
     private void checkSchemas(List<Located> schemas, Map<JsonNode, SchemaDoc> docs, String source, boolean metaSchema,
                               List<InputProblem> problems) {
         List<Located> first = new ArrayList<>();

@@ -36,32 +36,33 @@ final class InputFiles {
     }
 
     /**
-     * Expands each argument ({@link #expand}) and starts reading its files on the common fork-join pool, beside
-     * whatever the caller reads meanwhile. {@link Pending#get} waits for them and adds their problems after those
-     * found so far, argument by argument and file by file, so that the report does not depend on which read
-     * finished first.
+     * Expands each argument ({@link #expand}) and starts reading its files, one after the other, on another thread,
+     * beside whatever the caller reads meanwhile (one thread, so that a directory of fifty releases is not fifty
+     * parsed documents in memory at once). {@link Pending#get} waits for them and adds their problems after those
+     * found so far, argument by argument and file by file, as reading them here would have.
      */
     <T> Pending<T> readLater(List<Path> arguments, Reading<T> reading) {
-        List<Later<T>> later = new ArrayList<>();
+        List<Later> later = new ArrayList<>();
         for (Path argument : arguments) {
             InputFiles expanding = new InputFiles();
-            for (Path file : expanding.expand(argument)) {
-                later.add(new Later<>(argument, file, List.of(), CompletableFuture.supplyAsync(() -> {
-                    InputFiles own = new InputFiles();
-                    T value = own.read(file, reading);
-                    return new Outcome<>(value, own.problems);
-                })));
-            }
-            if (!expanding.problems.isEmpty()) later.add(new Later<>(argument, null, expanding.problems, null));
+            for (Path file : expanding.expand(argument)) later.add(new Later(argument, file, List.of()));
+            if (!expanding.problems.isEmpty()) later.add(new Later(argument, null, expanding.problems));
         }
+        CompletableFuture<List<Outcome<T>>> reads = CompletableFuture.supplyAsync(() -> {
+            List<Outcome<T>> out = new ArrayList<>();
+            for (Later l : later) {
+                InputFiles own = new InputFiles();
+                own.problems.addAll(l.problems());
+                T value = l.file() == null ? null : own.read(l.file(), reading);
+                out.add(new Outcome<>(l.argument(), l.file(), value, own.problems));
+            }
+            return out;
+        });
         return () -> {
             List<Read<T>> values = new ArrayList<>();
-            for (Later<T> l : later) {
-                problems.addAll(l.problems());
-                if (l.read() == null) continue;
-                Outcome<T> outcome = join(l.read());
+            for (Outcome<T> outcome : join(reads)) {
                 problems.addAll(outcome.problems());
-                if (outcome.value() != null) values.add(new Read<>(l.argument(), l.file(), outcome.value()));
+                if (outcome.value() != null) values.add(new Read<>(outcome.argument(), outcome.file(), outcome.value()));
             }
             return values;
         };
@@ -78,9 +79,10 @@ final class InputFiles {
         }
     }
 
-    private record Outcome<T>(T value, List<InputProblem> problems) {}
+    /** A file to read (or, with no file, an argument's problems), in the order of the arguments. */
+    private record Later(Path argument, Path file, List<InputProblem> problems) {}
 
-    private record Later<T>(Path argument, Path file, List<InputProblem> problems, CompletableFuture<Outcome<T>> read) {}
+    private record Outcome<T>(Path argument, Path file, T value, List<InputProblem> problems) {}
 
     /** A file read by {@link #readLater}, and the argument that named it (itself, or its directory). */
     record Read<T>(Path argument, Path file, T value) {}
