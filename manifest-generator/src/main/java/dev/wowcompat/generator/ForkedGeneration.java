@@ -118,7 +118,7 @@ final class ForkedGeneration {
             for (String l : lines.subList(0, lines.size() - 1)) {
                 int space = l.indexOf(' ');
                 String key = space < 0 ? l : l.substring(0, space);
-                String value = space < 0 ? "" : unescape(l.substring(space + 1));
+                String value = space < 0 ? "" : OneLine.unescape(l.substring(space + 1));
                 if (key.equals("warning")) warnings.add(value);
                 else if (key.equals("problem")) problems.add(value);
             }
@@ -189,7 +189,7 @@ final class ForkedGeneration {
             String version = null;
             for (String l : Files.readAllLines(work.resolve(REQUEST), StandardCharsets.UTF_8)) {
                 int space = l.indexOf(' ');
-                String value = unescape(l.substring(space + 1));
+                String value = OneLine.unescape(l.substring(space + 1));
                 switch (l.substring(0, space)) {
                     case "classpath" -> classpath.add(new URL(value));
                     case "logging" -> logging.add(new URL(value));
@@ -282,21 +282,7 @@ final class ForkedGeneration {
     }
 
     static String line(String key, String value) {
-        return key + " " + value.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
-    }
-
-    static String unescape(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char n = s.charAt(++i);
-                b.append(n == 'n' ? '\n' : n == 'r' ? '\r' : n);
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
+        return key + " " + OneLine.escape(value);
     }
 
     private static void delete(Path dir) {

@@ -41,7 +41,7 @@ class ForkTest {
     @Test
     void problemsAndWarningsWithLineBreaksAndBackslashesTravelBackUnchanged() {
         String odd = "a\\b\nc\rd \\n e";
-        assertEquals(odd, ForkedGeneration.unescape(ForkedGeneration.line("problem", odd).substring("problem ".length())));
+        assertEquals(odd, OneLine.unescape(ForkedGeneration.line("problem", odd).substring("problem ".length())));
         assertFalse(ForkedGeneration.line("problem", odd).contains("\n"));
     }
 

@@ -1,5 +1,6 @@
 package dev.wowcompat.maven;
 
+import dev.wowcompat.generator.OneLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -80,7 +81,7 @@ final class ManifestInputs {
             List<String> warnings = new ArrayList<>();
             for (String l : lines.subList(3, lines.size())) {
                 if (!l.startsWith("warning ")) return Optional.empty();
-                warnings.add(unescape(l.substring("warning ".length())));
+                warnings.add(OneLine.unescape(l.substring("warning ".length())));
             }
             return Optional.of(warnings);
         } catch (IOException | RuntimeException e) {
@@ -91,7 +92,7 @@ final class ManifestInputs {
     /** Records that {@code manifest}, just written, was generated from {@code inputs}. */
     static void record(Path manifest, String inputs, List<String> warnings) throws IOException {
         List<String> lines = new ArrayList<>(List.of(HEADER, "inputs " + inputs, "output " + output(manifest)));
-        for (String w : warnings) lines.add("warning " + escape(w));
+        for (String w : warnings) lines.add("warning " + OneLine.escape(w));
         Path file = inputsFile(manifest);
         Path temp = file.resolveSibling(file.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
@@ -158,23 +159,5 @@ final class ManifestInputs {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }
-    }
-
-    static String escape(String s) {
-        return s.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
-    }
-
-    static String unescape(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char n = s.charAt(++i);
-                b.append(n == 'n' ? '\n' : n == 'r' ? '\r' : n);
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 }
