@@ -73,7 +73,26 @@ public enum Rule {
             "Nothing to do for an unpublished state view; plan for snapshots to be rebuilt from the events."),
     MAJOR_BREAKING_CHANGE("major-breaking-change", Severity.INFO, false,
             "a breaking change in a new major version: allowed, needs data migration",
-            "Ship a migration that converts stored data written by the previous major version; a change made the additive way (the property kept, \"deprecated\": true, \"x-wow-written\": false) needs none.");
+            "Ship a migration that converts stored data written by the previous major version; a change made the additive way (the property kept, \"deprecated\": true, \"x-wow-written\": false) needs none."),
+    // The rules of "can I deploy?" (DESIGN §9): a registered release against the releases running in one environment.
+    SKIPPED_STAGING_RELEASE("skipped-staging-release", Severity.BREAKING, false,
+            "the candidate writes an event type, revision or property that the release of its service running in the environment does not read: the release that stages it never ran there",
+            "Deploy the release that reads it (the one that staged it, \"written\": false) to this environment first and let it roll out everywhere; then deploy this one."),
+    ROLLBACK_UNREAD("rollback-unread", Severity.BREAKING, false,
+            "a rollback: the candidate does not read an event type or revision that the newer release running in the environment writes",
+            "Roll back to a release that reads everything the running one writes (one that staged it), or roll forward with a fix instead."),
+    CONSUMER_LAGS("consumer-lags", Severity.BREAKING, false,
+            "an event revision the producer writes is not among the revisions a consumer running in the environment reads",
+            "Deploy a release of the consumer that reads the revision (its Manifest's consumes lists it) first; until it runs there, keep writing the revision the consumer reads."),
+    CONSUMED_STATE_UNPUBLISHED("consumed-state-unpublished", Severity.BREAKING, false,
+            "a consumer running in the environment reads an aggregate's state that the producer does not publish",
+            "Keep the state published (\"published\": true, changed only the additive way) while any consumer reads it, or release the consumer without it in its consumes first."),
+    SENT_COMMAND_UNREAD("sent-command-unread", Severity.BREAKING, false,
+            "a service running in the environment sends a command that its target does not accept, or no longer accepts as it was sent",
+            "Keep the command, and what the release it replaces accepted in it, until no sender running there sends it: deploy the senders that stopped sending it first."),
+    NOTHING_RUNS_THERE("nothing-runs-there", Severity.WARNING, false,
+            "the candidate reads an event or state, or sends a command, that no service running in the environment writes or handles",
+            "Nothing breaks: the candidate waits for what nobody writes yet. Deploy the producer (or the command's target) to this environment when it is needed.");
 
     private final String id;
     private final Severity severity;

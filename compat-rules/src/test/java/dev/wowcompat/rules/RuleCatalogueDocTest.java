@@ -1,5 +1,6 @@
 package dev.wowcompat.rules;
 
+import dev.wowcompat.check.DeploymentCheck;
 import dev.wowcompat.check.ReleaseChecker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -51,6 +52,7 @@ class RuleCatalogueDocTest {
 
     private final ManifestReader reader = new ManifestReader();
     private final ReleaseChecker checker = new ReleaseChecker();
+    private final DeploymentCheck deployment = new DeploymentCheck();
 
     @TestFactory
     Stream<DynamicNode> ruleCatalogue() throws IOException {
@@ -108,6 +110,10 @@ class RuleCatalogueDocTest {
      */
     private void followsTheFix(Rule rule, Section section) throws IOException {
         Example breaking = section.examples().stream().filter(e -> e.kind() == Kind.BREAKING).findFirst().orElseThrow();
+        if (deployment(breaking)) {
+            followsTheDeploymentFix(section, breaking);
+            return;
+        }
         List<Manifest> failing = manifests(breaking);
         List<String> history = canonical(failing.subList(0, failing.size() - 1));
         Optional<Example> fixed = section.examples().stream().filter(e -> e.kind() == Kind.PASSING).filter(e -> {
@@ -147,6 +153,41 @@ class RuleCatalogueDocTest {
         }
     }
 
+    /**
+     * A can-deploy fix is an order of deployments or a change of the candidate: one passing fix keeps either the
+     * failing deployment's candidate (and changes what runs there) or what runs there (and changes the candidate).
+     */
+    private void followsTheDeploymentFix(Section section, Example breaking) throws IOException {
+        List<Manifest> failing = manifests(breaking);
+        List<String> failingAll = canonical(failing);
+        boolean oneSideKept = section.examples().stream().filter(e -> e.kind() == Kind.PASSING).anyMatch(e -> {
+            try {
+                List<String> fixed = canonical(manifests(e));
+                boolean sameCandidate = fixed.get(fixed.size() - 1).equals(failingAll.get(failingAll.size() - 1));
+                boolean sameEnvironment = fixed.subList(0, fixed.size() - 1).equals(failingAll.subList(0, failingAll.size() - 1));
+                return deployment(e) && (sameCandidate || sameEnvironment);
+            } catch (IOException x) {
+                throw new IllegalStateException(x);
+            }
+        });
+        assertTrue(oneSideKept, DOC + ":" + breaking.line() + ": no passing fix keeps the breaking example's candidate or its environment");
+    }
+
+    private static boolean deployment(Example example) throws IOException {
+        return JSON.readTree(example.json()).has("running");
+    }
+
+    /** A can-deploy block runs the deployment check; the others the release check against their history. */
+    private Report check(Example example, List<Manifest> releases) throws IOException {
+        Manifest candidate = releases.get(releases.size() - 1);
+        List<Manifest> rest = releases.subList(0, releases.size() - 1);
+        if (deployment(example)) {
+            String environment = JSON.readTree(example.json()).path("environment").asText();
+            return deployment.check(candidate, new DeploymentCheck.Environment(environment, rest));
+        }
+        return checker.check(candidate, rest);
+    }
+
     private static int more(String after, String before, String token) {
         return count(after, token) - count(before, token);
     }
@@ -165,8 +206,7 @@ class RuleCatalogueDocTest {
 
     private void run(Rule rule, Example example) throws IOException {
         List<Manifest> releases = manifests(example);
-        Manifest candidate = releases.get(releases.size() - 1);
-        Report report = checker.check(candidate, releases.subList(0, releases.size() - 1));
+        Report report = check(example, releases);
         String where = DOC + ":" + example.line() + " (" + example.name() + ")";
         List<Finding> ofRule = report.findings().stream().filter(f -> f.rule() == rule).toList();
         if (example.kind() == Kind.BREAKING) {
@@ -189,7 +229,10 @@ class RuleCatalogueDocTest {
         }
     }
 
-    /** The releases of a block, oldest first; the last one is the candidate. */
+    /**
+     * The releases of a block, oldest first; the last one is the candidate. For a can-deploy block, the releases
+     * running in the environment, then the candidate.
+     */
     private List<Manifest> manifests(Example example) throws IOException {
         JsonNode body = JSON.readTree(example.json());
         List<JsonNode> documents = new ArrayList<>();
@@ -197,8 +240,12 @@ class RuleCatalogueDocTest {
             body.get("releases").forEach(documents::add);
         } else if (body.size() == 1 && body.has("schemas")) {
             documents.addAll(wrap(body.get("schemas")));
+        } else if (body.size() == 3 && body.has("environment") && body.has("running") && body.has("candidate")) {
+            body.get("running").forEach(documents::add);
+            documents.add(body.get("candidate"));
         } else {
-            fail(DOC + ":" + example.line() + ": a block is {\"releases\": [...]} or {\"schemas\": {...}}");
+            fail(DOC + ":" + example.line() + ": a block is {\"releases\": [...]}, {\"schemas\": {...}} or"
+                    + " {\"environment\": ..., \"running\": [...], \"candidate\": ...}");
         }
         assertTrue(documents.size() >= 2, DOC + ":" + example.line() + ": at least one baseline and a candidate");
         List<Manifest> out = new ArrayList<>();

@@ -1,0 +1,262 @@
+package dev.wowcompat.check;
+
+import dev.wowcompat.diff.DiffContext;
+import dev.wowcompat.diff.SchemaDiff;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.Manifest.Aggregate;
+import dev.wowcompat.manifest.Manifest.Command;
+import dev.wowcompat.manifest.Manifest.Event;
+import dev.wowcompat.manifest.Manifest.Revision;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Readers;
+import dev.wowcompat.rules.Rule;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * "Can I deploy?" (DESIGN §9): a registered release against the releases running in one environment. The
+ * registration check compares a release with the releases registered before it; an environment may run
+ * something else (a staging release that never reached production, a consumer that has not upgraded), and only
+ * what runs there meets the candidate's data. So this check asks, of every reader and writer running there:
+ * <ul>
+ * <li>the release of the candidate's own service it replaces reads what the candidate writes, during the roll
+ * ({@link Rule#SKIPPED_STAGING_RELEASE}), or, for a rollback, the candidate reads what the newer one wrote
+ * ({@link Rule#ROLLBACK_UNREAD});</li>
+ * <li>every consumer reads each event revision its producer writes ({@link Rule#CONSUMER_LAGS}) and finds the
+ * states it reads published ({@link Rule#CONSUMED_STATE_UNPUBLISHED});</li>
+ * <li>every command a sender sends is accepted by its target ({@link Rule#SENT_COMMAND_UNREAD});</li>
+ * <li>what the candidate reads or sends has a producer or target there, else a warning
+ * ({@link Rule#NOTHING_RUNS_THERE}).</li>
+ * </ul>
+ * The candidate is checked both as a producer (against the consumers and senders running there) and as a reader
+ * and sender itself (against the producers and targets running there). An instance is stateless.
+ */
+public final class DeploymentCheck {
+
+    public static final String LEVEL = "CAN-DEPLOY";
+
+    private static final Comparator<Finding> ORDER = Comparator
+            .comparing(Finding::severity)
+            .thenComparing(Finding::subject)
+            .thenComparing(Finding::pointer)
+            .thenComparing(f -> f.rule().id());
+
+    /**
+     * What runs in one environment.
+     *
+     * @param name the environment's name, as reports say it
+     * @param running the release of each service running there, one per service
+     */
+    public record Environment(String name, List<Manifest> running) {
+        public Environment {
+            running = List.copyOf(running);
+        }
+
+        Optional<Manifest> of(String service) {
+            return running.stream().filter(m -> m.service().equals(service)).findFirst();
+        }
+    }
+
+    /** The report of deploying {@code candidate} to {@code environment}; its verdict is the answer. */
+    public Report check(Manifest candidate, Environment environment) {
+        Optional<Manifest> replaced = environment.of(candidate.service());
+        // After the deployment the candidate runs beside every other service's release.
+        List<Manifest> others = environment.running().stream()
+                .filter(m -> !m.service().equals(candidate.service()))
+                .sorted(Comparator.comparing(Manifest::service))
+                .toList();
+        Findings out = new Findings(environment.name());
+        replaced.ifPresent(r -> againstReplaced(candidate, r, out));
+        for (Manifest other : others) {
+            // The candidate is new to readers running there (old readers), and reads what they write (as a new reader).
+            asProducer(candidate, other, Readers.OLD_READERS, out);
+            asProducer(other, candidate, Readers.NEW_READERS, out);
+            asTarget(candidate, replaced, other, Readers.NEW_READERS, out);
+            asTarget(other, Optional.empty(), candidate, Readers.OLD_READERS, out);
+        }
+        nothingThere(candidate, others, out);
+        List<Finding> sorted = new ArrayList<>(out.all());
+        sorted.sort(ORDER);
+        List<Report.Release> compared = environment.running().stream()
+                .sorted(Comparator.comparing(Manifest::service))
+                .map(m -> new Report.Release(m.service(), m.version().toString())).toList();
+        return new Report(LEVEL, new Report.Release(candidate.service(), candidate.version().toString()), compared, sorted);
+    }
+
+    /**
+     * The release the candidate replaces runs beside it until the roll ends: it must read what the candidate
+     * writes. The registration check asked that of the previous registered release; here it is asked of the one
+     * that really runs, which may be older. Across a major version the upgrade is a planned migration, so only a
+     * rollback is checked there.
+     */
+    private static void againstReplaced(Manifest candidate, Manifest running, Findings out) {
+        int order = candidate.version().compareTo(running.version());
+        if (order > 0 && candidate.version().major() == running.version().major()) {
+            for (Finding f : new ReleaseChecker().check(candidate, List.of(running)).findings()) {
+                if (f.rule() == Rule.WRITTEN_BEFORE_READ) {
+                    out.add(Rule.SKIPPED_STAGING_RELEASE, f.subject(), f.pointer(), Readers.OLD_READERS,
+                            f.message() + "; " + running.label() + " runs in " + out.environment
+                                    + ", so the release that stages it has not run there");
+                }
+            }
+        } else if (order < 0) {
+            current(running).forEach((event, n) -> {
+                if (!reads(candidate, event, n)) {
+                    out.add(Rule.ROLLBACK_UNREAD, event + "@" + n, "", Readers.OLD_READERS,
+                            running.label() + " runs in " + out.environment + " and writes revision " + n + " of " + event
+                                    + ", which " + candidate.label() + " does not read: after the rollback its nodes meet"
+                                    + " stored and streamed events they cannot decode");
+                }
+            });
+        }
+    }
+
+    /**
+     * Each consumer reads the revision its producer writes, and the states it reads are published. Wow publishes
+     * every event upgraded to its current revision, so that revision is the one a consumer meets, old events
+     * included.
+     */
+    private static void asProducer(Manifest producer, Manifest consumer, Readers breaks, Findings out) {
+        Map<String, Integer> current = current(producer);
+        consumer.consumes().events().forEach((event, read) -> {
+            Integer n = current.get(event);
+            if (n != null && !read.contains(n)) {
+                out.add(Rule.CONSUMER_LAGS, event + "@" + n, "", breaks,
+                        producer.label() + " writes revision " + n + " of " + event + ", but " + consumer.label()
+                                + " reads only revision" + (read.size() == 1 ? " " : "s ") + join(read)
+                                + " of it: the consumer meets events it cannot decode");
+            }
+        });
+        for (String state : consumer.consumes().states()) {
+            Optional<Aggregate> aggregate = producer.aggregate(state);
+            if (aggregate.isEmpty()) continue;
+            Optional<Manifest.State> s = aggregate.get().state();
+            if (s.isEmpty() || !s.get().published()) {
+                out.add(Rule.CONSUMED_STATE_UNPUBLISHED, state, "", breaks,
+                        consumer.label() + " reads the state of " + state + ", which " + producer.label()
+                                + (s.isEmpty() ? " does not declare" : " does not publish (\"published\": false): it may change in any way"));
+            }
+        }
+    }
+
+    /**
+     * Every command the sender sends is accepted by its target. The sender's Manifest names the commands, not what
+     * it writes in them; it was built against a release of the target that accepted what it writes, and the
+     * release the target replaces there is the best witness of that: the target must accept what that one did.
+     */
+    private static void asTarget(Manifest target, Optional<Manifest> replaced, Manifest sender, Readers breaks, Findings out) {
+        for (String command : sender.sends().commands()) {
+            Optional<Command> handled = command(target, command);
+            if (handled.isEmpty()) {
+                if (target.aggregate(aggregateOf(command)).isPresent()
+                        || replaced.flatMap(r -> command(r, command)).isPresent()) {
+                    out.add(Rule.SENT_COMMAND_UNREAD, command, "", breaks,
+                            sender.label() + " sends " + command + ", which " + target.label() + " does not accept");
+                }
+                continue;
+            }
+            Optional<Command> before = replaced.flatMap(r -> command(r, command));
+            if (before.isEmpty() || before.get().schema().fingerprint().equals(handled.get().schema().fingerprint())) continue;
+            DiffContext context = new DiffContext(command, DiffContext.Role.COMMAND, false, true);
+            for (Finding f : SchemaDiff.compare(before.get().schema().schema(), handled.get().schema().schema(), context)) {
+                if (f.breaks().breaksNewReaders()) {
+                    out.add(Rule.SENT_COMMAND_UNREAD, command, f.pointer(), Readers.NEW_READERS,
+                            sender.label() + " sends " + command + " as " + replaced.get().label() + " accepted it, and "
+                                    + target.label() + " rejects some of that: " + f.message());
+                }
+            }
+        }
+    }
+
+    /** What the candidate reads or sends with no producer or target running there: it waits, nothing breaks. */
+    private static void nothingThere(Manifest candidate, List<Manifest> others, Findings out) {
+        candidate.consumes().events().keySet().stream()
+                .filter(event -> candidate.aggregate(aggregateOf(event)).isEmpty())
+                .filter(event -> others.stream().noneMatch(m -> event(m, event).isPresent()))
+                .forEach(event -> out.add(Rule.NOTHING_RUNS_THERE, event, "", Readers.NONE,
+                        candidate.label() + " reads " + event + ", which no service running in " + out.environment + " declares"));
+        candidate.consumes().states().stream()
+                .filter(state -> candidate.aggregate(state).isEmpty())
+                .filter(state -> others.stream().noneMatch(m -> m.aggregate(state).isPresent()))
+                .forEach(state -> out.add(Rule.NOTHING_RUNS_THERE, state, "", Readers.NONE,
+                        candidate.label() + " reads the state of " + state + ", which no service running in " + out.environment + " declares"));
+        candidate.sends().commands().stream()
+                .filter(command -> candidate.aggregate(aggregateOf(command)).isEmpty())
+                .filter(command -> others.stream().noneMatch(m -> m.aggregate(aggregateOf(command)).isPresent()))
+                .forEach(command -> out.add(Rule.NOTHING_RUNS_THERE, command, "", Readers.NONE,
+                        candidate.label() + " sends " + command + ", which no service running in " + out.environment + " handles"));
+    }
+
+    /** The revision a release writes of each event type it writes: its highest written revision. */
+    private static Map<String, Integer> current(Manifest m) {
+        Map<String, Integer> out = new TreeMap<>();
+        for (Aggregate a : m.aggregates().values()) {
+            for (Event e : a.events().values()) {
+                if (!e.written()) continue;
+                for (Revision r : e.revisions().values()) {
+                    if (r.written()) out.merge(e.typeName(), r.revision(), Math::max);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean reads(Manifest m, String event, int revision) {
+        return event(m, event).map(e -> e.revisions().containsKey(revision)).orElse(false);
+    }
+
+    private static Optional<Event> event(Manifest m, String typeName) {
+        return m.aggregate(aggregateOf(typeName)).map(a -> a.events().get(simpleName(typeName)));
+    }
+
+    private static Optional<Command> command(Manifest m, String typeName) {
+        return m.aggregate(aggregateOf(typeName)).map(a -> a.commands().get(simpleName(typeName)));
+    }
+
+    /** {@code context.aggregate} of {@code context.aggregate.Name}. */
+    private static String aggregateOf(String typeName) {
+        int dot = typeName.lastIndexOf('.');
+        return dot < 0 ? typeName : typeName.substring(0, dot);
+    }
+
+    private static String simpleName(String typeName) {
+        return typeName.substring(typeName.lastIndexOf('.') + 1);
+    }
+
+    private static String join(SortedSet<Integer> revisions) {
+        return revisions.isEmpty() ? "(none)" : revisions.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Findings of one check, one per rule, subject and pointer: when several consumers lag behind one revision,
+     * one finding names them all, so a waiver or a fix addresses the revision once.
+     */
+    private static final class Findings {
+        private final String environment;
+        private final Map<String, Finding> byId = new LinkedHashMap<>();
+
+        Findings(String environment) {
+            this.environment = environment;
+        }
+
+        void add(Rule rule, String subject, String pointer, Readers breaks, String message) {
+            byId.merge(Finding.idOf(rule.id(), subject, pointer), Finding.of(rule, subject, pointer, breaks, message),
+                    (a, b) -> a.message().contains(b.message()) ? a
+                            : new Finding(a.rule(), a.severity(), a.subject(), a.pointer(), a.breaks().and(b.breaks()),
+                                    a.message() + "; and " + b.message(), a.fix()));
+        }
+
+        Collection<Finding> all() {
+            return byId.values();
+        }
+    }
+}
