@@ -21,7 +21,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Reads a Manifest (format 1, DESIGN §3): parses within the limits, validates against
@@ -71,14 +70,7 @@ public final class ManifestReader {
     }
 
     private ManifestSchema formatSchema() {
-        try {
-            return manifestSchema.join();
-        } catch (CompletionException e) {
-            // What the compilation threw, as if it had run here.
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error r) throw r;
-            throw e;
-        }
+        return Futures.join(manifestSchema);
     }
 
     private ManifestReader(InputLimits limits, JsonInput json, CompletableFuture<ManifestSchema> manifestSchema, SchemaPool pool,

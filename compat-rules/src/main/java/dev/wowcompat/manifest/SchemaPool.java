@@ -69,12 +69,6 @@ public final class SchemaPool {
         }
     }
 
-    /** Whether a schema of this fingerprint is pooled. Only schemas of Manifests read without a problem are pooled. */
-    public boolean holds(String fingerprint) {
-        Entry e = entries.get(fingerprint);
-        return e != null && e.get() != null;
-    }
-
     /**
      * Whether a schema of this fingerprint is pooled and passed every check, so that a reader can skip every check
      * of content already checked; one pooled by a trusting read only is checked again by a candidate's read.

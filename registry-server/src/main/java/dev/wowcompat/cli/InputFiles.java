@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.manifest.Futures;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.ProblemCodes;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
 
 /**
@@ -60,23 +60,12 @@ final class InputFiles {
         });
         return () -> {
             List<Read<T>> values = new ArrayList<>();
-            for (Outcome<T> outcome : join(reads)) {
+            for (Outcome<T> outcome : Futures.join(reads)) {
                 problems.addAll(outcome.problems());
                 if (outcome.value() != null) values.add(new Read<>(outcome.argument(), outcome.file(), outcome.value()));
             }
             return values;
         };
-    }
-
-    private static <T> T join(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            // What the read threw, as if it had run here.
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error r) throw r;
-            throw e;
-        }
     }
 
     /** A file to read (or, with no file, an argument's problems), in the order of the arguments. */
