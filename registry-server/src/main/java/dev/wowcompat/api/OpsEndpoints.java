@@ -7,7 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** Liveness, metrics, and the web page's three static files (read once from the jar). */
+/** Liveness, metrics, the API's OpenAPI document, and the web page's three static files (each read once from the jar). */
 final class OpsEndpoints {
     private static final byte[] HEALTHY = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
     private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
@@ -18,6 +18,7 @@ final class OpsEndpoints {
     private final byte[] page;
     private final byte[] script;
     private final byte[] styles;
+    private final byte[] openApi;
 
     OpsEndpoints(JsonResponses json, Metrics metrics, RegistryStore store, Readiness readiness) {
         this.metrics = metrics;
@@ -26,6 +27,8 @@ final class OpsEndpoints {
         this.page = resource("/web/index.html");
         this.script = resource("/web/app.js");
         this.styles = resource("/web/app.css");
+        // docs/openapi.json, copied into the jar by the build: the document is kept in one place.
+        this.openApi = resource("/api/openapi.json");
     }
 
     private static byte[] resource(String path) {
@@ -59,6 +62,10 @@ final class OpsEndpoints {
 
     void metrics(Context ctx) {
         ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape());
+    }
+
+    void openApi(Context ctx) {
+        ctx.contentType(JsonResponses.JSON).result(openApi);
     }
 
     void page(Context ctx) {

@@ -11,6 +11,8 @@ import dev.wowcompat.wire.StateVerifier;
 import dev.wowcompat.wire.WireValidator;
 import io.javalin.Javalin;
 import io.javalin.http.Handler;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -58,14 +60,19 @@ public final class RegistryServer implements AutoCloseable {
         }
     }
 
+    /** One endpoint: its method and path template, e.g. {@code GET} and {@code /types/{name}}. */
+    public record Route(String method, String path) {}
+
     private final Javalin app;
     private final Registration registration;
     private final Readiness readiness;
+    private final List<Route> routes;
 
-    private RegistryServer(Javalin app, Registration registration, Readiness readiness) {
+    private RegistryServer(Javalin app, Registration registration, Readiness readiness, List<Route> routes) {
         this.app = app;
         this.registration = registration;
         this.readiness = readiness;
+        this.routes = List.copyOf(routes);
     }
 
     public static RegistryServer start(RegistryStore store, Config config) {
@@ -86,6 +93,7 @@ public final class RegistryServer implements AutoCloseable {
                 new ExpensiveRequests(config.guards()),
                 config.guards().metricsNeedToken());
         Problems problems = new Problems(json.mapper());
+        List<Route> routes = new ArrayList<>();
         Javalin app = Javalin.create(c -> {
             c.showJavalinBanner = false;
             c.http.maxRequestSize = config.limits().maxBytes();
@@ -93,6 +101,10 @@ public final class RegistryServer implements AutoCloseable {
             c.http.prefer405over404 = true;
             c.jetty.addConnector((server, http) -> JettySettings.connector(server, http, config.host(), config.port(), config.guards()));
             c.jetty.modifyServer(server -> JettySettings.server(server, config.guards(), problems));
+            // The route table as the router took it, so that what is served can be compared with docs/openapi.json.
+            c.events(events -> events.handlerAdded(h -> {
+                if (h.getHttpMethod().isHttpMethod()) routes.add(new Route(h.getHttpMethod().name(), h.getPath()));
+            }));
             c.router.apiBuilder(() -> routes(e));
         });
         problems.install(app);
@@ -100,7 +112,7 @@ public final class RegistryServer implements AutoCloseable {
         app.before(SecurityHeaders::add);
         app.after(metrics::finished);
         app.start();
-        return new RegistryServer(app, registration, readiness);
+        return new RegistryServer(app, registration, readiness, routes);
     }
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, SchemaEndpoints schemas, WireEndpoints wire,
@@ -130,9 +142,15 @@ public final class RegistryServer implements AutoCloseable {
         get("/health",                                 e.ops::health);
         get("/ready",                                  e.ops::ready);
         get("/metrics",                                e.metricsNeedToken ? e.auth.required(e.ops::metrics) : e.ops::metrics);
+        get("/openapi.json",                           e.ops::openApi);
         get("/",                                       e.ops::page);
         get("/app.js",                                 e.ops::script);
         get("/app.css",                                e.ops::styles);
+    }
+
+    /** Every endpoint {@link #routes(Endpoints)} added, in its order. */
+    public List<Route> routes() {
+        return routes;
     }
 
     public int port() {

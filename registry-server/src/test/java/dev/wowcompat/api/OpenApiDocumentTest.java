@@ -1,0 +1,360 @@
+package dev.wowcompat.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.manifest.InputLimits;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.OpenApiDocument;
+import dev.wowcompat.testing.OpenApiDocument.Operation;
+import dev.wowcompat.testing.PrefixTwins;
+import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.RunningRegistry.Answer;
+import io.swagger.v3.oas.models.SpecVersion;
+import io.swagger.v3.parser.OpenAPIV3Parser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * docs/openapi.json against the registry that serves it: the document is valid OpenAPI 3.1 (swagger-parser reports
+ * nothing, and every schema in it is valid JSON Schema 2020-12), it describes every route of {@link RegistryServer},
+ * and real answers of every operation, a success and at least one problem each, are answers it declares (status,
+ * content type, body against the schema, required headers).
+ *
+ * <p>The operations marked {@value #PARALLEL_WORK} (environments, deployments, can-deploy) are written in parallel
+ * with this document, against the same contract. Where the running server has no route for one of them (it answers
+ * {@code 404 wow-compat.request.not-found}, the router's answer for an unknown path), its requests are skipped, not
+ * passed; an unmarked operation without a route fails.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OpenApiDocumentTest {
+    private static final String PARALLEL_WORK = "x-wow-compat-since";
+    private static final String TOKEN = "openapi-test-token";
+    private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
+
+    /** The demo releases (bank-service, courtyard) and the releases the requests below register. */
+    private RunningRegistry registry;
+    /** Tokens for writes and /metrics, and a 4 KiB body limit. */
+    private RunningRegistry guarded;
+    /** Never marked ready. */
+    private RunningRegistry starting;
+    private String served;
+    private OpenApiDocument document;
+
+    @BeforeAll
+    void start(@TempDir Path dir) {
+        registry = new RunningRegistry(dir.resolve("demo.db"), RegistryServer.Config.local(0));
+        StringWriter log = new StringWriter();
+        assertTrue(DemoReleases.register(registry.server().registration(), new PrintWriter(log)) >= 6, log.toString());
+        guarded = new RunningRegistry(dir.resolve("guarded.db"), RegistryServer.Config.local(0)
+                .withTokens(Tokens.of(List.of(TOKEN))).withGuards(Guards.defaults().withMetricsNeedToken(true))
+                .withLimits(InputLimits.defaults().withMaxBytes(4096)));
+        starting = new RunningRegistry(dir.resolve("starting.db"), RegistryServer.Config.local(0), false);
+        Answer openApi = registry.get("/openapi.json");
+        assertEquals(200, openApi.status(), openApi.body());
+        served = openApi.body();
+        document = new OpenApiDocument(served);
+    }
+
+    @AfterAll
+    void stop() {
+        for (RunningRegistry r : new RunningRegistry[] {registry, guarded, starting}) {
+            if (r != null) r.close();
+        }
+    }
+
+    @Test
+    void theServedDocumentIsDocsOpenapiJson() throws Exception {
+        assertEquals(Files.readString(Path.of("..", "docs", "openapi.json")), served,
+                "GET /openapi.json serves docs/openapi.json as the build copied it");
+        assertEquals("3.1.0", document.root().path("openapi").asText());
+    }
+
+    @Test
+    void theDocumentIsValidOpenApi31() {
+        SwaggerParseResult result = parse(served);
+        assertEquals(List.of(), result.getMessages(), "swagger-parser's messages");
+        assertEquals(SpecVersion.V31, result.getOpenAPI().getSpecVersion());
+        assertEquals(document.operations().size(), result.getOpenAPI().getPaths().values().stream()
+                .mapToInt(p -> p.readOperations().size()).sum(), "every operation was read");
+        assertEquals(List.of(), document.invalidSchemas(), "schemas that are not valid JSON Schema 2020-12");
+    }
+
+    /** The checks above would notice a broken document: swagger-parser's messages, the meta-schema's errors. */
+    @Test
+    void aBrokenDocumentIsNoticed() {
+        ObjectNode broken = (ObjectNode) document.root().deepCopy();
+        broken.remove("info");
+        ((ObjectNode) broken.at("/paths/~1services/get")).put("summery", "a misspelt member");
+        ((ObjectNode) broken.at("/paths/~1types~1{name}/get/responses/200/content/application~1json/schema")).put("$ref", "#/components/schemas/Nowhere");
+        List<String> messages = parse(broken.toString()).getMessages();
+        assertTrue(messages.stream().anyMatch(m -> m.contains("info")), messages.toString());
+        assertTrue(messages.stream().anyMatch(m -> m.contains("summery")), messages.toString());
+        assertTrue(messages.stream().anyMatch(m -> m.contains("Nowhere")), messages.toString());
+
+        ((ObjectNode) broken.at("/components/schemas/Report")).put("type", "record");
+        assertFalse(new OpenApiDocument(broken.toString()).invalidSchemas().isEmpty());
+    }
+
+    private static SwaggerParseResult parse(String text) {
+        ParseOptions options = new ParseOptions();
+        options.setResolve(false); // every $ref is inside the document; nothing is fetched
+        options.setValidateInternalRefs(true);
+        return new OpenAPIV3Parser().readContents(text, null, options);
+    }
+
+    /** Read back from the router ({@link RegistryServer#routes()}), not from a second list. */
+    @Test
+    void everyRouteIsDescribed() {
+        List<String> routes = registry.server().routes().stream().map(r -> r.method() + " " + r.path()).toList();
+        assertTrue(routes.contains("GET /openapi.json"), routes.toString());
+        List<String> undescribed = routes.stream().filter(r -> document.operation(r.split(" ", 2)[0], r.split(" ", 2)[1]).isEmpty()).toList();
+        assertEquals(List.of(), undescribed, "routes docs/openapi.json does not describe");
+        List<String> withoutRoute = document.operations().stream().filter(o -> !routes.contains(o.toString()))
+                .filter(o -> !o.marked(PARALLEL_WORK)).map(Operation::toString).toList();
+        assertEquals(List.of(), withoutRoute, "operations of docs/openapi.json the registry does not have");
+    }
+
+    // ------------------------------------------------------------------------------------------ real answers
+
+    /** One request to one operation, and the status the registry must answer. */
+    private record Exchange(String method, String template, String target, Supplier<Answer> send, int expected) {
+        @Override
+        public String toString() {
+            return method + " " + target + " → " + expected;
+        }
+    }
+
+    private final Map<String, Set<String>> answered = new LinkedHashMap<>();
+    private final Set<String> skipped = new TreeSet<>();
+
+    @TestFactory
+    Stream<DynamicTest> realAnswersAreTheDocumentedOnes() throws Exception {
+        List<Exchange> exchanges = exchanges();
+        return Stream.concat(
+                exchanges.stream().map(x -> DynamicTest.dynamicTest(x.toString(), () -> check(x))),
+                Stream.of(DynamicTest.dynamicTest("every operation answered a success and a problem", this::everyOperationWasAnswered)));
+    }
+
+    private void check(Exchange x) {
+        Operation operation = document.operation(x.method(), x.template())
+                .orElseThrow(() -> new AssertionError(x.method() + " " + x.template() + " is not in docs/openapi.json"));
+        if (skipped.contains(operation.toString())) {
+            Assumptions.abort(operation + ": no route in this build (" + PARALLEL_WORK + "); skipped");
+        }
+        Answer a = x.send().get();
+        if (a.status() == 404 && "wow-compat.request.not-found".equals(problemCode(a))) {
+            assertTrue(operation.marked(PARALLEL_WORK), operation + " is documented but the registry has no route for it");
+            skipped.add(operation.toString());
+            Assumptions.abort(operation + ": no route in this build (" + PARALLEL_WORK + "); skipped");
+        }
+        assertEquals(x.expected(), a.status(), a.body());
+        assertEquals(List.of(), document.mismatches(operation, a.status(), a.response().headers(), a.body()),
+                "the answer " + a.status() + " " + a.header("Content-Type") + " of " + x + ": " + abbreviated(a.body()));
+        answered.computeIfAbsent(operation.toString(), k -> new TreeSet<>()).add(a.status() < 400 ? "success" : "problem");
+    }
+
+    private void everyOperationWasAnswered() {
+        List<String> missing = new ArrayList<>();
+        for (Operation o : document.operations()) {
+            if (skipped.contains(o.toString())) continue;
+            Set<String> kinds = answered.getOrDefault(o.toString(), Set.of());
+            if (!kinds.equals(Set.of("success", "problem"))) missing.add(o + " answered " + kinds);
+        }
+        assertEquals(List.of(), missing, "operations without both a success and a problem answer checked");
+    }
+
+    private static String problemCode(Answer a) {
+        String type = a.header("Content-Type");
+        return type != null && type.startsWith("application/problem+json") ? a.json().path("code").asText() : null;
+    }
+
+    private static String abbreviated(String body) {
+        return body.length() > 2000 ? body.substring(0, 2000) + "..." : body;
+    }
+
+    /** Every operation: a success and problems, in an order where each request finds what earlier ones stored. */
+    private List<Exchange> exchanges() throws Exception {
+        List<Exchange> x = new ArrayList<>();
+        String releases = "/services/{service}/releases";
+        String acct10 = BankManifests.bank("acct", "1.0.0", 1, true);
+        x.add(post(releases, "/services/acct/releases", acct10, 201));
+        x.add(post(releases, "/services/acct/releases", acct10, 200));
+        x.add(post(releases, "/services/acct/releases", BankManifests.withDescription(acct10, "other text"), 409));
+        x.add(post(releases, "/services/acct/releases", BankManifests.withoutDeposited("acct", "1.1.0"), 409));
+        x.add(post(releases, "/services/other/releases", BankManifests.bank("acct", "1.1.0", 2, false), 400));
+        x.add(post(releases, "/services/acct/releases", "{\"manifest\": 1, \"service\": ", 400));
+        x.add(post(releases, "/services/acct/releases", "{\"manifest\": 1, \"service\": \"acct\"}", 400));
+        x.add(new Exchange("POST", releases, "/services/acct/releases (text/plain)",
+                () -> registry.post("/services/acct/releases", acct10, Map.of("Content-Type", "text/plain")), 415));
+        x.add(new Exchange("POST", releases, "/services/acct/releases (no token)",
+                () -> guarded.post("/services/acct/releases", acct10), 401));
+        x.add(new Exchange("POST", releases, "/services/acct/releases (a token not accepted)",
+                () -> guarded.post("/services/acct/releases", acct10, Map.of("Content-Type", "application/json", "Authorization", "Bearer not-it")), 401));
+        x.add(new Exchange("POST", releases, "/services/acct/releases (over the 4 KiB limit)",
+                () -> guarded.post("/services/acct/releases", BankManifests.withDescription(acct10, "x".repeat(5000)), authorized()), 413));
+        String check = "/services/{service}/releases/check";
+        x.add(post(check, "/services/acct/releases/check", BankManifests.bank("acct", "1.1.0", 2, false), 200));
+        x.add(post(check, "/services/acct/releases/check", BankManifests.withoutDeposited("acct", "1.1.0"), 200));
+        x.add(post(check, "/services/acct/releases/check", "{\"manifest\": 2}", 400));
+        x.add(get("/services", "/services", 200));
+        x.add(headersTooLarge("/services", "/services"));
+        x.add(get(releases, "/services/bank-service/releases", 200));
+        x.add(get(releases, "/services/nobody/releases", 404));
+        String release = "/services/{service}/releases/{version}";
+        x.add(get(release, "/services/bank-service/releases/1.2.0", 200));
+        x.add(get(release, "/services/bank-service/releases/9.9.9", 404));
+
+        x.add(get("/types", "/types?q=Deposit", 200));
+        x.add(get("/types", "/types", 200));
+        x.add(get("/types", "/types?q=" + "a".repeat(9000), 414));
+        x.add(get("/types/{name}", "/types/bank.account.Deposited", 200));
+        x.add(get("/types/{name}", "/types/bank.account", 200));
+        x.add(get("/types/{name}", "/types/bank.account.Nothing", 404));
+        x.add(get("/fields", "/fields?q=amount", 200));
+        x.add(get("/fields", "/fields", 400));
+        x.add(get("/events/{name}/revisions", "/events/bank.account.Deposited/revisions", 200));
+        x.add(get("/events/{name}/revisions", "/events/bank.account.Deposit/revisions", 404));
+        String revision = "/events/{name}/revisions/{n}";
+        x.add(get(revision, "/events/bank.account.Deposited/revisions/2", 200));
+        x.add(get(revision, "/events/bank.account.Deposited/revisions/two", 400));
+        x.add(get(revision, "/events/bank.account.Deposited/revisions/9", 404));
+        x.add(get(revision, "/events/bank.account.Nothing/revisions/1", 404));
+        x.add(get("/diff", "/diff?subject=bank.account.Deposited&from=1&to=2", 200));
+        x.add(get("/diff", "/diff?subject=bank.account.Withdraw&from=1.0.0&to=1.2.0&service=bank-service", 200));
+        x.add(get("/diff", "/diff?subject=bank.account.Withdraw&from=1.0.0&to=1.2.0", 400)); // acct declares it too
+        x.add(get("/diff", "/diff?subject=bank.account.Withdraw&from=1.0.0", 400));
+        x.add(get("/diff", "/diff?subject=bank.account.Nothing&from=1.0.0&to=1.2.0", 404));
+        x.add(get("/diff", "/diff?subject=bank.account.Withdraw&from=1.0.0&to=7.0.0&service=bank-service", 404));
+
+        PrefixTwins twins = PrefixTwins.find("twins");
+        x.add(post(releases, "/services/twins/releases", twins.manifest(), 201));
+        String fp = twins.first();
+        for (String base : List.of("/schemas", "/fingerprints")) {
+            String template = base + "/{fingerprint}";
+            x.add(get(template, base + "/" + fp, 200));
+            x.add(get(template, base + "/" + twins.firstUniquePrefix(), 302));
+            x.add(get(template, base + "/" + twins.sharedPrefix(), 300));
+            x.add(get(template, base + "/ABC", 400));
+            x.add(get(template, base + "/" + "0".repeat(64), 404));
+        }
+        x.add(new Exchange("GET", "/schemas/{fingerprint}", "/schemas/" + fp + " (If-None-Match)",
+                () -> registry.get("/schemas/" + fp, Map.of("If-None-Match", "\"" + fp + "\"")), 304));
+
+        String stateFingerprint = null;
+        for (JsonNode usage : registry.get("/types/bank.account").json().path("releases")) {
+            if (usage.path("kind").asText().equals("state")) stateFingerprint = usage.path("fingerprint").asText();
+        }
+        x.add(post("/verify/state", "/verify/state",
+                "{\"aggregate\": \"bank.account\", \"schemaFingerprint\": \"" + stateFingerprint + "\", \"state\": {}}", 200));
+        x.add(post("/verify/state", "/verify/state", "{\"schemaFingerprint\": \"" + "0".repeat(64) + "\", \"state\": {}}", 200));
+        x.add(post("/verify/state", "/verify/state", "{\"schemaFingerprint\": \"abc\", \"state\": {}}", 400));
+        x.add(post("/verify/state", "/verify/state", "{\"nothing\": true}", 422));
+        x.add(post("/verify/state", "/verify/state", "[1, 2", 400));
+        x.add(post("/validate", "/validate", example("envelope-state-event"), 200));
+        x.add(post("/validate", "/validate?structure=wait-signal", example("wait-signal"), 200));
+        x.add(post("/validate", "/validate?structure=nonsense", "{}", 400));
+        x.add(post("/validate", "/validate", "{\"a\": 1}", 422));
+
+        x.add(get("/health", "/health", 200));
+        x.add(headersTooLarge("/health", "/health"));
+        x.add(get("/ready", "/ready", 200));
+        x.add(new Exchange("GET", "/ready", "/ready (starting)", () -> starting.get("/ready"), 503));
+        x.add(get("/metrics", "/metrics", 200));
+        x.add(new Exchange("GET", "/metrics", "/metrics (token needed)", () -> guarded.get("/metrics"), 401));
+        x.add(new Exchange("GET", "/metrics", "/metrics (token)", () -> guarded.get("/metrics", authorized()), 200));
+        x.add(get("/openapi.json", "/openapi.json", 200));
+        x.add(headersTooLarge("/openapi.json", "/openapi.json"));
+        for (String file : List.of("/", "/app.js", "/app.css")) {
+            x.add(get(file, file, 200));
+            x.add(headersTooLarge(file, file));
+        }
+
+        // Issue 17's endpoints (PARALLEL_WORK): skipped where this build has no route for them.
+        String deployments = "/environments/{env}/deployments";
+        x.add(post(deployments, "/environments/staging/deployments", deployment("bank-service", "1.0.0"), 201));
+        x.add(post(deployments, "/environments/staging/deployments", deployment("bank-service", "1.0.0"), 200));
+        x.add(post(deployments, "/environments/staging/deployments", deployment("bank-service", "1.1.0"), 201));
+        x.add(post(deployments, "/environments/staging/deployments", deployment("courtyard", "1.0.0"), 201));
+        x.add(post(deployments, "/environments/staging/deployments", deployment("bank-service", "9.9.9"), 404));
+        x.add(post(deployments, "/environments/staging/deployments", "{\"service\": \"bank-service\"}", 400));
+        x.add(post(deployments, "/environments/Not%20A%20Name/deployments", deployment("bank-service", "1.0.0"), 400));
+        x.add(new Exchange("POST", deployments, "/environments/staging/deployments (no token)",
+                () -> guarded.post("/environments/staging/deployments", deployment("acct", "1.0.0")), 401));
+        x.add(get("/environments", "/environments", 200));
+        x.add(headersTooLarge("/environments", "/environments"));
+        x.add(get("/environments/{env}", "/environments/staging", 200));
+        x.add(get("/environments/{env}", "/environments/nowhere", 404));
+        String canDeploy = "/can-deploy";
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging", 200));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=markdown", 200));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0", 400));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=nonsense", 400));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=9.9.9&environment=staging", 404));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=nowhere", 404));
+        String undeploy = "/environments/{env}/deployments/{service}";
+        x.add(delete(undeploy, "/environments/staging/deployments/courtyard", 200));
+        x.add(delete(undeploy, "/environments/staging/deployments/courtyard", 404));
+        return x;
+    }
+
+    private Exchange get(String template, String target, int expected) {
+        return new Exchange("GET", template, target, () -> registry.get(target), expected);
+    }
+
+    private Exchange post(String template, String target, String body, int expected) {
+        return new Exchange("POST", template, target, () -> registry.post(target, body, JSON), expected);
+    }
+
+    private Exchange delete(String template, String target, int expected) {
+        return new Exchange("DELETE", template, target,
+                () -> registry.send(HttpRequest.newBuilder(URI.create(registry.base() + target)).DELETE()), expected);
+    }
+
+    /** Headers over the server's 8 KiB: answered before routing, on every path. */
+    private Exchange headersTooLarge(String template, String target) {
+        return new Exchange("GET", template, target + " (headers too large)",
+                () -> registry.get(target, Map.of("X-Padding", "p".repeat(9000))), 431);
+    }
+
+    private static Map<String, String> authorized() {
+        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + TOKEN);
+    }
+
+    private static String deployment(String service, String version) {
+        return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
+    }
+
+    private static String example(String name) throws Exception {
+        try (InputStream in = OpenApiDocumentTest.class.getResourceAsStream("/wire-examples/" + name + ".json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
