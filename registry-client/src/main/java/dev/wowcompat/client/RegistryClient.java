@@ -26,8 +26,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The registry's HTTP API (DESIGN §6) as its clients use it, on java.net.http: the command line ({@code register},
- * {@code check --registry}, {@code verify-state --registry}) and the Maven plugin ({@code check}, {@code register}).
+ * The registry's HTTP API (DESIGN §6, §9) as its clients use it, on java.net.http: the command line ({@code register},
+ * {@code check --registry}, {@code verify-state --registry}, {@code record-deployment}) and the Maven plugin
+ * ({@code check}, {@code register}).
  * Every failure to talk to the registry is a {@link RegistryException}: one sentence naming the URL, no cause.
  * An answer, error or not, is an {@link Answer}; what an error status means is the caller's business.
  */
@@ -159,6 +160,36 @@ public final class RegistryClient {
     /** {@code GET /services/{service}/releases/{version}}: one stored release with its Manifest. */
     public Answer release(String service, String version) throws RegistryException {
         return send(get("/services/" + segment(service) + "/releases/" + segment(version)));
+    }
+
+    /**
+     * {@code POST /environments/{env}/deployments}: records that the registered release {@code service@version} runs
+     * in the environment from now on, replacing the service's release running there (201; 200 when that version
+     * runs there already).
+     */
+    public Answer recordDeployment(String environment, String service, String version) throws RegistryException {
+        byte[] body;
+        try {
+            body = JSON.writeValueAsBytes(JSON.createObjectNode().put("service", service).put("version", version));
+        } catch (IOException e) {
+            throw new IllegalStateException("two strings always make a JSON object", e);
+        }
+        return send(post("/environments/" + segment(environment) + "/deployments", body));
+    }
+
+    /** {@code DELETE /environments/{env}/deployments/{service}}: the service's release no longer runs there. */
+    public Answer undeploy(String environment, String service) throws RegistryException {
+        return send(request("/environments/" + segment(environment) + "/deployments/" + segment(service)).DELETE());
+    }
+
+    /** {@code GET /environments}: every environment that ever had a deployment. */
+    public Answer environments() throws RegistryException {
+        return send(get("/environments"));
+    }
+
+    /** {@code GET /environments/{env}}: what runs in the environment, and what ran there before. */
+    public Answer environment(String environment) throws RegistryException {
+        return send(get("/environments/" + segment(environment)));
     }
 
     /**

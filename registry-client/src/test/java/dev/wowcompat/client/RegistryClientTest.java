@@ -137,6 +137,36 @@ class RegistryClientTest {
     }
 
     @Test
+    void deploymentCallsUseTheEnvironmentPathsWithTheTokenAndAJsonBody() throws Exception {
+        RegistryClient client = new RegistryClient(url() + "/registry/", Optional.of("s3cret"), Duration.ofSeconds(5));
+        answer = "{\"environment\":\"staging\",\"service\":\"bank-service\",\"version\":\"1.2.0\",\"replaced\":null}";
+        RegistryClient.Answer recorded = client.recordDeployment("staging", "bank-service", "1.2.0");
+        assertEquals(201, recorded.status());
+        assertEquals("1.2.0", recorded.tree().path("version").asText());
+        Seen post = seen.get(0);
+        assertEquals("POST", post.method());
+        assertEquals("/registry/environments/staging/deployments", post.path());
+        assertEquals("Bearer s3cret", post.authorization());
+        assertEquals("application/json", post.contentType());
+        assertEquals(new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"service\":\"bank-service\",\"version\":\"1.2.0\"}"),
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(post.body()));
+
+        status = 200;
+        client.undeploy("prod eu", "bank-service");
+        assertEquals("DELETE", seen.get(1).method());
+        assertEquals("/registry/environments/prod%20eu/deployments/bank-service", seen.get(1).path(), "path segments are encoded");
+        assertEquals("Bearer s3cret", seen.get(1).authorization());
+        client.environments();
+        assertEquals("GET /registry/environments", seen.get(2).method() + " " + seen.get(2).path());
+        client.environment("staging");
+        assertEquals("GET /registry/environments/staging", seen.get(3).method() + " " + seen.get(3).path());
+
+        // A value that needs escaping in JSON is sent as that value, not as broken JSON.
+        client.recordDeployment("staging", "a\"b", "1.0.0");
+        assertEquals("a\"b", new com.fasterxml.jackson.databind.ObjectMapper().readTree(seen.get(4).body()).path("service").asText());
+    }
+
+    @Test
     void anUnreachableRegistryIsOneSentenceWithoutCause() throws Exception {
         int closedPort;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -1,9 +1,11 @@
 package dev.wowcompat.api;
 
+import static io.javalin.apibuilder.ApiBuilder.delete;
 import static io.javalin.apibuilder.ApiBuilder.get;
 import static io.javalin.apibuilder.ApiBuilder.post;
 
 import dev.wowcompat.manifest.InputLimits;
+import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.wire.JsonSchemas;
@@ -63,6 +65,9 @@ public final class RegistryServer implements AutoCloseable {
     /** One endpoint: its method and path template, e.g. {@code GET} and {@code /types/{name}}. */
     public record Route(String method, String path) {}
 
+    /** A deployment's body is a service and a version: anything near this size is not one. */
+    private static final long DEPLOYMENT_BODY_BYTES = 64 * 1024;
+
     private final Javalin app;
     private final Registration registration;
     private final Readiness readiness;
@@ -89,6 +94,8 @@ public final class RegistryServer implements AutoCloseable {
                 new WireEndpoints(bodies, config.limits(), new WireValidator(schemas), new StateVerifier(schemas),
                         new StoreSchemas(store, json.mapper()), json, config.guards().listedViolations()),
                 new OpsEndpoints(json, metrics, store, readiness),
+                new EnvironmentEndpoints(store, new RequestBodies(Math.min(config.limits().maxBytes(), DEPLOYMENT_BODY_BYTES)),
+                        new JsonInput(config.limits()), json),
                 new Authorization(config.tokens()),
                 new ExpensiveRequests(config.guards()),
                 config.guards().metricsNeedToken());
@@ -116,36 +123,41 @@ public final class RegistryServer implements AutoCloseable {
     }
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, SchemaEndpoints schemas, WireEndpoints wire,
-                             OpsEndpoints ops, Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
+                             OpsEndpoints ops, EnvironmentEndpoints environments, Authorization auth, ExpensiveRequests costly,
+                             boolean metricsNeedToken) {}
 
     /**
-     * The API of DESIGN §6. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens are set.
-     * Requests that read a body and run the checker or a validator are wrapped in {@code costly.limited}: only a
+     * The API of DESIGN §6 and §9. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
+     * are set. Requests that read a body and run the checker or a validator are wrapped in {@code costly.limited}: only a
      * few run at once (per client and in all), the rest are answered 429/503 with Retry-After at once.
      */
     private static void routes(Endpoints e) {
-        post("/services/{service}/releases",          e.auth.writes(e.costly.limited(e.releases::register)));
-        post("/services/{service}/releases/check",    e.costly.limited(e.releases::check));
-        get("/services",                               e.releases::services);
-        get("/services/{service}/releases",            e.releases::releases);
-        get("/services/{service}/releases/{version}",  e.releases::release);
-        get("/types",                                  e.types::search);
-        get("/types/{name}",                           e.types::type);
-        get("/fields",                                 e.types::fieldSearch);
-        get("/events/{name}/revisions",                e.types::revisions);
-        get("/events/{name}/revisions/{n}",            e.types::revision);
-        get("/diff",                                   e.types::diff);
-        get("/schemas/{fingerprint}",                  e.schemas::schema);
-        get("/fingerprints/{fingerprint}",             e.schemas::usages);
-        post("/verify/state",                          e.costly.limited(e.wire::verifyState));
-        post("/validate",                              e.costly.limited(e.wire::validate));
-        get("/health",                                 e.ops::health);
-        get("/ready",                                  e.ops::ready);
-        get("/metrics",                                e.metricsNeedToken ? e.auth.required(e.ops::metrics) : e.ops::metrics);
-        get("/openapi.json",                           e.ops::openApi);
-        get("/",                                       e.ops::page);
-        get("/app.js",                                 e.ops::script);
-        get("/app.css",                                e.ops::styles);
+        post("/services/{service}/releases",                e.auth.writes(e.costly.limited(e.releases::register)));
+        post("/services/{service}/releases/check",          e.costly.limited(e.releases::check));
+        get("/services",                                    e.releases::services);
+        get("/services/{service}/releases",                 e.releases::releases);
+        get("/services/{service}/releases/{version}",       e.releases::release);
+        get("/types",                                       e.types::search);
+        get("/types/{name}",                                e.types::type);
+        get("/fields",                                      e.types::fieldSearch);
+        get("/events/{name}/revisions",                     e.types::revisions);
+        get("/events/{name}/revisions/{n}",                 e.types::revision);
+        get("/diff",                                        e.types::diff);
+        get("/schemas/{fingerprint}",                       e.schemas::schema);
+        get("/fingerprints/{fingerprint}",                  e.schemas::usages);
+        post("/environments/{env}/deployments",             e.auth.writes(e.environments::record));
+        delete("/environments/{env}/deployments/{service}", e.auth.writes(e.environments::undeploy));
+        get("/environments",                                e.environments::environments);
+        get("/environments/{env}",                          e.environments::environment);
+        post("/verify/state",                               e.costly.limited(e.wire::verifyState));
+        post("/validate",                                   e.costly.limited(e.wire::validate));
+        get("/health",                                      e.ops::health);
+        get("/ready",                                       e.ops::ready);
+        get("/metrics",                                     e.metricsNeedToken ? e.auth.required(e.ops::metrics) : e.ops::metrics);
+        get("/openapi.json",                                e.ops::openApi);
+        get("/",                                            e.ops::page);
+        get("/app.js",                                      e.ops::script);
+        get("/app.css",                                     e.ops::styles);
     }
 
     /** Every endpoint {@link #routes(Endpoints)} added, in its order. */

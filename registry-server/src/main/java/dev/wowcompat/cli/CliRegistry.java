@@ -45,6 +45,15 @@ final class CliRegistry {
         return json(call(() -> client.register(service, manifest)));
     }
 
+    Answer recordDeployment(String environment, String service, String version) throws InvalidInputException {
+        return json(call(() -> client.recordDeployment(environment, service, version)));
+    }
+
+    /** The registry's URL as problems name it, e.g. {@code http://127.0.0.1:8081}. */
+    String label() {
+        return label;
+    }
+
     Answer verifyState(byte[] document) throws InvalidInputException {
         return json(call(() -> client.verifyState(document)));
     }

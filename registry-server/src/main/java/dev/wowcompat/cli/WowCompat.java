@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
                 ServeCommand.class,
                 MigrateCommand.class,
                 RegisterCommand.class,
+                RecordDeploymentCommand.class,
                 VerifyStateCommand.class,
                 CommandLine.HelpCommand.class,
         })

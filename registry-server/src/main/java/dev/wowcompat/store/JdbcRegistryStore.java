@@ -19,7 +19,8 @@ import java.util.TreeSet;
 /**
  * The registry's tables and queries, shared by both backends: one SQL for SQLite and PostgreSQL, apart from the
  * few spots a {@link Dialect} names. A backend supplies connections ({@link #read}, {@link #transaction}) and the
- * lock that serializes the registrations of one service ({@link #lockService}).
+ * locks that serialize the registrations of one service ({@link #lockService}) and the deployments of one service in
+ * one environment ({@link #lockDeployment}).
  *
  * <p>Immutability is decided by the database: {@code UNIQUE (service, version)} and an insert that does nothing on
  * conflict. The look-up before the gate only spares a repeat the check; when the insert finds the version taken
@@ -75,6 +76,52 @@ public abstract class JdbcRegistryStore implements RegistryStore {
      * ends: the gate then sees every release committed before and nothing can join the history until the commit.
      */
     protected abstract void lockService(Connection c, String service) throws SQLException;
+
+    /**
+     * Blocks until no other deployment write of {@code service} in {@code environment} runs, anywhere, and holds that
+     * until the transaction ends: the running deployment read after it is the one the write replaces.
+     */
+    protected abstract void lockDeployment(Connection c, String environment, String service) throws SQLException;
+
+    @Override
+    public DeploymentResult recordDeployment(String environment, String service, String version) {
+        try {
+            return transaction(c -> {
+                lockDeployment(c, environment, service);
+                // The time is read once the lock is held: a write that waited for another starts after it.
+                return DeploymentTables.record(c, environment, service, version, System.currentTimeMillis());
+            }, result -> result.outcome() == DeploymentResult.Outcome.RECORDED);
+        } catch (StoreException e) {
+            throw new StoreException("could not record " + service + "@" + version + " in " + environment + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<EndedDeployment> undeploy(String environment, String service) {
+        try {
+            return transaction(c -> {
+                lockDeployment(c, environment, service);
+                return DeploymentTables.undeploy(c, environment, service, System.currentTimeMillis());
+            }, Optional::isPresent);
+        } catch (StoreException e) {
+            throw new StoreException("could not undeploy " + service + " from " + environment + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<EnvironmentSummary> environments() {
+        return read(DeploymentTables::environments);
+    }
+
+    @Override
+    public Optional<EnvironmentView> environment(String name, int historyLimit) {
+        return read(c -> DeploymentTables.environment(c, name, historyLimit));
+    }
+
+    @Override
+    public List<RunningRelease> runningReleases(String environment) {
+        return read(c -> DeploymentTables.runningReleases(c, environment));
+    }
 
     @Override
     public RegistrationResult register(NewRelease release, ReleaseGate gate) {

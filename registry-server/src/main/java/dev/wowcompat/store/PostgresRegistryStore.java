@@ -115,11 +115,27 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
         }
     }
 
+    /**
+     * A transaction-scoped advisory lock keyed by the environment and the service (a key of its own: a deployment
+     * write never waits for a registration of the service, nor the reverse).
+     */
+    @Override
+    protected void lockDeployment(Connection c, String environment, String service) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+            // Environment names have no line break, so the pair reads back one way only.
+            ps.setLong(1, key("wow-compat.deployment:" + environment + "\n" + service));
+            ps.execute();
+        }
+    }
+
     /** 64 bits of the name's SHA-256: two services sharing a key would only wait for each other, never mix. */
     static long lockKey(String service) {
+        return key("wow-compat.service:" + service);
+    }
+
+    private static long key(String text) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(("wow-compat.service:" + service).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             return ByteBuffer.wrap(digest).getLong();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);

@@ -10,7 +10,8 @@ import java.util.Optional;
  * <p>Contract for implementations: releases are immutable once stored; a {@link #register} that returns
  * {@link RegistrationResult.Outcome#CREATED} has made the release durable before it returns; registrations of
  * one service are serialized (across every process sharing the database), so the gate always sees the complete
- * history and one version is created once.
+ * history and one version is created once. Deployments are recorded the same way: the writes of one service in one
+ * environment are serialized across every process, and at most one release of a service runs in an environment.
  */
 public interface RegistryStore extends AutoCloseable {
 
@@ -44,6 +45,33 @@ public interface RegistryStore extends AutoCloseable {
 
     /** Stored fingerprints that start with {@code prefix} (lowercase hex), in order, at most {@code limit}. */
     List<String> fingerprintsStartingWith(String prefix, int limit);
+
+    /**
+     * Records that {@code version} of {@code service} runs in {@code environment} from now on, ending the deployment of
+     * the service running there ({@link EndedDeployment.EndedBy#REPLACED}). Nothing changes when that version runs
+     * there already, or when the release is not registered. Atomic, and serialized per environment and service across
+     * every process sharing the database; durable when it returns {@link DeploymentResult.Outcome#RECORDED}.
+     */
+    DeploymentResult recordDeployment(String environment, String service, String version);
+
+    /** Ends the deployment of {@code service} running in {@code environment} ({@link EndedDeployment.EndedBy#UNDEPLOYED}); empty when none runs. */
+    Optional<EndedDeployment> undeploy(String environment, String service);
+
+    /** Every environment that ever had a deployment, by name. */
+    List<EnvironmentSummary> environments();
+
+    /**
+     * What runs in the environment and its newest {@code historyLimit} ended deployments, read at one moment;
+     * empty when no deployment was ever recorded there.
+     */
+    Optional<EnvironmentView> environment(String name, int historyLimit);
+
+    /**
+     * The releases running in the environment, by service name, each with its stored release (Manifest as
+     * registered, content digest), read at one moment: what a can-deploy check compares a candidate with.
+     * Empty when nothing runs there.
+     */
+    List<RunningRelease> runningReleases(String environment);
 
     /** Counts for /metrics and /health. */
     StoreStats stats();

@@ -148,6 +148,11 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     protected void lockService(Connection c, String service) {
     }
 
+    /** Nothing to do, as for {@link #lockService}. */
+    @Override
+    protected void lockDeployment(Connection c, String environment, String service) {
+    }
+
     @Override
     public String integrityCheck() {
         return read(c -> {

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.api.Tokens;
+import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.testing.BankManifests;
@@ -12,12 +15,14 @@ import dev.wowcompat.testing.RunningRegistry;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** register and verify-state against a real registry on a loopback port, over real files. */
+/** register, record-deployment and verify-state against a real registry on a loopback port, over real files. */
 class RegistryCommandsTest {
     @TempDir
     Path dir;
@@ -170,5 +175,82 @@ class RegistryCommandsTest {
         assertEquals(2, malformed.exit());
         Run neither = run("verify-state", good.toString());
         assertEquals(2, neither.exit(), "usage error: one of --manifest or --registry is required");
+    }
+
+    /** record-deployment's options for bank-service, and the registry; {@code more} adds to them. */
+    private Run recordDeployment(String registryUrl, String version, String environment, String... more) {
+        List<String> args = new ArrayList<>(List.of("--registry", registryUrl, "--service", "bank-service",
+                "--version", version, "--environment", environment));
+        args.addAll(List.of(more));
+        return run("record-deployment", args.toArray(String[]::new));
+    }
+
+    /** Exit 2, one sentence on standard error (naming {@code expected}), nothing on standard output. */
+    private static void assertRefused(Run r, String expected) {
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().contains(expected), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void recordDeploymentSaysWhatItRecordedAndWhatItReplaced() throws Exception {
+        for (String version : List.of("1.0.0", "1.1.0")) {
+            assertEquals(0, run("register", file(version + ".json", BankManifests.bank(version)).toString(), "--registry", registry.base()).exit());
+        }
+        Run first = recordDeployment(registry.base(), "1.0.0", "staging");
+        assertEquals(0, first.exit(), first.err());
+        assertEquals("recorded bank-service@1.0.0 in staging (nothing of bank-service ran there before)\n", first.out());
+        Run again = recordDeployment(registry.base(), "1.0.0", "staging");
+        assertEquals(0, again.exit(), again.err());
+        assertEquals("bank-service@1.0.0 already runs in staging; nothing changed\n", again.out());
+        Run second = recordDeployment(registry.base() + "/", "1.1.0", "staging");
+        assertEquals(0, second.exit(), second.err());
+        assertEquals("recorded bank-service@1.1.0 in staging, replacing bank-service@1.0.0\n", second.out());
+        assertEquals("", first.err() + again.err() + second.err());
+
+        JsonNode staging = BankManifests.read(registry.get("/environments/staging").body());
+        assertEquals("1.1.0", staging.at("/deployments/0/version").asText());
+        assertEquals("1.0.0", staging.at("/history/0/version").asText());
+    }
+
+    @Test
+    void recordDeploymentRefusalsAreOneSentenceAndExit2() throws Exception {
+        run("register", file("1.0.0.json", BankManifests.bank("1.0.0")).toString(), "--registry", registry.base());
+        assertRefused(recordDeployment(registry.base(), "9.9.9", "staging"),
+                registry.base() + ": wow-compat.release.not-found: bank-service@9.9.9 is not registered");
+        assertRefused(recordDeployment(registry.base(), "1.2", "staging"),
+                "--version: '1.2' is not a release version of the form major.minor.patch");
+        assertRefused(recordDeployment(registry.base(), "1.0.0", "Staging"), "wow-compat.environment.invalid-name: 'Staging' is not an environment name");
+        assertRefused(run("record-deployment", "--registry", registry.base(), "--service", " ", "--version", "1.0.0",
+                "--environment", "staging"), "wow-compat.request.invalid-input: \"service\" is blank");
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        assertRefused(recordDeployment("http://127.0.0.1:" + closedPort, "1.0.0", "staging"),
+                "cannot reach the registry: connection refused");
+        assertRefused(recordDeployment("127.0.0.1:" + closedPort, "1.0.0", "staging"), "needs http:// or https://");
+        Run missing = run("record-deployment", "--registry", registry.base(), "--service", "bank-service", "--version", "1.0.0");
+        assertEquals(2, missing.exit(), "usage error");
+        assertTrue(missing.err().contains("--environment"), missing.err());
+        assertEquals(404, registry.get("/environments/staging").status(), "nothing was recorded");
+    }
+
+    @Test
+    void recordDeploymentSendsTheTokenAWriteNeeds() throws Exception {
+        try (RunningRegistry guarded = new RunningRegistry(dir.resolve("guarded.db"),
+                RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("deploy-secret"))))) {
+            Run registered = run("register", file("1.0.0.json", BankManifests.bank("1.0.0")).toString(), "--registry", guarded.base(),
+                    "--token", "deploy-secret");
+            assertEquals(0, registered.exit(), registered.err());
+            if (System.getenv(RegistryClient.TOKEN_VARIABLE) == null) {
+                assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod"), "wow-compat.auth.token-missing");
+            }
+            assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod", "--token", "wrong"), "wow-compat.auth.token-invalid");
+            Run recorded = recordDeployment(guarded.base(), "1.0.0", "prod", "--token", "deploy-secret");
+            assertEquals(0, recorded.exit(), recorded.err());
+            assertEquals("recorded bank-service@1.0.0 in prod (nothing of bank-service ran there before)\n", recorded.out());
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.wowcompat.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,9 +15,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,7 +47,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Three real {@code serve} processes on one real PostgreSQL database, driven concurrently: they behave as one
- * registry (one 201 per version, read-your-writes, every check sees every commit), survive the SIGKILL of a node
+ * registry (one 201 per version, read-your-writes, every check sees every commit, one running deployment of a
+ * service per environment whatever node records it), survive the SIGKILL of a node
  * without losing an acknowledged release, and answer 503 while PostgreSQL is down, recovering by themselves.
  */
 @ExtendWith(TestDatabases.class)
@@ -52,6 +60,8 @@ class MultiNodeTest {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     /** The three nodes on one database, shared by the tests (each uses services of its own) but the kill test. */
     private final List<ServerProcess> shared = new ArrayList<>();
+    /** The shared nodes' database, for what only the database can tell (how many rows say "running"). */
+    private TestDatabases.Database sharedDatabase;
     private List<ServerProcess> nodes;
     private ExecutorService pool;
 
@@ -74,7 +84,8 @@ class MultiNodeTest {
 
     @BeforeAll
     void startSharedNodes(TestDatabases databases) throws Exception {
-        startNodes(databases.create(Backend.POSTGRESQL), shared);
+        sharedDatabase = databases.create(Backend.POSTGRESQL);
+        startNodes(sharedDatabase, shared);
     }
 
     @BeforeEach
@@ -105,6 +116,15 @@ class MultiNodeTest {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(node.base() + "/services/" + service + "/releases"))
                         .timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(manifest)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return new Answer(r.statusCode(), r.body(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private Answer deploy(ServerProcess node, String environment, String service, String version) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(node.base() + "/environments/" + environment + "/deployments"))
+                        .timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"service\":\"" + service + "\",\"version\":\"" + version + "\"}")).build(),
                 HttpResponse.BodyHandlers.ofString());
         return new Answer(r.statusCode(), r.body(), (System.nanoTime() - start) / 1_000_000);
     }
@@ -201,6 +221,110 @@ class MultiNodeTest {
             }
         }
         System.out.println("MultiNodeTest: 1.2.0 refused in " + refusedRaces + " of 6 simultaneous races (accepted when it went first)");
+    }
+
+    @Test
+    void aDeploymentRecordedThroughOneNodeIsSeenByEveryOtherAtOnce() throws Exception {
+        for (int i = 0; i < 6; i++) {
+            assertEquals(201, register(nodes.get(0), "dep-ryw", BankManifests.bank("dep-ryw", "1.0." + i, 1, true)).status());
+        }
+        for (int i = 0; i < 6; i++) {
+            String version = "1.0." + i;
+            Answer recorded = deploy(nodes.get(i % NODES), "ryw-env", "dep-ryw", version);
+            assertEquals(201, recorded.status(), recorded.body());
+            for (ServerProcess reader : nodes) {
+                JsonNode view = get(reader, "/environments/ryw-env").json();
+                assertEquals(version, view.at("/deployments/0/version").asText(), version + " on " + reader.base());
+                assertEquals(i, view.path("history").size());
+                assertEquals(200, deploy(reader, "ryw-env", "dep-ryw", version).status(), "every node knows it runs already");
+                JsonNode listed = null;
+                for (JsonNode e : get(reader, "/environments").json().path("environments")) if (e.path("name").asText().equals("ryw-env")) listed = e;
+                assertEquals(1, listed.path("running").asInt());
+                assertEquals(recorded.json().path("deployedAt").asLong(), listed.path("updatedAt").asLong(), "the last change is never stale");
+            }
+        }
+        HttpResponse<String> undeployed = http.send(HttpRequest.newBuilder(URI.create(nodes.get(1).base() + "/environments/ryw-env/deployments/dep-ryw"))
+                .timeout(Duration.ofSeconds(30)).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, undeployed.statusCode(), undeployed.body());
+        for (ServerProcess reader : nodes) {
+            assertEquals(0, get(reader, "/environments/ryw-env").json().path("deployments").size(), "undeployed on " + reader.base());
+        }
+    }
+
+    @Test
+    void concurrentRecordsOfOneServiceOnEveryNodeLeaveOneRunningDeployment() throws Exception {
+        int writers = 2 * NODES;
+        for (int i = 0; i < writers; i++) {
+            assertEquals(201, register(nodes.get(0), "dep-race", BankManifests.bank("dep-race", "1.0." + i, 1, true)).status());
+        }
+        for (int round = 0; round < 4; round++) {
+            String environment = "race-" + round;
+            List<Callable<Answer>> distinct = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                ServerProcess node = nodes.get(i % NODES);
+                String version = "1.0." + i;
+                distinct.add(() -> deploy(node, environment, "dep-race", version));
+            }
+            List<Answer> answers = together(distinct);
+            // Each write replaced exactly the one committed before it, whichever node it went through: one chain.
+            Map<String, String> replacedBy = new HashMap<>();
+            String first = null;
+            for (Answer a : answers) {
+                assertEquals(201, a.status(), a.body());
+                JsonNode replaced = a.json().path("replaced");
+                if (replaced.isNull()) {
+                    assertNull(first, "only one write found nothing running: " + answers);
+                    first = a.json().path("version").asText();
+                } else {
+                    assertNull(replacedBy.put(replaced.path("version").asText(), a.json().path("version").asText()),
+                            "two writes replaced one deployment: " + answers);
+                }
+            }
+            String last = first;
+            int chain = 1;
+            while (replacedBy.containsKey(last)) {
+                last = replacedBy.get(last);
+                chain++;
+            }
+            assertEquals(writers, chain, "one chain through every write: " + answers);
+            for (ServerProcess reader : nodes) {
+                JsonNode view = get(reader, "/environments/" + environment).json();
+                assertEquals(1, view.path("deployments").size(), view.toString());
+                assertEquals(last, view.at("/deployments/0/version").asText());
+                assertEquals(writers - 1, view.path("history").size());
+            }
+            assertEquals(1, runningRows(environment, "dep-race"));
+
+            String same = "same-" + round;
+            List<Callable<Answer>> repeats = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                ServerProcess node = nodes.get(i % NODES);
+                repeats.add(() -> deploy(node, same, "dep-race", "1.0.0"));
+            }
+            Map<Integer, Integer> statuses = new HashMap<>();
+            Set<Long> deployedAt = new HashSet<>();
+            for (Answer a : together(repeats)) {
+                statuses.merge(a.status(), 1, Integer::sum);
+                deployedAt.add(a.json().path("deployedAt").asLong());
+            }
+            assertEquals(Map.of(201, 1, 200, writers - 1), statuses, "one version at once on every node: recorded once");
+            assertEquals(1, deployedAt.size(), "every answer is the one deployment");
+            assertEquals(1, runningRows(same, "dep-race"));
+        }
+    }
+
+    /** Rows of the service marked running in the environment, counted in the database itself. */
+    private long runningRows(String environment, String service) throws SQLException {
+        try (Connection c = DriverManager.getConnection(sharedDatabase.address(), sharedDatabase.environment().get("WOW_COMPAT_DB_USER"),
+                sharedDatabase.environment().get("WOW_COMPAT_DB_PASSWORD"));
+             PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM deployments WHERE environment = ? AND service = ? AND ended_at IS NULL")) {
+            ps.setString(1, environment);
+            ps.setString(2, service);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     @Test

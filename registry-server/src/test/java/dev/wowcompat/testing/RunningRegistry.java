@@ -89,6 +89,16 @@ public final class RunningRegistry implements AutoCloseable {
         return send(b);
     }
 
+    public Answer delete(String path) {
+        return delete(path, Map.of());
+    }
+
+    public Answer delete(String path, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).DELETE();
+        headers.forEach(b::header);
+        return send(b);
+    }
+
     public Answer send(HttpRequest.Builder request) {
         try {
             HttpResponse<String> r = client.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());

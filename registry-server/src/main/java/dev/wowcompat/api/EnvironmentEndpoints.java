@@ -1,0 +1,112 @@
+package dev.wowcompat.api;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.JsonInput;
+import dev.wowcompat.store.Deployment;
+import dev.wowcompat.store.DeploymentResult;
+import dev.wowcompat.store.EndedDeployment;
+import dev.wowcompat.store.EnvironmentSummary;
+import dev.wowcompat.store.EnvironmentView;
+import dev.wowcompat.store.RegistryStore;
+import io.javalin.http.Context;
+import java.util.regex.Pattern;
+
+/** Environments and the releases deployed in them: record, undeploy, list, read (DESIGN §9). */
+final class EnvironmentEndpoints {
+    /** What an environment may be called: it appears in URLs and in CI scripts, so no case or escaping questions. */
+    static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+    /** Ended deployments an environment's answer lists; older ones stay stored. */
+    static final int HISTORY_LIMIT = 200;
+
+    private final RegistryStore store;
+    private final RequestBodies bodies;
+    private final JsonInput input;
+    private final JsonResponses json;
+
+    /** @param bodies the limit for deployment bodies (a few dozen bytes each) */
+    EnvironmentEndpoints(RegistryStore store, RequestBodies bodies, JsonInput input, JsonResponses json) {
+        this.store = store;
+        this.bodies = bodies;
+        this.input = input;
+        this.json = json;
+    }
+
+    /** 201 recorded (Location: the environment) | 200 that version already runs there | 404 not a registered release. */
+    void record(Context ctx) throws InvalidInputException {
+        String environment = environmentName(ctx);
+        DeploymentRequest request = DeploymentRequest.read(input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path()),
+                ctx.method() + " " + ctx.path());
+        DeploymentResult result = store.recordDeployment(environment, request.service(), request.version());
+        switch (result.outcome()) {
+            case RECORDED -> {
+                ctx.header("Location", "/environments/" + environment);
+                json.send(ctx, 201, deployment(result.deployment()));
+            }
+            case ALREADY_RUNNING -> json.send(ctx, 200, deployment(result.deployment()));
+            case RELEASE_NOT_REGISTERED -> throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, request.service() + "@"
+                    + request.version() + " is not registered; only a registered release can be deployed.");
+            default -> throw new IllegalStateException(result.outcome().name());
+        }
+    }
+
+    void undeploy(Context ctx) {
+        String environment = environmentName(ctx);
+        String service = ctx.pathParam("service");
+        EndedDeployment ended = store.undeploy(environment, service).orElseThrow(() -> new ApiException(
+                ProblemCode.DEPLOYMENT_NOT_FOUND, "No release of '" + service + "' runs in '" + environment + "'."));
+        json.send(ctx, 200, json.object().put("environment", ended.environment()).put("service", ended.service())
+                .put("version", ended.version()).put("deployedAt", ended.deployedAt()).put("endedAt", ended.endedAt()));
+    }
+
+    void environments(Context ctx) {
+        ArrayNode out = json.array();
+        for (EnvironmentSummary e : store.environments()) {
+            out.addObject().put("name", e.name()).put("running", e.running()).put("updatedAt", e.updatedAt());
+        }
+        json.send(ctx, 200, json.object().set("environments", out));
+    }
+
+    void environment(Context ctx) {
+        String name = environmentName(ctx);
+        EnvironmentView view = store.environment(name, HISTORY_LIMIT).orElseThrow(() -> new ApiException(
+                ProblemCode.ENVIRONMENT_NOT_FOUND, "No deployment was ever recorded in '" + name + "'."));
+        ObjectNode out = json.object().put("name", view.name());
+        ArrayNode running = out.putArray("deployments");
+        for (Deployment d : view.running()) {
+            ObjectNode o = running.addObject().put("service", d.service()).put("version", d.version()).put("deployedAt", d.deployedAt());
+            putReplaced(o, d);
+        }
+        ArrayNode history = out.putArray("history");
+        for (EndedDeployment d : view.history()) {
+            history.addObject().put("service", d.service()).put("version", d.version()).put("deployedAt", d.deployedAt())
+                    .put("endedAt", d.endedAt()).put("endedBy", d.endedBy().label());
+        }
+        json.send(ctx, 200, out);
+    }
+
+    private ObjectNode deployment(Deployment d) {
+        ObjectNode o = json.object().put("environment", d.environment()).put("service", d.service()).put("version", d.version())
+                .put("deployedAt", d.deployedAt());
+        putReplaced(o, d);
+        return o;
+    }
+
+    private static void putReplaced(ObjectNode o, Deployment d) {
+        if (d.replaced() == null) {
+            o.putNull("replaced");
+        } else {
+            o.putObject("replaced").put("version", d.replaced().version()).put("deployedAt", d.replaced().deployedAt());
+        }
+    }
+
+    private static String environmentName(Context ctx) {
+        String name = ctx.pathParam("env");
+        if (!NAME.matcher(name).matches()) {
+            throw new ApiException(ProblemCode.ENVIRONMENT_INVALID_NAME, "'" + name + "' is not an environment name: 1 to 64 "
+                    + "lowercase letters, digits, '.', '_' and '-', starting with a letter or a digit (e.g. staging, prod-eu).");
+        }
+        return name;
+    }
+}
