@@ -238,6 +238,29 @@ class DeploymentStoreContractTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Backend.class)
+    void aDeploymentNeverEndsBeforeItBeganWhateverTheClocks(Backend backend, TestDatabases databases) throws Exception {
+        TestDatabases.Database db = databases.create(backend);
+        try (JdbcRegistryStore store = db.open()) {
+            register(store, "bank", "1.0.0", "1.1.0");
+            // Recorded by a node whose clock is an hour ahead of this one.
+            long ahead = System.currentTimeMillis() + 3_600_000;
+            try (Connection c = connect(db); Statement st = c.createStatement()) {
+                st.executeUpdate("INSERT INTO deployments(environment, service, version, deployed_at) VALUES ('skew', 'bank', '1.0.0', " + ahead + ")");
+            }
+            Deployment replacing = store.recordDeployment("skew", "bank", "1.1.0").deployment();
+            assertEquals(new Deployment.Replaced("1.0.0", ahead), replacing.replaced());
+            assertEquals(ahead, replacing.deployedAt(), "the replacing deployment starts when the one it ends began, not before");
+            EndedDeployment undeployed = store.undeploy("skew", "bank").orElseThrow();
+            assertEquals(ahead, undeployed.endedAt());
+            assertEquals(List.of(ahead, ahead), store.environment("skew", 200).orElseThrow().history().stream()
+                    .map(EndedDeployment::endedAt).toList());
+            assertEquals(List.of("1.1.0", "1.0.0"), store.environment("skew", 200).orElseThrow().history().stream()
+                    .map(EndedDeployment::version).toList(), "within one millisecond, the later-recorded ended first in the list");
+        }
+    }
+
     private static Connection connect(TestDatabases.Database db) throws SQLException {
         if (db.backend() == Backend.SQLITE) {
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + db.address());
