@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.store.ExportedDeployment;
 import dev.wowcompat.store.ExportedRelease;
 import dev.wowcompat.store.JdbcRegistryStore;
 import dev.wowcompat.store.RegistrationResult;
@@ -13,6 +14,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,7 +30,7 @@ import picocli.CommandLine.Spec;
  * fingerprint when read from the source, and again when read back from the target before the copy commits.
  * Releases the target already holds with the same content are left alone, so the command can be run again (say,
  * after an interrupted run, or to pick up releases registered since); one held with other content is reported
- * and not touched.
+ * and not touched. Then the deployments (environments and their history), per service and environment, the same way.
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Copy a SQLite registry into PostgreSQL.",
@@ -98,12 +100,36 @@ public final class MigrateCommand implements Callable<Integer> {
             out.println("migrate: " + total.copied + " release(s) copied into " + target + " (" + schemas[0]
                     + " schema fingerprint(s) verified on arrival); " + total.present + " already there; "
                     + tallies.size() + " service(s)");
+            copyDeployments(source, target, out, conflicts);
             conflicts.forEach(err::println);
             return conflicts.isEmpty() ? ExitCodes.OK : ExitCodes.BAD_INPUT;
         } catch (StoreException e) {
             throw new InvalidInputException(new InputProblem("--to " + to, "", "wow-compat.migrate.failed",
                     e.getMessage() + " (releases copied before this one are kept; run migrate again to continue)"));
         }
+    }
+
+    /**
+     * After the releases they refer to: each service's deployment history in each environment, copied whole or not at
+     * all, so that a can-deploy check on the target sees what runs where and an environment's history stays complete.
+     */
+    private static void copyDeployments(JdbcRegistryStore source, JdbcRegistryStore target, PrintWriter out, List<String> conflicts) {
+        Map<String, List<ExportedDeployment>> chains = new LinkedHashMap<>();
+        for (ExportedDeployment d : source.exportDeployments()) {
+            chains.computeIfAbsent(d.environment() + "\n" + d.service(), k -> new ArrayList<>()).add(d);
+        }
+        int copied = 0;
+        int present = 0;
+        for (List<ExportedDeployment> chain : chains.values()) {
+            ExportedDeployment first = chain.get(0);
+            switch (target.importDeployments(chain)) {
+                case COPIED -> copied += chain.size();
+                case PRESENT -> present += chain.size();
+                case CONFLICT -> conflicts.add(first.service() + " in " + first.environment() + ": the target holds another"
+                        + " deployment history for it; its " + chain.size() + " deployment(s) were not copied");
+            }
+        }
+        out.println("migrate: " + copied + " deployment(s) copied (history included); " + present + " already there");
     }
 
     private static boolean hasFingerprint(String fingerprint, String canonical) {

@@ -107,6 +107,65 @@ final class DeploymentTables {
         }
     }
 
+    private static final String EXPORTED = "SELECT id, environment, service, version, deployed_at, ended_at, ended_by, replaced FROM deployments ";
+
+    /** Every row, in the order they were written; one (environment, service) with {@code where}. */
+    static List<ExportedDeployment> exported(Connection c, String where, String... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(EXPORTED + where + " ORDER BY id")) {
+            for (int i = 0; i < args.length; i++) ps.setString(i + 1, args[i]);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<ExportedDeployment> out = new ArrayList<>();
+                while (rs.next()) {
+                    long ended = rs.getLong(6);
+                    Long endedAt = rs.wasNull() ? null : ended;
+                    String by = rs.getString(7);
+                    long replaced = rs.getLong(8);
+                    out.add(new ExportedDeployment(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5),
+                            endedAt, by == null ? null : EndedBy.ofLabel(by), rs.wasNull() ? null : replaced));
+                }
+                return out;
+            }
+        }
+    }
+
+    /**
+     * Copies the deployments of one service in one environment (all rows of one (environment, service), oldest
+     * first) unless the target has some already: then they are the same ({@code PRESENT}) or another history
+     * ({@code CONFLICT}), and nothing is written.
+     */
+    static ExportedDeployment.Copy copy(Connection c, List<ExportedDeployment> chain) throws SQLException {
+        ExportedDeployment first = chain.get(0);
+        List<ExportedDeployment> there = exported(c, "WHERE environment = ? AND service = ?", first.environment(), first.service());
+        if (!there.isEmpty()) {
+            boolean same = there.size() == chain.size();
+            for (int i = 0; same && i < chain.size(); i++) same = there.get(i).sameAs(chain.get(i));
+            return same ? ExportedDeployment.Copy.PRESENT : ExportedDeployment.Copy.CONFLICT;
+        }
+        java.util.Map<Long, Long> newIds = new java.util.HashMap<>();
+        for (ExportedDeployment d : chain) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO deployments(environment, service, version, deployed_at,"
+                    + " ended_at, ended_by, replaced) VALUES (?, ?, ?, ?, ?, ?, ?)", new String[] {"id"})) {
+                ps.setString(1, d.environment());
+                ps.setString(2, d.service());
+                ps.setString(3, d.version());
+                ps.setLong(4, d.deployedAt());
+                if (d.endedAt() == null) ps.setNull(5, Types.BIGINT);
+                else ps.setLong(5, d.endedAt());
+                if (d.endedBy() == null) ps.setNull(6, Types.VARCHAR);
+                else ps.setString(6, d.endedBy().label());
+                Long replaced = d.replaced() == null ? null : newIds.get(d.replaced());
+                if (replaced == null) ps.setNull(7, Types.BIGINT);
+                else ps.setLong(7, replaced);
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    if (!keys.next()) throw new StoreException("the copy of a deployment of " + d.service() + " got no id", null);
+                    newIds.put(d.id(), keys.getLong(1));
+                }
+            }
+        }
+        return ExportedDeployment.Copy.COPIED;
+    }
+
     static List<EnvironmentSummary> environments(Connection c) throws SQLException {
         // An ended row's end is its last change (never before its start), a running row's start is.
         try (PreparedStatement ps = c.prepareStatement(

@@ -108,6 +108,23 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         }
     }
 
+    /** Every deployment, history included, in the order they were recorded: what {@code migrate} copies. */
+    public List<ExportedDeployment> exportDeployments() {
+        return read(c -> DeploymentTables.exported(c, ""));
+    }
+
+    /**
+     * Stores the deployments of one service in one environment, as exported from another registry (oldest first),
+     * unless this one has some already: see {@link ExportedDeployment.Copy}. Their releases must be here first.
+     */
+    public ExportedDeployment.Copy importDeployments(List<ExportedDeployment> chain) {
+        ExportedDeployment first = chain.get(0);
+        return transaction(c -> {
+            lockDeployment(c, first.environment(), first.service());
+            return DeploymentTables.copy(c, chain);
+        }, copy -> copy == ExportedDeployment.Copy.COPIED);
+    }
+
     @Override
     public List<EnvironmentSummary> environments() {
         return read(DeploymentTables::environments);

@@ -10,6 +10,7 @@ import dev.wowcompat.api.DemoReleases;
 import dev.wowcompat.api.Registration;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.store.ExportedDeployment;
 import dev.wowcompat.store.ExportedRelease;
 import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.JdbcRegistryStore;
@@ -91,6 +92,61 @@ class MigrateCommandTest {
         assertEquals(0, again.code(), again.err());
         assertTrue(again.out().contains("migrate: 0 release(s) copied into " + target.address() + " (0 schema") && again.out().contains("; " + demo + " already there"), again.out());
         assertSameReleases(sqlite, target);
+    }
+
+    @Test
+    void deploymentsAndTheirHistoryAreCopiedOnceAndAnotherHistoryIsLeftAlone(TestDatabases databases) throws Exception {
+        Path sqlite = dir.resolve("deployed.db");
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            DemoReleases.register(new Registration(store, new ManifestReader(), 20_000), new PrintWriter(new StringWriter()));
+            store.recordDeployment("staging", "bank-service", "1.0.0");
+            store.recordDeployment("staging", "bank-service", "1.1.0");
+            store.recordDeployment("production", "bank-service", "1.0.0");
+            store.recordDeployment("staging", "bank-service", "1.2.0");
+            store.undeploy("production", "bank-service");
+        }
+        List<ExportedDeployment> expected;
+        try (JdbcRegistryStore source = SqliteRegistryStore.open(sqlite)) {
+            expected = source.exportDeployments();
+        }
+        TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
+        String[] args = {"migrate", "--from", sqlite.toString(), "--to", target.address(), "--db-credentials", credentials(databases).toString()};
+        Cli.Result first = Cli.run(args);
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("migrate: 4 deployment(s) copied (history included); 0 already there"), first.out());
+        try (JdbcRegistryStore copy = target.open()) {
+            // Copied one service's history in one environment after the other: the same rows, in each one's order.
+            assertEquals(rows(expected), rows(copy.exportDeployments()));
+            // What the API shows of an environment is the same: what runs, what it replaced, the history.
+            var staging = copy.environment("staging", 200).orElseThrow();
+            assertEquals("1.2.0", staging.running().get(0).version());
+            assertEquals("1.1.0", staging.running().get(0).replaced().version());
+            assertEquals(2, staging.history().size());
+            assertEquals(0, copy.runningReleases("production").size());
+        }
+        Cli.Result again = Cli.run(args);
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("migrate: 0 deployment(s) copied (history included); 4 already there"), again.out());
+
+        // A target where bank-service ran otherwise in staging keeps its own history, and the run says so.
+        TestDatabases.Database other = databases.create(Backend.POSTGRESQL);
+        String[] toOther = {"migrate", "--from", sqlite.toString(), "--to", other.address(), "--db-credentials", credentials(databases).toString()};
+        assertEquals(0, Cli.run(toOther).code());
+        try (JdbcRegistryStore copy = other.open()) {
+            copy.recordDeployment("qa", "bank-service", "1.0.0");
+        }
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            store.recordDeployment("qa", "bank-service", "1.1.0");
+        }
+        Cli.Result conflict = Cli.run(toOther);
+        assertEquals(2, conflict.code(), conflict.out());
+        assertTrue(conflict.err().contains("bank-service in qa: the target holds another deployment history for it; its 1 deployment(s) were not copied"),
+                conflict.err());
+    }
+
+    private static List<String> rows(List<ExportedDeployment> deployments) {
+        return deployments.stream().map(d -> String.join(" ", d.environment(), d.service(), d.version(), String.valueOf(d.deployedAt()),
+                String.valueOf(d.endedAt()), String.valueOf(d.endedBy()))).sorted().toList();
     }
 
     @Test
