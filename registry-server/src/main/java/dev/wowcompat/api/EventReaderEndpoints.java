@@ -57,6 +57,7 @@ final class EventReaderEndpoints {
 
         TreeMap<String, ObjectNode> consumers = new TreeMap<>();
         for (ServiceSummary s : store.services()) {
+            if (s.latestVersion() == null) continue; // a service row without a release: nothing to read
             Optional<StoredRelease> newest = store.release(s.name(), s.latestVersion());
             SortedSet<Integer> read = newest.map(r -> reads(r, name)).orElse(null);
             if (read != null) revisions(consumer(consumers, s.name()).putObject("newest").put("version", s.latestVersion()), read);
