@@ -1,5 +1,6 @@
 // The registry's web page: plain JavaScript over the HTTP API, no build step.
-// Every view has its own address (#/type/..., #/fields/..., #/event/..., #/diff/..., #/service/..., #/fingerprint/...),
+// Every view has its own address (#/type/..., #/fields/..., #/event/..., #/diff/..., #/service/..., #/fingerprint/...,
+// #/environments, #/environment/..., #/can-deploy/...),
 // so a view can be bookmarked or pasted into a ticket.
 'use strict';
 
@@ -30,6 +31,8 @@ function failure(e) { show(`<div class="card error" id="problem"><strong>${h(e.c
 const typeLink = name => `<a class="type-link" href="#/type/${enc(name)}">${h(name)}</a>`;
 const fpLink = fp => fp ? `<a class="fp fp-link" href="#/fingerprint/${fp}" title="${fp}">${short(fp)}</a>` : '<span class="muted">none</span>';
 const releaseLink = (service, version) => `<a href="#/service/${enc(service)}/${enc(version)}">${h(service)}@${h(version)}</a>`;
+const envLink = name => `<a class="environment-link" href="#/environment/${enc(name)}">${h(name)}</a>`;
+const revisionList = list => list.map(n => '@' + n).join(', ');
 const pills = list => (list || []).map(k => `<span class="pill">${h(k)}</span>`).join('');
 const writtenPill = w => w ? '<span class="pill written">written</span>' : '<span class="pill staged">staged: read, not written</span>';
 
@@ -323,6 +326,7 @@ async function revisions(name) {
         <td><ul class="schema-history">${schemaHistory(r)}</ul></td>
         <td>${base ? `<a class="diff-link" href="#/diff/${enc(name)}/${base}/${r.revision}">upgrade @${base} → @${r.revision}</a>` : ''}</td></tr>`;
     }).join('')}</table>
+    <div id="readers" data-event="${h(name)}"><p class="muted">Loading who writes and who reads it…</p></div>
     <h2>Compare any two</h2>
     <form class="diff-controls card" id="compare">
       <div><label for="from">From</label><br><select id="from">${options}</select></div>
@@ -330,6 +334,10 @@ async function revisions(name) {
       <button type="submit">Compare</button>
     </form>`);
   if (list.length > 1) document.getElementById('to').value = list[list.length - 1].revision;
+  readers(name).catch(e => {
+    const place = document.getElementById('readers');
+    if (place && place.dataset.event === name) place.innerHTML = `<div class="card error" id="readers-problem"><strong>${h(e.code || 'error')}</strong>: ${h(e.message)}</div>`;
+  });
   document.getElementById('compare').onsubmit = e => {
     e.preventDefault();
     location.hash = `#/diff/${enc(name)}/${document.getElementById('from').value}/${document.getElementById('to').value}`;
@@ -489,6 +497,135 @@ async function fingerprintPrefix(prefix) {
     <ul id="fingerprint-candidates">${body.candidates.map(c => `<li><a class="fp candidate-link" href="#/fingerprint/${h(c.fingerprint)}">${h(c.fingerprint)}</a></li>`).join('')}</ul>`);
 }
 
+// ---- environments: what runs where, and what ran before ----
+
+async function environments() {
+  const {environments: list} = await api('/environments');
+  show(`<h1>Environments</h1>
+    <p class="muted">Where releases run, as their deployments were recorded (<code>wow-compat record-deployment</code>).</p>
+    ${list.length ? `<table id="environments"><tr><th>Environment</th><th>Running</th><th>Last change</th><th></th></tr>
+      ${list.map(e => `<tr class="environment" data-environment="${h(e.name)}"><td>${envLink(e.name)}</td>
+        <td>${e.running} release${e.running === 1 ? '' : 's'}</td><td>${when(e.updatedAt)}</td>
+        <td><a class="can-deploy-link" href="#/can-deploy///${enc(e.name)}">Can I deploy here?</a></td></tr>`).join('')}</table>`
+      : '<p class="muted" id="environments">No deployment recorded yet.</p>'}`);
+}
+
+async function environment(name) {
+  const env = await api('/environments/' + enc(name));
+  show(`<h1>${h(env.name)}</h1>
+    <p class="muted"><a href="#/environments">All environments</a> · <a class="can-deploy-link" href="#/can-deploy///${enc(env.name)}">Can I deploy here?</a></p>
+    <h2>Running now</h2>
+    ${env.deployments.length ? `<table id="running"><tr><th>Service</th><th>Version</th><th>Since</th><th>Replaced</th></tr>
+      ${env.deployments.map(d => `<tr class="deployment" data-service="${h(d.service)}"><td><a class="service-link" href="#/service/${enc(d.service)}">${h(d.service)}</a></td>
+        <td>${releaseLink(d.service, d.version)}</td><td>${when(d.deployedAt)}</td>
+        <td class="replaced">${d.replaced ? `${releaseLink(d.service, d.replaced.version)} <span class="muted">(ran since ${when(d.replaced.deployedAt)})</span>`
+          : '<span class="muted">nothing: first deployment</span>'}</td></tr>`).join('')}</table>`
+      : '<p class="muted" id="running">Nothing runs here now.</p>'}
+    <h2>Recent history</h2>
+    ${env.history.length ? `<table id="deployment-history"><tr><th>Service</th><th>Version</th><th>Deployed</th><th>Ended</th><th>How it ended</th></tr>
+      ${env.history.map(d => `<tr class="ended" data-service="${h(d.service)}"><td>${h(d.service)}</td><td>${releaseLink(d.service, d.version)}</td>
+        <td>${when(d.deployedAt)}</td><td>${when(d.endedAt)}</td><td><span class="pill ended-${h(d.endedBy)}">${h(d.endedBy)}</span></td></tr>`).join('')}</table>
+      <p class="muted">Newest end first; the registry answers the 200 newest.</p>`
+      : '<p class="muted" id="deployment-history">No deployment has ended here yet.</p>'}`);
+}
+
+// ---- an event's readers: who writes it, who reads which revisions, and what that means in each environment ----
+
+function renderReaders(r) {
+  const span = s => `<li class="span">${h(s.firstVersion)}${s.lastVersion !== s.firstVersion ? ' – ' + h(s.lastVersion) : ''}
+    <span class="muted">(${s.releases} release${s.releases === 1 ? '' : 's'})</span>: declares ${revisionList(s.revisions)}
+    · ${s.writes != null ? `writes <strong>@${s.writes}</strong>` : '<span class="muted">writes none</span>'}</li>`;
+  const reads = (current, revisions) => `reads ${revisionList(revisions)}${current != null && !revisions.includes(current)
+      ? ` <span class="pill breaking lagging" title="the producer running here writes @${current}">does not read @${current}</span>` : ''}`;
+  return `<h2>Producer</h2>
+    <table id="producers"><tr><th>Service</th><th>Releases declaring it</th></tr>
+    ${r.producers.map(p => `<tr class="producer" data-service="${h(p.service)}"><td><a class="service-link" href="#/service/${enc(p.service)}">${h(p.service)}</a>
+      <span class="muted">${p.releases} release${p.releases === 1 ? '' : 's'}</span></td>
+      <td><ul class="spans">${p.spans.map(span).join('')}</ul></td></tr>`).join('')}</table>
+    <h2>Consumers</h2>
+    ${r.consumers.length ? `<table id="consumers"><tr><th>Service</th><th>Newest release</th><th>Running</th></tr>
+      ${r.consumers.map(c => `<tr class="consumer" data-service="${h(c.service)}"><td><a class="service-link" href="#/service/${enc(c.service)}">${h(c.service)}</a></td>
+        <td class="newest">${c.newest ? `${releaseLink(c.service, c.newest.version)} reads ${revisionList(c.newest.revisions)}` : '<span class="muted">does not read it</span>'}</td>
+        <td><ul class="running-readers">${c.running.map(x => `<li data-environment="${h(x.environment)}">${envLink(x.environment)}: ${h(x.version)} reads ${revisionList(x.revisions)}</li>`).join('')
+          || '<li class="muted">runs nowhere</li>'}</ul></td></tr>`).join('')}</table>`
+      : '<p class="muted" id="consumers">No registered release says it reads this event (<code>consumes</code> in its Manifest).</p>'}
+    <h2>In each environment</h2>
+    ${r.environments.length ? `<table id="event-environments"><tr><th>Environment</th><th>Producer running</th><th>Current revision</th><th>Consumers running</th></tr>
+      ${r.environments.map(e => `<tr class="event-environment" data-environment="${h(e.name)}"><td>${envLink(e.name)}</td>
+        <td>${e.producers.map(p => `${releaseLink(p.service, p.version)} ${p.writes != null ? 'writes @' + p.writes : '<span class="muted">writes none</span>'}`).join('<br>')
+          || '<span class="muted">none runs here</span>'}</td>
+        <td class="environment-current">${e.current != null ? `<strong>@${e.current}</strong>` : '<span class="muted">none</span>'}</td>
+        <td><ul class="environment-readers">${e.consumers.map(c => `<li data-service="${h(c.service)}">${releaseLink(c.service, c.version)} ${reads(e.current, c.revisions)}</li>`).join('')
+          || '<li class="muted">none</li>'}</ul></td></tr>`).join('')}</table>
+      <p class="muted">The current revision in an environment is the highest one the producer's release running there writes: the one its consumers there meet.</p>`
+      : '<p class="muted" id="event-environments">No deployment recorded yet.</p>'}`;
+}
+
+// Filled in after the revisions are shown, so that the event page is not slower to appear (docs/performance.md).
+async function readers(name) {
+  const r = await api('/events/' + enc(name) + '/readers');
+  const place = document.getElementById('readers');
+  if (place && place.dataset.event === name) place.innerHTML = renderReaders(r);
+}
+
+// ---- can I deploy? ----
+
+async function canDeploy(service, version, environment) {
+  const [{services}, {environments: envs}] = await Promise.all([api('/services'), api('/environments')]);
+  if (!service && services.length) service = services[0].name;
+  show(`<h1>Can I deploy?</h1>
+    <p class="muted">A registered release checked against what runs in an environment: the releases it replaces, the consumers
+      that read what it writes, the senders of what it handles (<code>GET /can-deploy</code>). An environment with nothing recorded is a first deployment.</p>
+    <form class="diff-controls card" id="can-deploy-form">
+      <div><label for="cd-service">Service</label><br><select id="cd-service" required>
+        ${services.map(s => `<option value="${h(s.name)}">${h(s.name)}</option>`).join('')}</select></div>
+      <div><label for="cd-version">Version</label><br><select id="cd-version" required></select></div>
+      <div><label for="cd-environment">Environment</label><br><input id="cd-environment" type="text" list="cd-environments" required
+        autocomplete="off" spellcheck="false" placeholder="e.g. staging" value="${h(environment || '')}">
+        <datalist id="cd-environments">${envs.map(e => `<option value="${h(e.name)}">`).join('')}</datalist></div>
+      <button type="submit">Check</button>
+    </form>
+    <div id="can-deploy-result"></div>`);
+  const serviceBox = document.getElementById('cd-service'), versionBox = document.getElementById('cd-version');
+  // A service's versions, newest first: the one most often asked about.
+  const loadVersions = async (wanted) => {
+    const {releases} = serviceBox.value ? await api('/services/' + enc(serviceBox.value) + '/releases') : {releases: []};
+    versionBox.innerHTML = releases.slice().reverse().map(r => `<option value="${h(r.version)}">${h(r.version)}</option>`).join('');
+    if (wanted && releases.some(r => r.version === wanted)) versionBox.value = wanted;
+  };
+  if (service) serviceBox.value = service;
+  await loadVersions(version);
+  serviceBox.onchange = () => loadVersions().catch(failure);
+  document.getElementById('can-deploy-form').onsubmit = e => {
+    e.preventDefault();
+    const target = `#/can-deploy/${enc(serviceBox.value)}/${enc(versionBox.value)}/${enc(document.getElementById('cd-environment').value.trim())}`;
+    if (location.hash === target) route(); else location.hash = target;
+  };
+  if (service && version && environment) await canDeployReport(service, version, environment);
+}
+
+async function canDeployReport(service, version, environment) {
+  const out = document.getElementById('can-deploy-result');
+  let report;
+  try {
+    report = await api(`/can-deploy?service=${enc(service)}&version=${enc(version)}&environment=${enc(environment)}`);
+  } catch (e) {
+    const noRoute = e.code === 'wow-compat.request.not-found';
+    out.innerHTML = `<div class="card error" id="can-deploy-problem" data-code="${h(e.code || '')}"><strong>${h(e.code || 'error')}</strong>: ${h(e.message)}
+      ${noRoute ? '<div class="fix">This registry has no <code>GET /can-deploy</code>: it is older than the can-deploy check.</div>' : ''}</div>`;
+    return;
+  }
+  const s = report.summary || {breaking: 0, warning: 0, info: 0};
+  out.innerHTML = `<div class="card" id="can-deploy-verdict" data-deployable="${report.deployable ? 'yes' : 'no'}">
+      <span class="pill ${report.deployable ? 'compatible' : 'breaking'}">${report.deployable ? 'deployable' : 'not deployable'}</span>
+      ${releaseLink(service, version)} to ${envLink(report.environment || environment)}
+      · verdict <span class="pill ${h(report.verdict)}">${h(report.verdict)}</span>
+      <span class="muted">${s.breaking} breaking · ${s.warning} warning · ${s.info} info</span></div>
+    <div id="can-deploy-findings">${(report.findings || []).length ? renderFindings(report.findings)
+      : '<p class="muted" id="no-findings">No findings: nothing running there is broken by it.</p>'}</div>
+    ${(report.waived || []).length ? `<h2>Waived</h2><div id="can-deploy-waived">${renderFindings(report.waived)}</div>` : ''}`;
+}
+
 // ---- routing ----
 
 const routes = [
@@ -502,6 +639,10 @@ const routes = [
   [/^#\/service\/([^/]+)$/, n => service(n)],
   [/^#\/service\/([^/]+)\/([^/]+)$/, (n, v) => service(n, v)],
   [/^#\/fingerprint\/([^/]+)$/, fp => fingerprint(fp.trim())],
+  [/^#\/environments$/, () => environments()],
+  [/^#\/environment\/([^/]+)$/, n => environment(n)],
+  [/^#\/can-deploy$/, () => canDeploy()],
+  [/^#\/can-deploy\/([^/]*)\/([^/]*)\/([^/]*)$/, (s, v, e) => canDeploy(s, v, e)],
 ];
 
 async function route() {

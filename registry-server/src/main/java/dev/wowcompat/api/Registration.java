@@ -15,7 +15,9 @@ import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.NewRelease;
 import dev.wowcompat.store.RegistrationResult;
 import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.ReleaseGate;
+import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.store.TypeRow;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -42,6 +44,15 @@ public final class Registration {
         this.reader = reader.sharing(new SchemaPool());
         // Stored releases passed every check when they were registered: re-read trusting, without meta-validation.
         this.history = new ManifestCache(this.reader.trusting(), cachedTypes);
+    }
+
+    /**
+     * The Manifest of a stored release, parsed once: releases are immutable, so the gate's cache serves readers of
+     * stored Manifests too (the page's readers of an event).
+     */
+    public Manifest stored(StoredRelease release) {
+        return history.get(new HistoryRelease(release.service(), release.version(),
+                release.contentDigest(), release::manifestJson));
     }
 
     /** @param expectedService the service the URL names; null when the Manifest alone decides (demo data) */

@@ -90,6 +90,7 @@ public final class RegistryServer implements AutoCloseable {
         Endpoints e = new Endpoints(
                 new ReleaseEndpoints(store, registration, bodies, json, metrics),
                 new TypeEndpoints(store, json),
+                new EventReaderEndpoints(store, registration, json),
                 new SchemaEndpoints(store, json),
                 new WireEndpoints(bodies, config.limits(), new WireValidator(schemas), new StateVerifier(schemas),
                         new StoreSchemas(store, json.mapper()), json, config.guards().listedViolations()),
@@ -122,7 +123,7 @@ public final class RegistryServer implements AutoCloseable {
         return new RegistryServer(app, registration, readiness, routes);
     }
 
-    private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, SchemaEndpoints schemas, WireEndpoints wire,
+    private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas, WireEndpoints wire,
                              OpsEndpoints ops, EnvironmentEndpoints environments, Authorization auth, ExpensiveRequests costly,
                              boolean metricsNeedToken) {}
 
@@ -142,6 +143,7 @@ public final class RegistryServer implements AutoCloseable {
         get("/fields",                                      e.types::fieldSearch);
         get("/events/{name}/revisions",                     e.types::revisions);
         get("/events/{name}/revisions/{n}",                 e.types::revision);
+        get("/events/{name}/readers",                       e.readers::readers);
         get("/diff",                                        e.types::diff);
         get("/schemas/{fingerprint}",                       e.schemas::schema);
         get("/fingerprints/{fingerprint}",                  e.schemas::usages);

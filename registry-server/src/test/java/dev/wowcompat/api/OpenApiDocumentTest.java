@@ -312,6 +312,13 @@ class OpenApiDocumentTest {
         x.add(headersTooLarge("/environments", "/environments"));
         x.add(get("/environments/{env}", "/environments/staging", 200));
         x.add(get("/environments/{env}", "/environments/nowhere", 404));
+        // An event's readers once a consumer is registered and runs somewhere: every member of the answer is filled.
+        x.add(post(releases, "/services/audit/releases", BankManifests.depositReader("audit", "1.0.0", 1, 2), 201));
+        x.add(post(deployments, "/environments/staging/deployments", deployment("audit", "1.0.0"), 201));
+        String readers = "/events/{name}/readers";
+        x.add(get(readers, "/events/bank.account.Deposited/readers", 200));
+        x.add(get(readers, "/events/bank.account.Deposit/readers", 404));
+        x.add(headersTooLarge(readers, "/events/bank.account.Deposited/readers"));
         String canDeploy = "/can-deploy";
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging", 200));
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=markdown", 200));

@@ -76,6 +76,21 @@ public final class BankManifests {
         return root.toPrettyString();
     }
 
+    /**
+     * A consumer that is not a Wow service (empty {@code contexts}) reading {@code bank.account.Deposited} at the
+     * given revisions; none: it reads nothing of the bank's.
+     */
+    public static String depositReader(String service, String version, int... revisions) {
+        ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", service).put("version", version);
+        root.putObject("contexts");
+        if (revisions.length > 0) {
+            com.fasterxml.jackson.databind.node.ArrayNode read = root.putObject("consumes").putObject("events")
+                    .putObject("bank.account.Deposited").putArray("revisions");
+            for (int r : revisions) read.add(r);
+        }
+        return root.toPrettyString();
+    }
+
     public static String bank(String version) {
         return bank("bank-service", version, 1, true);
     }

@@ -1,0 +1,207 @@
+package dev.wowcompat.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.RunningRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The page's environments, an event's readers and the "can I deploy?" form in headless Chromium, against the real
+ * registry after releases are registered and deployments recorded through the API: bank-service writes Deposited
+ * (@2 from 1.2.0), audit and reporting read it, prod runs 1.2.0 (which replaced 1.0.0) with a reporting that reads
+ * only @1, staging runs 1.1.0 (writes @1) and had reporting undeployed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DeploymentPagesBrowserTest {
+    private RunningRegistry registry;
+    private WebDriver browser;
+    private WebDriverWait wait;
+
+    @BeforeAll
+    void start(@TempDir Path dir) {
+        registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
+        register("bank-service", BankManifests.bank("bank-service", "1.0.0", 1, true));
+        register("bank-service", BankManifests.bank("bank-service", "1.1.0", 2, false));
+        register("bank-service", BankManifests.bank("bank-service", "1.2.0", 2, true));
+        register("audit", BankManifests.depositReader("audit", "1.0.0", 1));
+        register("audit", BankManifests.depositReader("audit", "1.1.0", 1, 2));
+        register("reporting", BankManifests.depositReader("reporting", "1.0.0", 1));
+        deploy("prod", "bank-service", "1.0.0");
+        deploy("prod", "bank-service", "1.2.0");
+        deploy("prod", "audit", "1.1.0");
+        deploy("prod", "reporting", "1.0.0");
+        deploy("staging", "bank-service", "1.1.0");
+        deploy("staging", "audit", "1.0.0");
+        deploy("staging", "reporting", "1.0.0");
+        assertEquals(200, registry.delete("/environments/staging/deployments/reporting").status());
+        browser = HeadlessChromium.start();
+        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+    }
+
+    @AfterAll
+    void stop() {
+        if (browser != null) browser.quit();
+        if (registry != null) registry.close();
+    }
+
+    private void register(String service, String manifest) {
+        RunningRegistry.Answer a = registry.post("/services/" + service + "/releases", manifest);
+        assertEquals(201, a.status(), a.body());
+    }
+
+    private void deploy(String environment, String service, String version) {
+        RunningRegistry.Answer a = registry.post("/environments/" + environment + "/deployments",
+                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}");
+        assertEquals(201, a.status(), a.body());
+    }
+
+    private static List<String> texts(List<WebElement> elements) {
+        return elements.stream().map(WebElement::getText).toList();
+    }
+
+    @Test
+    void theEnvironmentsViewShowsWhatRunsWhereSinceWhenWhatItReplacedAndHowDeploymentsEnded() throws Exception {
+        browser.get(registry.base() + "/");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("services")));
+        browser.findElement(By.id("nav-environments")).click();
+        List<WebElement> rows = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#environments tr.environment"), 2));
+        assertEquals("prod", rows.get(0).getAttribute("data-environment"));
+        assertTrue(rows.get(0).getText().contains("3 releases"), rows.get(0).getText());
+        assertTrue(rows.get(1).getText().contains("2 releases"), rows.get(1).getText());
+        HeadlessChromium.screenshot(browser, "environments");
+
+        rows.get(0).findElement(By.cssSelector("a.environment-link")).click();
+        List<WebElement> running = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#running tr.deployment"), 3));
+        assertTrue(browser.getCurrentUrl().endsWith("#/environment/prod"), browser.getCurrentUrl());
+        JsonNode prod = registry.get("/environments/prod").json();
+        WebElement bank = running.stream().filter(r -> "bank-service".equals(r.getAttribute("data-service"))).findFirst().orElseThrow();
+        List<String> cells = texts(bank.findElements(By.tagName("td")));
+        assertEquals("bank-service@1.2.0", cells.get(1));
+        long since = prod.path("deployments").get(1).path("deployedAt").asLong();
+        assertEquals("bank-service", prod.path("deployments").get(1).path("service").asText());
+        assertEquals(java.time.Instant.ofEpochMilli(since).toString().replace('T', ' ').substring(0, 16) + " UTC", cells.get(2), "since when");
+        assertTrue(cells.get(3).startsWith("bank-service@1.0.0"), "what it replaced: " + cells.get(3));
+        WebElement reporting = running.stream().filter(r -> "reporting".equals(r.getAttribute("data-service"))).findFirst().orElseThrow();
+        assertEquals("nothing: first deployment", reporting.findElement(By.cssSelector("td.replaced")).getText());
+        List<WebElement> ended = browser.findElements(By.cssSelector("#deployment-history tr.ended"));
+        assertEquals(1, ended.size());
+        assertTrue(ended.get(0).getText().contains("bank-service@1.0.0"), ended.get(0).getText());
+        assertEquals("replaced", ended.get(0).findElement(By.cssSelector(".pill")).getText());
+        HeadlessChromium.screenshot(browser, "environment-prod");
+
+        browser.get("about:blank"); // a new document: nothing of the previous view is found while the next one loads
+        browser.get(registry.base() + "/#/environment/staging");
+        WebElement undeployed = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#deployment-history tr.ended")));
+        assertTrue(undeployed.getText().contains("reporting@1.0.0"), undeployed.getText());
+        assertEquals("undeployed", undeployed.findElement(By.cssSelector(".pill")).getText());
+        assertEquals(2, browser.findElements(By.cssSelector("#running tr.deployment")).size());
+
+        browser.get("about:blank");
+        browser.get(registry.base() + "/#/environment/nowhere");
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("problem"), "wow-compat.environment.not-found"));
+    }
+
+    @Test
+    void anEventPageShowsItsProducerItsConsumersWithTheirRevisionsAndTheCurrentRevisionInEachEnvironment() throws Exception {
+        browser.get(registry.base() + "/#/event/bank.account.Deposited");
+        WebElement producer = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#producers tr.producer")));
+        assertEquals("bank-service", producer.getAttribute("data-service"));
+        assertEquals(List.of("1.0.0 (1 release): declares @1 · writes @1", "1.1.0 (1 release): declares @1, @2 · writes @1",
+                "1.2.0 (1 release): declares @1, @2 · writes @2"), texts(producer.findElements(By.cssSelector("li.span"))));
+
+        List<WebElement> consumers = browser.findElements(By.cssSelector("#consumers tr.consumer"));
+        assertEquals(List.of("audit", "reporting"), consumers.stream().map(c -> c.getAttribute("data-service")).toList());
+        assertEquals("audit@1.1.0 reads @1, @2", consumers.get(0).findElement(By.cssSelector("td.newest")).getText());
+        assertEquals(List.of("prod: 1.1.0 reads @1, @2", "staging: 1.0.0 reads @1"),
+                texts(consumers.get(0).findElements(By.cssSelector("ul.running-readers li"))));
+        assertEquals("reporting@1.0.0 reads @1", consumers.get(1).findElement(By.cssSelector("td.newest")).getText());
+        assertEquals(List.of("prod: 1.0.0 reads @1"), texts(consumers.get(1).findElements(By.cssSelector("ul.running-readers li"))));
+
+        List<WebElement> environments = browser.findElements(By.cssSelector("#event-environments tr.event-environment"));
+        assertEquals(List.of("prod", "staging"), environments.stream().map(e -> e.getAttribute("data-environment")).toList());
+        WebElement prod = environments.get(0);
+        assertEquals("@2", prod.findElement(By.cssSelector("td.environment-current")).getText(), "bank-service 1.2.0 runs there and writes @2");
+        assertTrue(prod.getText().contains("bank-service@1.2.0 writes @2"), prod.getText());
+        assertEquals(List.of("audit@1.1.0 reads @1, @2", "reporting@1.0.0 reads @1 does not read @2"),
+                texts(prod.findElements(By.cssSelector("ul.environment-readers li"))));
+        assertEquals(1, prod.findElements(By.cssSelector("li[data-service='reporting'] .lagging")).size());
+        WebElement staging = environments.get(1);
+        assertEquals("@1", staging.findElement(By.cssSelector("td.environment-current")).getText(), "1.1.0 stages @2: reads it, writes @1");
+        assertEquals(List.of("audit@1.0.0 reads @1"), texts(staging.findElements(By.cssSelector("ul.environment-readers li"))));
+        assertEquals(List.of(), staging.findElements(By.cssSelector(".lagging")));
+        // The revisions stay where they were: the readers are added below them.
+        assertEquals("@2", browser.findElement(By.cssSelector("#current a.current-link")).getText());
+        HeadlessChromium.screenshot(browser, "event-readers");
+    }
+
+    @Test
+    void theCanIDeployFormPicksFromTheRegistryAndShowsTheReportOrTheProblem() throws Exception {
+        browser.get(registry.base() + "/");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("services")));
+        browser.findElement(By.id("nav-can-deploy")).click();
+        Select service = new Select(wait.until(ExpectedConditions.presenceOfElementLocated(By.id("cd-service"))));
+        assertEquals(List.of("audit", "bank-service", "reporting"), texts(service.getOptions()));
+        List<String> envs = browser.findElements(By.cssSelector("#cd-environments option")).stream().map(o -> o.getAttribute("value")).toList();
+        assertEquals(List.of("prod", "staging"), envs);
+        service.selectByValue("bank-service");
+        wait.until(d -> texts(new Select(d.findElement(By.id("cd-version"))).getOptions()).equals(List.of("1.2.0", "1.1.0", "1.0.0")));
+        new Select(browser.findElement(By.id("cd-version"))).selectByValue("1.2.0");
+        browser.findElement(By.id("cd-environment")).sendKeys("staging");
+        browser.findElement(By.cssSelector("#can-deploy-form button[type=submit]")).click();
+        wait.until(ExpectedConditions.urlContains("#/can-deploy/bank-service/1.2.0/staging"));
+
+        // What the page shows is what the registry answers: the report when it has GET /can-deploy, else its problem.
+        RunningRegistry.Answer real = registry.get("/can-deploy?service=bank-service&version=1.2.0&environment=staging");
+        WebElement shown = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#can-deploy-verdict, #can-deploy-problem")));
+        if (real.status() == 200) {
+            JsonNode report = real.json();
+            assertEquals("can-deploy-verdict", shown.getAttribute("id"), real.body());
+            assertEquals(report.path("deployable").asBoolean() ? "deployable" : "not deployable", shown.findElement(By.cssSelector(".pill")).getText());
+            assertTrue(shown.getText().contains(report.path("verdict").asText()), shown.getText());
+            List<String> rules = new ArrayList<>();
+            report.path("findings").forEach(f -> rules.add(f.path("rule").asText()));
+            assertEquals(rules, browser.findElements(By.cssSelector("#can-deploy-findings .finding")).stream()
+                    .map(f -> f.getAttribute("data-rule")).toList());
+            for (JsonNode f : report.path("findings")) {
+                String text = browser.findElement(By.id("can-deploy-findings")).getText();
+                assertTrue(text.contains(f.path("message").asText()) && text.contains(f.path("subject").asText()), text);
+            }
+        } else {
+            // The route is built in another branch: until it is merged, the page shows the registry's problem clearly.
+            assertEquals("can-deploy-problem", shown.getAttribute("id"));
+            assertEquals(real.code(), shown.getAttribute("data-code"));
+            assertTrue(shown.getText().contains(real.json().path("detail").asText()), shown.getText());
+        }
+        HeadlessChromium.screenshot(browser, "can-deploy");
+
+        // A problem answer (a version that is not registered) is shown as the registry's code and sentence.
+        browser.get("about:blank");
+        browser.get(registry.base() + "/#/can-deploy/bank-service/9.9.9/staging");
+        RunningRegistry.Answer problem = registry.get("/can-deploy?service=bank-service&version=9.9.9&environment=staging");
+        assertTrue(problem.status() >= 400, problem.body());
+        WebElement card = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("can-deploy-problem")));
+        assertEquals(problem.code(), card.getAttribute("data-code"));
+        assertTrue(card.getText().startsWith(problem.code() + ": " + problem.json().path("detail").asText()), card.getText());
+        assertFalse(browser.findElements(By.id("can-deploy-verdict")).size() > 0);
+        assertEquals("staging", browser.findElement(By.id("cd-environment")).getAttribute("value"), "the form keeps what was asked");
+    }
+}
