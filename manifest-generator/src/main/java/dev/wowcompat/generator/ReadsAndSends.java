@@ -152,8 +152,7 @@ final class ReadsAndSends {
         if (ownCommands.contains(type)) {
             return true;
         }
-        return !ownEvents.contains(type) && !ByName.has(type, ByName.EVENT) && !type.getName().startsWith("me.ahoo.wow.")
-                && names.aggregateOf(type).isPresent();
+        return !ownEvents.contains(type) && !ByName.has(type, ByName.EVENT) && names.aggregateOf(type).isPresent();
     }
 
     private void warn() {

@@ -2,6 +2,7 @@ package dev.wowcompat.generator;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,6 @@ import java.util.stream.Stream;
 final class TypeNames {
     /** The marker of a class file that may declare a context: the annotation's name in its constant pool. */
     private static final byte[] BOUNDED_CONTEXT_MARK = ByName.BOUNDED_CONTEXT.replace('.', '/').getBytes(StandardCharsets.UTF_8);
-    /** Wow's own types belong to no service: Wow's defaults are every aggregate's, named in each producer's Manifest. */
-    private static final String WOW = "me.ahoo.wow.";
 
     /** An aggregate as the registry names it, {@code context.aggregate}. */
     record Aggregate(String context, String name) {
@@ -39,7 +38,7 @@ final class TypeNames {
     private final Owners owners;
     private final Map<String, Map<Class<?>, Integer>> ownRevisions;
     private final WowMetadata metadata;
-    private final Map<Path, Module> modules = new HashMap<>();
+    private final Map<Optional<Path>, Module> modules = new HashMap<>();
 
     /**
      * @param ownRevisions the revision numbers the service's Manifest gives its own event classes, by event type name
@@ -57,7 +56,7 @@ final class TypeNames {
         if (own.isPresent()) {
             return Optional.of(new Aggregate(own.get().context(), own.get().name()));
         }
-        return module(type).flatMap(m -> m.aggregates.search(type.getName()));
+        return module(type).aggregates.search(type.getName());
     }
 
     /** The context Wow's scopes give the class, if any (where an {@code @OnEvent("aggregate")} looks the aggregate up). */
@@ -66,7 +65,7 @@ final class TypeNames {
         if (own.isPresent()) {
             return own;
         }
-        return module(type).flatMap(m -> m.contexts.search(type.getName()));
+        return module(type).contexts.search(type.getName());
     }
 
     /** {@code context.aggregate.Name}: the name is Wow's ({@link Naming}), as the producer's Manifest names it. */
@@ -89,7 +88,7 @@ final class TypeNames {
         String name = Naming.wowName(event);
         List<Class<?>> siblings = new ArrayList<>();
         Optional<Aggregate> natural = aggregateOf(event);
-        for (Class<?> other : module(event).map(Module::classes).orElse(List.of())) {
+        for (Class<?> other : module(event).classes()) {
             if (other != event && !other.isInterface() && !other.isAnnotation() && sameName(other, name)
                     && natural.equals(aggregateOf(other))) {
                 siblings.add(other);
@@ -115,12 +114,9 @@ final class TypeNames {
         }
     }
 
-    private Optional<Module> module(Class<?> type) {
-        if (type.getName().startsWith(WOW)) {
-            return Optional.empty();
-        }
-        Optional<Path> location = ClassScanner.location(type);
-        return location.map(l -> modules.computeIfAbsent(l, Module::new));
+    /** The module holding the class; a JDK class has none, and only the metadata files name it. */
+    private Module module(Class<?> type) {
+        return modules.computeIfAbsent(ClassScanner.location(type), Module::new);
     }
 
     /**
@@ -128,12 +124,12 @@ final class TypeNames {
      * then this module's own {@code @BoundedContext} declarations), and its classes, loaded when first needed.
      */
     private final class Module {
-        private final Path location;
+        private final Optional<Path> location;
         private final Scopes<Aggregate> aggregates = new Scopes<>();
         private final Scopes<String> contexts = new Scopes<>();
         private List<Class<?>> classes;
 
-        Module(Path location) {
+        Module(Optional<Path> location) {
             this.location = location;
             metadata.contexts().values().forEach(c -> {
                 c.scopes().forEach(s -> contexts.put(s, c.name()));
@@ -155,8 +151,12 @@ final class TypeNames {
         List<Class<?>> classes() {
             if (classes == null) {
                 classes = new ArrayList<>();
-                for (String name : ClassScanner.classNames(location)) {
-                    ClassScanner.tryLoad(name, loader).ifPresent(classes::add);
+                try {
+                    for (String name : location.map(ClassScanner::classNames).orElse(List.of())) {
+                        ClassScanner.tryLoad(name, loader).ifPresent(classes::add);
+                    }
+                } catch (UncheckedIOException e) {
+                    // An unreadable module holds no other revision that could be read.
                 }
             }
             return classes;
@@ -177,6 +177,10 @@ final class TypeNames {
 
         private List<String> namesMentioningBoundedContext() {
             List<String> names = new ArrayList<>();
+            if (location.isEmpty()) {
+                return names;
+            }
+            Path location = this.location.get();
             try {
                 if (Files.isDirectory(location)) {
                     try (Stream<Path> files = Files.walk(location)) {

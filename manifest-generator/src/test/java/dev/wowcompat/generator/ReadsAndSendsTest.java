@@ -324,6 +324,38 @@ class ReadsAndSendsTest {
         readBack(generated);
     }
 
+    /** As Wow at run time: a module without a @BoundedContext class is named by the wow-metadata.json it carries. */
+    @Test
+    void aModuleWithOnlyItsWowMetadataIsNamedByIt() throws Exception {
+        Path ship = Fixtures.compile(temp.resolve("ship-api"), classpath(), Map.of(
+                "ship/api/Shipped.java", "package ship.api;\npublic record Shipped(String parcel) {}\n",
+                "ship/api/Return.java", "package ship.api;\npublic record Return(String parcel) {}\n"));
+        Files.createDirectories(ship.resolve("META-INF"));
+        Files.writeString(ship.resolve("META-INF/wow-metadata.json"), """
+                {"contexts": {"ship-service": {"alias": "ship", "scopes": ["ship.api"],
+                  "aggregates": {"parcel": {"scopes": ["ship.api"], "commands": [], "events": []}}}}}
+                """);
+        Path shipJar = Fixtures.jar(ship, temp.resolve("ship-api.jar"));
+        Path returns = Fixtures.compile(temp.resolve("returns"), classpath(ship), Map.of(
+                "returns/ReturnsContext.java", """
+                        package returns;
+                        @me.ahoo.wow.api.annotation.BoundedContext(name = "returns-service")
+                        public final class ReturnsContext {}
+                        """,
+                "returns/ReturnSaga.java", """
+                        package returns;
+                        @me.ahoo.wow.api.annotation.StatelessSaga
+                        public class ReturnSaga {
+                            public ship.api.Return onEvent(ship.api.Shipped shipped) { return new ship.api.Return(shipped.parcel()); }
+                        }
+                        """));
+        GeneratedManifest generated = generate("returns-service", List.of(returns), classpath(shipJar), Optional.empty());
+        assertEquals(List.of(), generated.warnings());
+        JsonNode manifest = JSON.readTree(generated.json());
+        assertEquals("{\"events\":{\"ship-service.parcel.shipped\":{\"revisions\":[1]}}}", manifest.path("consumes").toString());
+        assertEquals("{\"commands\":[\"ship-service.parcel.return\"]}", manifest.path("sends").toString());
+    }
+
     @Test
     void whatCannotBeToldIsOneWarningSentencePerKindNeverAGuess() throws Exception {
         Path loose = Fixtures.compile(temp.resolve("loose-api"), classpath(), Map.of(
