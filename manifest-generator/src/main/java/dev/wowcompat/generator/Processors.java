@@ -2,6 +2,7 @@ package dev.wowcompat.generator;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.MalformedParameterizedTypeException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -51,7 +52,16 @@ final class Processors {
                    String unreadable, List<String> aggregateNames, Type returned) {
         /** {@code shop.CartSaga.onEvent(OrderCreated)}: the handler as a person finds it in the code. */
         String label() {
-            return processor.getName() + "." + method.getName() + "(" + valueParameters(method).stream()
+            List<Type> parameters;
+            try {
+                parameters = valueParameters(method);
+            } catch (TypeNotPresentException | LinkageError | MalformedParameterizedTypeException e) {
+                parameters = new ArrayList<>(Arrays.asList(method.getParameterTypes()));
+                if (isSuspend(method)) {
+                    parameters.remove(parameters.size() - 1);
+                }
+            }
+            return processor.getName() + "." + method.getName() + "(" + parameters.stream()
                     .map(Processors::simpleName).collect(Collectors.joining(", ")) + ")";
         }
     }
@@ -69,7 +79,7 @@ final class Processors {
                 continue;
             }
             for (Method m : Handlers.methods(type)) {
-                kind(m).ifPresent(kind -> handlers.add(handler(type, m, kind, saga)));
+                kind(m).ifPresent(kind -> handlers.add(readable(type, m, kind, saga)));
             }
         }
         return handlers;
@@ -88,6 +98,16 @@ final class Processors {
             case DEFAULT_ON_STATE_EVENT -> Optional.of(Kind.STATE_EVENT);
             default -> Optional.empty();
         };
+    }
+
+    /** The handler, or, when its generic signature names a class the classpath lacks, why it cannot be read. */
+    private static Handler readable(Class<?> processor, Method m, Kind kind, boolean saga) {
+        try {
+            return handler(processor, m, kind, saga);
+        } catch (TypeNotPresentException | LinkageError | MalformedParameterizedTypeException e) {
+            return new Handler(processor, m, kind, saga, Optional.empty(), "its signature cannot be read with the given "
+                    + "classpath: " + ClassScanner.cause(e), List.of(), Object.class);
+        }
     }
 
     private static Handler handler(Class<?> processor, Method m, Kind kind, boolean saga) {

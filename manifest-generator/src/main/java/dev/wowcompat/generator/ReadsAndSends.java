@@ -48,36 +48,47 @@ final class ReadsAndSends {
         SortedSet<String> states = new TreeSet<>();
         SortedSet<String> commands = new TreeSet<>();
         for (Processors.Handler handler : handlers) {
-            if (handler.handled().isEmpty()) {
-                unreadable.add(handler.label() + " (" + handler.unreadable() + ")");
-                continue;
-            }
-            Class<?> handled = handler.handled().get();
-            List<Class<?>> eventClasses = eventClasses(handled);
-            if (eventClasses.isEmpty()) {
-                unreadable.add(handler.label() + " (" + describe(handled) + ", which names no event class)");
-            }
-            for (Class<?> event : eventClasses) {
-                for (TypeNames.Aggregate aggregate : topics(handler, event)) {
-                    TypeNames.Numbered revision = names.revision(event, aggregate);
-                    if (revision.number().isEmpty()) {
-                        unnumbered.put(event.getName(), revision.why());
-                        continue;
-                    }
-                    events.computeIfAbsent(TypeNames.typeName(aggregate, event), k -> new TreeSet<>()).add(revision.number().get());
-                    if (handler.kind() == Processors.Kind.STATE_EVENT) {
-                        states.add(aggregate.typeName());
-                    }
-                }
-            }
-            if (handler.saga()) {
-                sent(handler).forEach(command -> names.aggregateOf(command).ifPresentOrElse(
-                        aggregate -> commands.add(TypeNames.typeName(aggregate, command)),
-                        () -> unnamed.computeIfAbsent(command.getName(), k -> new ArrayList<>()).add("sent by " + handler.label())));
+            try {
+                read(handler, events, states, commands);
+            } catch (TypeNotPresentException | LinkageError e) {
+                unreadable.add(handler.label() + " (what it reads or returns cannot be read with the given classpath: "
+                        + ClassScanner.cause(e) + ")");
             }
         }
         warn();
         return new Model.Readings(events, states, commands);
+    }
+
+    /** Adds what one handler reads and, for a saga, sends. */
+    private void read(Processors.Handler handler, SortedMap<String, SortedSet<Integer>> events, SortedSet<String> states,
+                      SortedSet<String> commands) {
+        if (handler.handled().isEmpty()) {
+            unreadable.add(handler.label() + " (" + handler.unreadable() + ")");
+            return;
+        }
+        Class<?> handled = handler.handled().get();
+        List<Class<?>> eventClasses = eventClasses(handled);
+        if (eventClasses.isEmpty()) {
+            unreadable.add(handler.label() + " (" + describe(handled) + ", which names no event class)");
+        }
+        for (Class<?> event : eventClasses) {
+            for (TypeNames.Aggregate aggregate : topics(handler, event)) {
+                TypeNames.Numbered revision = names.revision(event, aggregate);
+                if (revision.number().isEmpty()) {
+                    unnumbered.put(event.getName(), revision.why());
+                    continue;
+                }
+                events.computeIfAbsent(TypeNames.typeName(aggregate, event), k -> new TreeSet<>()).add(revision.number().get());
+                if (handler.kind() == Processors.Kind.STATE_EVENT) {
+                    states.add(aggregate.typeName());
+                }
+            }
+        }
+        if (handler.saga()) {
+            sent(handler).forEach(command -> names.aggregateOf(command).ifPresentOrElse(
+                    aggregate -> commands.add(TypeNames.typeName(aggregate, command)),
+                    () -> unnamed.computeIfAbsent(command.getName(), k -> new ArrayList<>()).add("sent by " + handler.label())));
+        }
     }
 
     /** The event classes a handled type stands for: itself, or a sealed type's permitted classes; none for a supertype. */

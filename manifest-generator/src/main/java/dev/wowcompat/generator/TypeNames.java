@@ -39,6 +39,7 @@ final class TypeNames {
     private final Map<String, Map<Class<?>, Integer>> ownRevisions;
     private final WowMetadata metadata;
     private final Map<Optional<Path>, Module> modules = new HashMap<>();
+    private final Map<Read, Numbered> revisions = new HashMap<>();
 
     /**
      * @param ownRevisions the revision numbers the service's Manifest gives its own event classes, by event type name
@@ -80,6 +81,14 @@ final class TypeNames {
      * release. Empty, with the reason, when those classes' labels cannot be numbered.
      */
     Numbered revision(Class<?> event, Aggregate aggregate) {
+        return revisions.computeIfAbsent(new Read(event, aggregate), r -> number(event, aggregate));
+    }
+
+    /** One event class read as an event of one aggregate. */
+    private record Read(Class<?> event, Aggregate aggregate) {
+    }
+
+    private Numbered number(Class<?> event, Aggregate aggregate) {
         String typeName = typeName(aggregate, event);
         Integer own = ownRevisions.getOrDefault(typeName, Map.of()).get(event);
         if (own != null) {

@@ -361,6 +361,7 @@ class ReadsAndSendsTest {
         Path loose = Fixtures.compile(temp.resolve("loose-api"), classpath(), Map.of(
                 "loose/Shipped.java", "package loose;\npublic record Shipped(String parcel) {}\n",
                 "loose/Returned.java", "package loose;\npublic record Returned(String parcel) {}\n"));
+        Path gone = Fixtures.compile(temp.resolve("gone"), classpath(), Map.of("gone/Gone.java", "package gone;\npublic record Gone() {}\n"));
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put("odd/OddContext.java", """
                 package odd;
@@ -388,6 +389,7 @@ class ReadsAndSendsTest {
                     @OnEvent
                     public void back(loose.Returned returned) {}
                     public void onEvent(WalletOpened opened) {}
+                    public void onEvent(DomainEvent<gone.Gone> notOnTheClasspath, String nothing) {}
                 }
                 """);
         sources.put("odd/OddSaga.java", """
@@ -399,13 +401,15 @@ class ReadsAndSendsTest {
                     public Object onEvent(WalletFrozen frozen) { return Helpers.freeze("w"); }
                 }
                 """);
-        Path odd = Fixtures.compile(temp.resolve("odd"), classpath(api, loose), sources);
+        Path odd = Fixtures.compile(temp.resolve("odd"), classpath(api, loose, gone), sources);
         GeneratedManifest generated = generate("odd-service", List.of(odd), classpath(apiJar, loose), Optional.empty());
         assertEquals(List.of(
                 "1 saga handler returns a type that does not name its commands, and its bytecode constructs none, so they "
                         + "are missing from the Manifest's sends: odd.OddSaga.onEvent(WalletFrozen) returns Object; return the "
                         + "command (or a CommandMessage of it) instead.",
-                "3 event handlers name no event class the Manifest can list, so what they read is missing from its consumes: "
+                "4 event handlers name no event class the Manifest can list, so what they read is missing from its consumes: "
+                        + "odd.OddReader.onEvent(DomainEvent, String) (its signature cannot be read with the given classpath: "
+                        + "TypeNotPresentException: Type gone.Gone not present); "
                         + "odd.OddReader.onEvent(DomainEvent<?>) (its DomainEvent<?> names no event class); "
                         + "odd.OddReader.onEvent(Runnable) (java.lang.Runnable is an interface, which names no event class); "
                         + "odd.OddReader.onStateEvent(StateEvent<Object>) (Wow matches events against the first type argument "
