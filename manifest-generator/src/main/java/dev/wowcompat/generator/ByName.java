@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads annotations by fully qualified name, so the generator needs neither Wow nor our annotations artifact at
- * compile time, and reads whichever copy the service's own classpath brings.
+ * Reads annotations, and recognises Wow's types, by fully qualified name, so the generator needs neither Wow nor our
+ * annotations artifact at compile time, and reads whichever copy the service's own classpath brings.
  */
 final class ByName {
     static final String WOW = "me.ahoo.wow.api.annotation.";
@@ -21,6 +21,11 @@ final class ByName {
     static final String ON_SOURCING = WOW + "OnSourcing";
     static final String EVENT = WOW + "Event";
     static final String COMMAND_ROUTE = WOW + "CommandRoute";
+    static final String STATELESS_SAGA = WOW + "StatelessSaga";
+    static final String PROJECTION_PROCESSOR = WOW + "ProjectionProcessor";
+    static final String EVENT_PROCESSOR = WOW + "EventProcessor";
+    static final String ON_EVENT = WOW + "OnEvent";
+    static final String ON_STATE_EVENT = WOW + "OnStateEvent";
     static final String ERROR_INFO = "me.ahoo.wow.api.exception.ErrorInfo";
 
     static final String OURS = "dev.wowcompat.annotations.";
@@ -68,6 +73,22 @@ final class ByName {
             }
         }
         return false;
+    }
+
+    /** True when the type is the class or interface of this name, or extends or implements it. */
+    static boolean isA(Class<?> type, String className) {
+        if (type == null) {
+            return false;
+        }
+        if (type.getName().equals(className)) {
+            return true;
+        }
+        for (Class<?> i : type.getInterfaces()) {
+            if (isA(i, className)) {
+                return true;
+            }
+        }
+        return isA(type.getSuperclass(), className);
     }
 
     static String string(Annotation a, String attribute, String owner) {

@@ -37,6 +37,7 @@ final class Contexts {
 
     private final Map<String, Declared> declared = new TreeMap<>();
     private final Scopes<Claim> contextScopes = new Scopes<>();
+    private final Map<String, Claim> claims = new TreeMap<>();
     private final WowMetadata metadata;
     private final Problems problems;
 
@@ -77,7 +78,6 @@ final class Contexts {
             merging.put(service, new Merging(service));
         }
         refuseSharedAliases(merging);
-        Map<String, Claim> claims = new TreeMap<>();
         merging.values().forEach(m -> {
             Declared d = m.declared();
             declared.put(d.name(), d);
@@ -156,6 +156,14 @@ final class Contexts {
 
     Map<String, Declared> declared() {
         return declared;
+    }
+
+    /** Every scope of the contexts and the context it leads to; a scope two contexts claim alike leads to neither. */
+    Map<String, String> scopes() {
+        Map<String, String> scopes = new TreeMap<>();
+        claims.values().stream().filter(c -> c.contextToDeclarer().size() == 1)
+                .forEach(c -> scopes.put(c.scope(), c.contextToDeclarer().keySet().iterator().next()));
+        return scopes;
     }
 
     /** The context Wow's scopes give a class, when one context's scopes alone cover it. */

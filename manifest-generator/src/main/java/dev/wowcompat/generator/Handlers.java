@@ -166,7 +166,7 @@ final class Handlers {
         return events;
     }
 
-    private static List<Field> fields(Class<?> type) {
+    static List<Field> fields(Class<?> type) {
         List<Field> fields = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
@@ -215,18 +215,7 @@ final class Handlers {
      * {@code ServerCommandExchange<T>}): Wow's compiler takes its first type argument as what a handler handles.
      */
     private static boolean isWowMessage(Class<?> type) {
-        if (type == null) {
-            return false;
-        }
-        if (WOW_MESSAGES.contains(type.getName())) {
-            return true;
-        }
-        for (Class<?> i : type.getInterfaces()) {
-            if (isWowMessage(i)) {
-                return true;
-            }
-        }
-        return isWowMessage(type.getSuperclass());
+        return WOW_MESSAGES.stream().anyMatch(name -> ByName.isA(type, name));
     }
 
     /**

@@ -54,12 +54,19 @@ public final class IsolatedEntry {
             metadata = WowMetadata.read(roots, problems);
             scanned = new ServiceScan(loader, problems).scan(classes, metadata, service);
         }
-        if (scanned.contexts().isEmpty() && !problems.any()) {
-            problems.problem("No aggregate root found: no class in " + directories
-                    + " is annotated @AggregateRoot, and no " + WowMetadata.RESOURCE + " lists one.");
+        // A service without aggregates of its own (a consumer) is described by what its processors read and send.
+        List<Processors.Handler> handlers = Processors.find(classes);
+        if (scanned.contexts().isEmpty() && handlers.isEmpty() && !problems.any()) {
+            problems.problem("No aggregate root and no event handler found: no class in " + directories
+                    + " is annotated @AggregateRoot (and no " + WowMetadata.RESOURCE + " lists one), @StatelessSaga, "
+                    + "@ProjectionProcessor or @EventProcessor.");
         }
         ManifestWriter writer = new ManifestWriter(mapper, scanned.owners(), previous, problems);
         var manifest = writer.manifest(service, version, scanned.contexts());
+        if (!handlers.isEmpty()) {
+            TypeNames names = new TypeNames(loader, scanned.owners(), writer.revisionNumbers());
+            writer.readings(manifest, new ReadsAndSends(names, scanned.contexts().values(), problems).of(handlers));
+        }
         return problems.any() ? null : writer.bytes(manifest);
     }
 }

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +26,8 @@ final class ManifestWriter {
     private final Revisions revisions;
     private final PreviousRelease previous;
     private final Problems problems;
+    /** The revision numbers {@link #manifest} gave the service's own event classes, by event type name. */
+    private final Map<String, Map<Class<?>, Integer>> revisionNumbers = new HashMap<>();
 
     ManifestWriter(ObjectMapper mapper, Owners owners, PreviousRelease previous, Problems problems) {
         this.mapper = mapper;
@@ -46,6 +50,34 @@ final class ManifestWriter {
             }
         }
         return manifest;
+    }
+
+    /** The revision numbers the written contexts gave each event class, by event type name; after {@link #manifest}. */
+    Map<String, Map<Class<?>, Integer>> revisionNumbers() {
+        return revisionNumbers;
+    }
+
+    /**
+     * Adds what the service reads ({@code consumes}) and sends ({@code sends}) after its contexts; each is left out
+     * when empty, so a service without processors gets the Manifest it got before.
+     */
+    void readings(ObjectNode manifest, Model.Readings readings) {
+        if (!readings.events().isEmpty() || !readings.states().isEmpty()) {
+            ObjectNode consumes = manifest.putObject("consumes");
+            if (!readings.events().isEmpty()) {
+                ObjectNode events = consumes.putObject("events");
+                readings.events().forEach((event, numbers) -> {
+                    ArrayNode revisions = events.putObject(event).putArray("revisions");
+                    numbers.forEach(revisions::add);
+                });
+            }
+            if (!readings.states().isEmpty()) {
+                readings.states().forEach(consumes.putArray("states")::add);
+            }
+        }
+        if (!readings.commands().isEmpty()) {
+            readings.commands().forEach(manifest.putObject("sends").putArray("commands")::add);
+        }
     }
 
     private ObjectNode aggregate(Model.Context context, Model.Aggregate aggregate) {
@@ -78,7 +110,10 @@ final class ManifestWriter {
                     continue;
                 }
                 ObjectNode revisionNodes = events.putObject(event.getKey()).putObject("revisions");
+                Map<Class<?>, Integer> numbers = revisionNumbers.computeIfAbsent(
+                        context.name() + "." + aggregate.name() + "." + event.getKey(), k -> new HashMap<>());
                 for (Model.Revision revision : numbered) {
+                    numbers.put(revision.type(), revision.number());
                     schema(revision.type()).ifPresent(schema -> {
                         ObjectNode entry = revisionNodes.putObject(Integer.toString(revision.number()));
                         entry.set("schema", schema);

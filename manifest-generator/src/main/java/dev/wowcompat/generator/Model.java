@@ -3,6 +3,7 @@ package dev.wowcompat.generator;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 
 /** The service as the generator sees it, before schemas: values only. */
 final class Model {
@@ -19,6 +20,17 @@ final class Model {
      */
     record Aggregate(String name, Class<?> root, Class<?> state, SortedMap<String, Class<?>> commands,
                      SortedMap<String, List<Class<?>>> events, SortedMap<String, ErrorCodeEntry> errors) {
+    }
+
+    /**
+     * What the service reads and sends, by the registry's type names (the Manifest's {@code consumes} and
+     * {@code sends}).
+     *
+     * @param events   event type names ({@code context.aggregate.Name}) and the revision numbers read of each
+     * @param states   aggregate type names ({@code context.aggregate}) whose state is read
+     * @param commands command type names sent
+     */
+    record Readings(SortedMap<String, SortedSet<Integer>> events, SortedSet<String> states, SortedSet<String> commands) {
     }
 
     /** An error code clients may match on, in kebab-case, and its description (may be blank). */

@@ -25,6 +25,11 @@ final class Owners {
         return aggregates.search(className);
     }
 
+    /** The name of the service's context Wow's scopes give a class (wow-core's {@code namedBoundedContext()}). */
+    Optional<String> contextOf(String className) {
+        return contexts.contextOf(className).map(Contexts.Declared::name);
+    }
+
     /**
      * The prefix of a class's schema definition names: {@code <alias>.<aggregate>.} when an aggregate's scopes
      * cover it, else {@code <alias>.} when a context's do, else none (wow-schema's {@code resolveNamePrefix}).

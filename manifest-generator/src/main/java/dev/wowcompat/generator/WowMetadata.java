@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,6 +47,27 @@ record WowMetadata(Map<String, Context> contexts) {
             } catch (IOException | RuntimeException e) {
                 problems.problem(root.resolve(RESOURCE) + ": is not readable Wow metadata (" + e.getMessage() + ").");
             }
+        }
+        return new WowMetadata(contexts);
+    }
+
+    /**
+     * Every wow-metadata.json the loader sees, merged: what Wow reads at run time ({@code MetadataSearcher}) to tell
+     * which aggregate a class of any module belongs to. A file that does not parse is left out, as Wow leaves it.
+     */
+    static WowMetadata visibleTo(ClassLoader loader) {
+        Map<String, Context> contexts = new TreeMap<>();
+        ObjectMapper mapper = new ObjectMapper();
+        try {
+            for (URL url : Collections.list(loader.getResources(RESOURCE))) {
+                try (InputStream in = url.openStream()) {
+                    merge(mapper.readTree(in), contexts);
+                } catch (IOException | RuntimeException e) {
+                    // Wow logs such a file and goes on without it.
+                }
+            }
+        } catch (IOException e) {
+            // No resource listing: nothing is known from metadata.
         }
         return new WowMetadata(contexts);
     }
