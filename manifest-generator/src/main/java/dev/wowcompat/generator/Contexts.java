@@ -72,11 +72,12 @@ final class Contexts {
             c.aggregates().values().forEach(a -> m.aggregates.computeIfAbsent(a.name(), k -> new LinkedHashSet<>())
                     .addAll(a.scopes()));
         }
-        if (merging.isEmpty()) {
+        // A service of processors and sagas only (no aggregate) needs no context of its own: nothing to warn about.
+        if (merging.isEmpty() && classes.stream().anyMatch(c -> ByName.has(c, ByName.AGGREGATE_ROOT))) {
             problems.warn("No class is annotated @BoundedContext and there is no " + WowMetadata.RESOURCE
                     + "; the aggregates are put in a context named after the service, '" + service + "'.");
-            merging.put(service, new Merging(service));
         }
+        if (merging.isEmpty()) merging.put(service, new Merging(service));
         refuseSharedAliases(merging);
         merging.values().forEach(m -> {
             Declared d = m.declared();

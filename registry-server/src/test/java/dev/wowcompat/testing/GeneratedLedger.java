@@ -1,0 +1,69 @@
+package dev.wowcompat.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.wowcompat.annotations.Unit;
+import dev.wowcompat.cli.WowCompat;
+import dev.wowcompat.testing.fleet.bankapi.BankApi;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import me.ahoo.wow.api.annotation.Event;
+
+/**
+ * The ledger of the {@link Fleet} as its build makes its Manifest: {@code wow-compat manifest} over the compiled
+ * classes of a Wow service with a saga and a projection (packages {@code fleet.ledger1}, {@code fleet.ledger2}), with
+ * the bank's api module ({@code fleet.bankapi}) on its classpath, each package in a class directory of its own as
+ * the modules' builds would leave them.
+ */
+public final class GeneratedLedger {
+    private GeneratedLedger() {}
+
+    /**
+     * @param release 1 (reads revision 1 of the deposits) or 2 (reads revisions 1 and 2)
+     * @param work a directory for the class directories
+     */
+    public static String manifest(String version, int release, Path work) {
+        try {
+            Path bankApi = module(BankApi.class.getPackageName(), work.resolve("bank-api"));
+            Path ledger = module("dev.wowcompat.testing.fleet.ledger" + release, work.resolve("ledger-" + release));
+            String classpath = String.join(File.pathSeparator, bankApi.toString(), location(Event.class).toString(),
+                    location(Unit.class).toString());
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = WowCompat.run(new String[] {"manifest", "--classes", ledger.toString(), "--classpath", classpath,
+                    "--service", "ledger-service", "--version", version}, new PrintWriter(out), new PrintWriter(err), false);
+            assertEquals(0, code, err.toString());
+            assertEquals("", err.toString(), "no warnings");
+            return out.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A class directory holding one package of the test classes. */
+    private static Path module(String pkg, Path root) throws IOException {
+        Path from = location(BankApi.class).resolve(pkg.replace('.', '/'));
+        Path to = root.resolve(pkg.replace('.', '/'));
+        if (Files.isDirectory(to)) return root;
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path f : files.toList()) Files.copy(f, to.resolve(f.getFileName()));
+        }
+        return root;
+    }
+
+    private static Path location(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
