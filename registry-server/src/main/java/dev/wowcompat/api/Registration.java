@@ -12,10 +12,12 @@ import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.store.GateDecision;
+import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.NewRelease;
 import dev.wowcompat.store.RegistrationResult;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.ReleaseGate;
+import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.store.TypeRow;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -77,6 +79,14 @@ public final class Registration {
             Report report = new ReleaseChecker().check(candidate, earlier);
             return new GateDecision(report.compatible(), ReportFormat.JSON.render(report));
         };
+    }
+
+    /**
+     * A stored release's Manifest, parsed once and kept in the cache the registration's checks use: read trusting,
+     * since it passed every check when it was registered.
+     */
+    public Manifest stored(StoredRelease release) {
+        return history.get(new HistoryRelease(release.service(), release.version(), release.contentDigest(), release::manifestJson));
     }
 
     /** The Manifest as the store keeps it: the text as sent, its type table, and each schema once. */

@@ -96,6 +96,7 @@ public final class RegistryServer implements AutoCloseable {
                 new OpsEndpoints(json, metrics, store, readiness),
                 new EnvironmentEndpoints(store, new RequestBodies(Math.min(config.limits().maxBytes(), DEPLOYMENT_BODY_BYTES)),
                         new JsonInput(config.limits()), json),
+                new CanDeployEndpoint(store, registration, json),
                 new Authorization(config.tokens()),
                 new ExpensiveRequests(config.guards()),
                 config.guards().metricsNeedToken());
@@ -123,12 +124,12 @@ public final class RegistryServer implements AutoCloseable {
     }
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, SchemaEndpoints schemas, WireEndpoints wire,
-                             OpsEndpoints ops, EnvironmentEndpoints environments, Authorization auth, ExpensiveRequests costly,
+                             OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy, Authorization auth, ExpensiveRequests costly,
                              boolean metricsNeedToken) {}
 
     /**
      * The API of DESIGN §6 and §9. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
-     * are set. Requests that read a body and run the checker or a validator are wrapped in {@code costly.limited}: only a
+     * are set. Requests that run the checker or a validator are wrapped in {@code costly.limited}: only a
      * few run at once (per client and in all), the rest are answered 429/503 with Retry-After at once.
      */
     private static void routes(Endpoints e) {
@@ -149,6 +150,7 @@ public final class RegistryServer implements AutoCloseable {
         delete("/environments/{env}/deployments/{service}", e.auth.writes(e.environments::undeploy));
         get("/environments",                                e.environments::environments);
         get("/environments/{env}",                          e.environments::environment);
+        get("/can-deploy",                                  e.costly.limited(e.canDeploy::check));
         post("/verify/state",                               e.costly.limited(e.wire::verifyState));
         post("/validate",                                   e.costly.limited(e.wire::validate));
         get("/health",                                      e.ops::health);
