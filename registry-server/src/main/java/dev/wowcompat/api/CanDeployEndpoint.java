@@ -1,6 +1,5 @@
 package dev.wowcompat.api;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.check.DeploymentCheck;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
@@ -55,8 +54,7 @@ final class CanDeployEndpoint {
         boolean deployable = report.compatible();
         ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
         if (format == ReportFormat.JSON) {
-            ObjectNode out = ReportJson.toNode(report).put("environment", environment).put("deployable", deployable);
-            json.send(ctx, 200, out);
+            json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment));
         } else {
             ctx.status(200).contentType(contentType(format)).result(format.render(report).getBytes(StandardCharsets.UTF_8));
         }
