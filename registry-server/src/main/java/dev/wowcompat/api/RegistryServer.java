@@ -124,8 +124,8 @@ public final class RegistryServer implements AutoCloseable {
     }
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, SchemaEndpoints schemas, WireEndpoints wire,
-                             OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy, Authorization auth, ExpensiveRequests costly,
-                             boolean metricsNeedToken) {}
+                             OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy,
+                             Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
 
     /**
      * The API of DESIGN §6 and §9. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
