@@ -58,8 +58,26 @@ public final class ReportJson {
 
     /** Indented JSON with a final line break. */
     public static String write(Report report) {
+        return write(toNode(report));
+    }
+
+    /**
+     * The report of a deployment check ("can I deploy?", DESIGN §9): format 1 with {@code environment} and
+     * {@code deployable} (no breaking finding counts), as the registry's {@code GET /can-deploy} answers it and the
+     * command line and the plugin write it.
+     */
+    public static ObjectNode toDeploymentNode(Report report, String environment) {
+        return toNode(report).put("environment", environment).put("deployable", report.compatible());
+    }
+
+    /** {@link #toDeploymentNode}, indented with a final line break. */
+    public static String writeDeployment(Report report, String environment) {
+        return write(toDeploymentNode(report, environment));
+    }
+
+    private static String write(ObjectNode node) {
         try {
-            return MAPPER.writeValueAsString(toNode(report)) + "\n";
+            return MAPPER.writeValueAsString(node) + "\n";
         } catch (JsonProcessingException e) {
             // A tree of strings and numbers always serialises; reaching this is a bug, not bad input.
             throw new UncheckedIOException(e);

@@ -11,6 +11,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 
@@ -21,14 +22,18 @@ final class ReportFiles {
 
     private ReportFiles() {}
 
+    /** The check goal's files: {@code report.json}, {@code report.md}, ... */
+    static final String REPORT = "report";
+
     static String fileName(ReportFormat format) {
+        return fileName(REPORT, format);
+    }
+
+    /** @param base the name before the extension, e.g. {@code can-deploy} for {@code can-deploy.json} */
+    static String fileName(String base, ReportFormat format) {
         return switch (format) {
-            case TEXT -> "report.txt";
-            case JSON -> "report.json";
-            case MARKDOWN -> "report.md";
-            case JUNIT -> "report.xml";
-            case GITHUB -> "report-github.txt";
-            case SARIF -> "report.sarif";
+            case GITHUB -> base + "-github.txt";
+            default -> base + "." + format.fileExtension();
         };
     }
 
@@ -52,12 +57,21 @@ final class ReportFiles {
     }
 
     static List<Path> write(Report report, Path directory, Set<ReportFormat> formats) throws MojoExecutionException {
+        return write(report, directory, formats, REPORT, ReportFormat.JSON::render);
+    }
+
+    /**
+     * @param base the files' name before the extension
+     * @param json how the goal writes its json report (can-deploy's adds the environment and the verdict)
+     */
+    static List<Path> write(Report report, Path directory, Set<ReportFormat> formats, String base, Function<Report, String> json)
+            throws MojoExecutionException {
         List<Path> written = new ArrayList<>();
         try {
             Files.createDirectories(directory);
             for (ReportFormat format : formats) {
-                Path file = directory.resolve(fileName(format));
-                Files.writeString(file, format.render(report), StandardCharsets.UTF_8);
+                Path file = directory.resolve(fileName(base, format));
+                Files.writeString(file, format == ReportFormat.JSON ? json.apply(report) : format.render(report), StandardCharsets.UTF_8);
                 written.add(file);
             }
         } catch (IOException e) {

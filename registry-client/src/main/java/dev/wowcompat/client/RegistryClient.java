@@ -27,8 +27,8 @@ import java.util.Optional;
 
 /**
  * The registry's HTTP API (DESIGN §6, §9) as its clients use it, on java.net.http: the command line ({@code register},
- * {@code check --registry}, {@code verify-state --registry}, {@code record-deployment}) and the Maven plugin
- * ({@code check}, {@code register}).
+ * {@code check --registry}, {@code verify-state --registry}, {@code record-deployment}, {@code can-deploy}) and the
+ * Maven plugin ({@code check}, {@code register}, {@code can-deploy}).
  * Every failure to talk to the registry is a {@link RegistryException}: one sentence naming the URL, no cause.
  * An answer, error or not, is an {@link Answer}; what an error status means is the caller's business.
  */
@@ -190,6 +190,16 @@ public final class RegistryClient {
     /** {@code GET /environments/{env}}: what runs in the environment, and what ran there before. */
     public Answer environment(String environment) throws RegistryException {
         return send(get("/environments/" + segment(environment)));
+    }
+
+    /**
+     * {@code GET /can-deploy}: the registered release {@code service@version} checked against what runs in the
+     * environment, as a JSON report (format 1) with {@code environment} and {@code deployable}; waivers are the
+     * caller's to apply, so the command line and the plugin warn about stale ones as their {@code check} does.
+     */
+    public Answer canDeploy(String service, String version, String environment) throws RegistryException {
+        return send(get("/can-deploy?service=" + segment(service) + "&version=" + segment(version)
+                + "&environment=" + segment(environment) + "&format=json"));
     }
 
     /**

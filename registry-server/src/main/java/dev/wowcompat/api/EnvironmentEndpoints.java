@@ -102,7 +102,11 @@ final class EnvironmentEndpoints {
     }
 
     private static String environmentName(Context ctx) {
-        String name = ctx.pathParam("env");
+        return checkedName(ctx.pathParam("env"));
+    }
+
+    /** The name when it is one an environment may have (see {@link #NAME}); a 400 problem saying the form otherwise. */
+    static String checkedName(String name) {
         if (!NAME.matcher(name).matches()) {
             throw new ApiException(ProblemCode.ENVIRONMENT_INVALID_NAME, "'" + name + "' is not an environment name: 1 to 64 "
                     + "lowercase letters, digits, '.', '_' and '-', starting with a letter or a digit (e.g. staging, prod-eu).");

@@ -12,6 +12,7 @@ import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.store.GateDecision;
+import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.NewRelease;
 import dev.wowcompat.store.RegistrationResult;
 import dev.wowcompat.store.RegistryStore;
@@ -47,8 +48,9 @@ public final class Registration {
     }
 
     /**
-     * The Manifest of a stored release, parsed once: releases are immutable, so the gate's cache serves readers of
-     * stored Manifests too (the page's readers of an event).
+     * The Manifest of a stored release, parsed once (trusting: it passed every check when it was registered):
+     * releases are immutable, so the gate's cache serves readers of stored Manifests too (can-deploy, the page's
+     * readers of an event).
      */
     public Manifest stored(StoredRelease release) {
         return history.get(new HistoryRelease(release.service(), release.version(),

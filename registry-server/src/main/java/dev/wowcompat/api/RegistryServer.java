@@ -97,6 +97,7 @@ public final class RegistryServer implements AutoCloseable {
                 new OpsEndpoints(json, metrics, store, readiness),
                 new EnvironmentEndpoints(store, new RequestBodies(Math.min(config.limits().maxBytes(), DEPLOYMENT_BODY_BYTES)),
                         new JsonInput(config.limits()), json),
+                new CanDeployEndpoint(store, registration, json),
                 new Authorization(config.tokens()),
                 new ExpensiveRequests(config.guards()),
                 config.guards().metricsNeedToken());
@@ -123,13 +124,13 @@ public final class RegistryServer implements AutoCloseable {
         return new RegistryServer(app, registration, readiness, routes);
     }
 
-    private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas, WireEndpoints wire,
-                             OpsEndpoints ops, EnvironmentEndpoints environments, Authorization auth, ExpensiveRequests costly,
-                             boolean metricsNeedToken) {}
+    private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas,
+                             WireEndpoints wire, OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy,
+                             Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
 
     /**
      * The API of DESIGN §6 and §9. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
-     * are set. Requests that read a body and run the checker or a validator are wrapped in {@code costly.limited}: only a
+     * are set. Requests that run the checker or a validator are wrapped in {@code costly.limited}: only a
      * few run at once (per client and in all), the rest are answered 429/503 with Retry-After at once.
      */
     private static void routes(Endpoints e) {
@@ -151,6 +152,7 @@ public final class RegistryServer implements AutoCloseable {
         delete("/environments/{env}/deployments/{service}", e.auth.writes(e.environments::undeploy));
         get("/environments",                                e.environments::environments);
         get("/environments/{env}",                          e.environments::environment);
+        get("/can-deploy",                                  e.costly.limited(e.canDeploy::check));
         post("/verify/state",                               e.costly.limited(e.wire::verifyState));
         post("/validate",                                   e.costly.limited(e.wire::validate));
         get("/health",                                      e.ops::health);

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -47,13 +48,22 @@ final class ReportOptions {
      * @throws InvalidInputException when the output file cannot be written
      */
     int emit(Report checked, CommandSpec spec) throws InvalidInputException {
+        return emit(checked, spec, ReportFormat.JSON::render);
+    }
+
+    /**
+     * The same, with the command's own JSON form of the report (can-deploy's adds the environment and the verdict).
+     *
+     * @throws InvalidInputException when the output file cannot be written
+     */
+    int emit(Report checked, CommandSpec spec, Function<Report, String> json) throws InvalidInputException {
         PrintWriter err = spec.commandLine().getErr();
         for (int i : Gate.unused(ignores, checked)) {
             err.println("wow-compat: warning: --ignore number " + i + " (" + ignores.get(i - 1).describe() + ") matches no finding; remove it");
         }
         err.flush();
         Report report = changes.apply(checked.withWaivers(ignores));
-        String rendered = format.render(report);
+        String rendered = format == ReportFormat.JSON ? json.apply(report) : format.render(report);
         PrintWriter out = spec.commandLine().getOut();
         if (output == null) {
             out.print(rendered);

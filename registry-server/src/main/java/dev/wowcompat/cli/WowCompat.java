@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
                 MigrateCommand.class,
                 RegisterCommand.class,
                 RecordDeploymentCommand.class,
+                CanDeployCommand.class,
                 VerifyStateCommand.class,
                 CommandLine.HelpCommand.class,
         })

@@ -321,11 +321,16 @@ class OpenApiDocumentTest {
         x.add(headersTooLarge(readers, "/events/bank.account.Deposited/readers"));
         String canDeploy = "/can-deploy";
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging", 200));
-        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=markdown", 200));
+        for (String format : List.of("json", "text", "markdown", "junit", "github", "sarif")) {
+            x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=" + format, 200));
+        }
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.0.0&environment=staging&ignore=rollback-unread:*:planned", 200));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=nowhere", 200));
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0", 400));
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=nonsense", 400));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&ignore=nonsense", 400));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=Staging", 400));
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=9.9.9&environment=staging", 404));
-        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=nowhere", 404));
         String undeploy = "/environments/{env}/deployments/{service}";
         x.add(delete(undeploy, "/environments/staging/deployments/courtyard", 200));
         x.add(delete(undeploy, "/environments/staging/deployments/courtyard", 404));

@@ -38,7 +38,7 @@ public final class GeneratedLedger {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             int code = WowCompat.run(new String[] {"manifest", "--classes", ledger.toString(), "--classpath", classpath,
-                    "--service", "ledger-service", "--version", version}, new PrintWriter(out), new PrintWriter(err), false);
+                    "--service", Fleet.CONSUMER, "--version", version}, new PrintWriter(out), new PrintWriter(err), false);
             assertEquals(0, code, err.toString());
             assertEquals("", err.toString(), "no warnings");
             return out.toString();

@@ -1,0 +1,102 @@
+package dev.wowcompat.api;
+
+import dev.wowcompat.check.DeploymentCheck;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.Version;
+import dev.wowcompat.report.Report;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
+import dev.wowcompat.report.Waiver;
+import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.StoredRelease;
+import io.javalin.http.Context;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code GET /can-deploy} (DESIGN §9): a registered release against what runs in one environment, by
+ * {@link DeploymentCheck}. The releases compared are read from the store at one moment and parsed through the
+ * registration's cache of stored Manifests.
+ */
+final class CanDeployEndpoint {
+    /** The verdict of every successful answer, whatever its format, so a script needs no parsing. */
+    static final String DEPLOYABLE_HEADER = "Wow-Compat-Deployable";
+
+    private final RegistryStore store;
+    private final Registration registration;
+    private final JsonResponses json;
+
+    CanDeployEndpoint(RegistryStore store, Registration registration, JsonResponses json) {
+        this.store = store;
+        this.registration = registration;
+        this.json = json;
+    }
+
+    /**
+     * 200 with the report (deployable or not) | 400 a parameter missing or malformed | 404 the candidate is not
+     * registered. An environment where nothing was ever recorded runs nothing: a first deployment, 200.
+     */
+    void check(Context ctx) {
+        String service = required(ctx, "service");
+        String version = required(ctx, "version");
+        String environment = EnvironmentEndpoints.checkedName(required(ctx, "environment"));
+        if (!Version.isValid(version)) {
+            throw new ApiException(ProblemCode.BAD_PARAMETER, "version must be a release version, major.minor.patch; got '" + version + "'.");
+        }
+        ReportFormat format = format(ctx.queryParam("format"));
+        List<Waiver> waivers = waivers(ctx.queryParams("ignore"));
+        StoredRelease candidate = store.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,
+                service + "@" + version + " is not registered; only a registered release can be checked for deployment."));
+        List<Manifest> running = store.runningReleases(environment).stream().map(r -> registration.stored(r.release())).toList();
+        Report report = new DeploymentCheck().check(registration.stored(candidate), new DeploymentCheck.Environment(environment, running))
+                .withWaivers(waivers);
+        boolean deployable = report.compatible();
+        ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
+        if (format == ReportFormat.JSON) {
+            json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment));
+        } else {
+            ctx.status(200).contentType(contentType(format)).result(format.render(report).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** The media type of a report format, as docs/openapi.json declares them. */
+    static String contentType(ReportFormat format) {
+        return switch (format) {
+            case JSON -> JsonResponses.JSON;
+            case TEXT, GITHUB -> "text/plain; charset=utf-8";
+            case MARKDOWN -> "text/markdown; charset=utf-8";
+            case JUNIT -> "application/xml; charset=utf-8";
+            case SARIF -> "application/sarif+json";
+        };
+    }
+
+    private static ReportFormat format(String text) {
+        if (text == null || text.isBlank()) return ReportFormat.JSON;
+        try {
+            return ReportFormat.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ApiException(ProblemCode.BAD_PARAMETER, "format '" + text.strip() + "' is not a report format; use one of "
+                    + ReportFormat.names() + ".");
+        }
+    }
+
+    /** Each {@code ignore} as the command line's {@code --ignore} takes it. */
+    private static List<Waiver> waivers(List<String> texts) {
+        List<Waiver> out = new ArrayList<>();
+        for (String text : texts) {
+            try {
+                out.add(Waiver.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw new ApiException(ProblemCode.BAD_PARAMETER, "ignore " + e.getMessage().replaceAll("\\.$", "") + ".");
+            }
+        }
+        return out;
+    }
+
+    private static String required(Context ctx, String name) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank()) throw new ApiException(ProblemCode.BAD_PARAMETER, "query parameter '" + name + "' is required.");
+        return v.strip();
+    }
+}

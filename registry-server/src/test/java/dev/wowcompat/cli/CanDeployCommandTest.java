@@ -1,0 +1,173 @@
+package dev.wowcompat.cli;
+
+import static dev.wowcompat.testing.Fleet.CONSUMER;
+import static dev.wowcompat.testing.Fleet.EVENT;
+import static dev.wowcompat.testing.Fleet.PRODUCER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.Fleet;
+import dev.wowcompat.testing.RunningRegistry;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code wow-compat can-deploy} against a real registry on a loopback port holding the {@link Fleet}: exit codes,
+ * formats, waivers, and the same findings as {@code GET /can-deploy} for the same registry state.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CanDeployCommandTest {
+    @TempDir
+    static Path dir;
+    private RunningRegistry registry;
+
+    @BeforeAll
+    void start() {
+        registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
+        for (String[] release : Fleet.releases()) {
+            assertEquals(201, registry.post("/services/" + release[0] + "/releases", release[1]).status());
+        }
+        // production runs the producer's staging release beside the lagging consumer.
+        deploy("production", PRODUCER, "1.1.0");
+        deploy("production", CONSUMER, "1.0.0");
+    }
+
+    @AfterAll
+    void stop() {
+        registry.close();
+    }
+
+    private void deploy(String environment, String service, String version) {
+        assertEquals(201, registry.post("/environments/" + environment + "/deployments",
+                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}").status());
+    }
+
+    private Cli.Result canDeploy(String service, String version, String environment, String... more) {
+        List<String> args = new ArrayList<>(List.of("can-deploy", "--registry", registry.base(), "--service", service,
+                "--version", version, "--environment", environment));
+        args.addAll(List.of(more));
+        return Cli.run(args.toArray(String[]::new)).assertNoStackTrace();
+    }
+
+    private static List<String> ids(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        report.path("findings").forEach(f -> out.add(f.path("id").asText() + " " + f.path("rule").asText() + " " + f.path("subject").asText()));
+        return out;
+    }
+
+    @Test
+    void yesIsExitZeroAndNoIsExitOne() {
+        Cli.Result yes = canDeploy(PRODUCER, "1.1.0", "production");
+        assertEquals(0, yes.code(), yes.err());
+        assertTrue(yes.out().toLowerCase().contains("compatible"), yes.out());
+
+        Cli.Result no = canDeploy(PRODUCER, "1.2.0", "production");
+        assertEquals(1, no.code(), no.err());
+        assertTrue(no.out().contains("consumer-lags") && no.out().contains(EVENT + "@2"), no.out());
+        assertTrue(no.out().contains(CONSUMER + "@1.0.0"), "the lagging consumer is named with its version: " + no.out());
+
+        Cli.Result first = canDeploy(PRODUCER, "1.2.0", "nowhere-yet");
+        assertEquals(0, first.code(), "a first deployment: " + first.err());
+        assertEquals(1, canDeploy(PRODUCER, "1.2.0", "production", "--fail-on", "breaking").code());
+        assertEquals(0, canDeploy(PRODUCER, "1.2.0", "production", "--fail-on", "never").code());
+    }
+
+    @Test
+    void theCommandLineAndTheEndpointGiveTheSameFindings() {
+        for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) {
+            Cli.Result cli = canDeploy(PRODUCER, version, "production", "--format", "json");
+            JsonNode fromCli = BankManifests.read(cli.out());
+            JsonNode fromApi = registry.get("/can-deploy?service=" + PRODUCER + "&version=" + version + "&environment=production").json();
+            assertEquals(ids(fromApi), ids(fromCli), version);
+            assertEquals(fromApi.path("findings"), fromCli.path("findings"), version);
+            assertEquals(fromApi.path("baselines"), fromCli.path("baselines"), version);
+            assertEquals(fromApi.path("deployable"), fromCli.path("deployable"), version);
+            assertEquals("production", fromCli.path("environment").asText());
+            assertEquals(fromApi.path("deployable").asBoolean() ? 0 : 1, cli.code(), version);
+        }
+        assertFalse(ids(registry.get("/can-deploy?service=" + PRODUCER + "&version=1.2.0&environment=production").json()).isEmpty());
+    }
+
+    @Test
+    void everyFormatAndTheOutputFile() throws Exception {
+        for (String format : List.of("text", "json", "markdown", "junit", "github", "sarif")) {
+            Cli.Result r = canDeploy(PRODUCER, "1.2.0", "production", "--format", format);
+            assertEquals(1, r.code(), format + ": " + r.err());
+            assertTrue(r.out().contains("consumer-lags"), format + ": " + r.out());
+        }
+        Path file = dir.resolve("reports/can-deploy.md");
+        Cli.Result written = canDeploy(PRODUCER, "1.2.0", "production", "--format", "markdown", "--output", file.toString());
+        assertEquals(1, written.code());
+        assertTrue(Files.readString(file).contains("consumer-lags"));
+        assertTrue(written.out().contains("markdown report written to " + file), written.out());
+    }
+
+    @Test
+    void waiversAreTheCheckCommandsWaivers() {
+        Cli.Result waived = canDeploy(PRODUCER, "1.2.0", "production", "--ignore", "consumer-lags:bank.account.*:the ledger upgrades tonight",
+                "--format", "json");
+        assertEquals(0, waived.code(), waived.err());
+        JsonNode report = BankManifests.read(waived.out());
+        assertTrue(report.path("deployable").asBoolean());
+        assertEquals("the ledger upgrades tonight", report.at("/waived/0/reason").asText());
+
+        Cli.Result stale = canDeploy(PRODUCER, "1.1.0", "production", "--ignore", "rollback-unread:*:not needed");
+        assertEquals(0, stale.code());
+        assertTrue(stale.err().contains("--ignore number 1") && stale.err().contains("matches no finding"), stale.err());
+
+        Cli.Result bad = canDeploy(PRODUCER, "1.2.0", "production", "--ignore", "no-colons");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("RULE:SUBJECT_GLOB:REASON"), bad.err());
+    }
+
+    @Test
+    void badInputIsExitTwoWithOneSentence() throws Exception {
+        Cli.Result unknown = canDeploy(PRODUCER, "9.9.9", "production");
+        assertEquals(2, unknown.code());
+        assertEquals(1, unknown.errLines().size(), unknown.err());
+        assertTrue(unknown.err().contains("wow-compat.release.not-found") && unknown.err().contains(PRODUCER + "@9.9.9 is not registered"), unknown.err());
+        assertTrue(unknown.out().isEmpty());
+
+        Cli.Result badName = canDeploy(PRODUCER, "1.2.0", "Production");
+        assertEquals(2, badName.code());
+        assertTrue(badName.err().contains("wow-compat.environment.invalid-name"), badName.err());
+
+        Cli.Result badVersion = canDeploy(PRODUCER, "1.2", "production");
+        assertEquals(2, badVersion.code());
+        assertTrue(badVersion.err().startsWith("--version: ") && badVersion.err().contains("major.minor.patch"), badVersion.err());
+
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Cli.Result down = Cli.run("can-deploy", "--registry", "http://127.0.0.1:" + port, "--service", PRODUCER, "--version", "1.2.0",
+                "--environment", "production").assertNoStackTrace();
+        assertEquals(2, down.code());
+        assertTrue(down.err().contains("cannot reach the registry"), down.err());
+
+        Cli.Result badUrl = Cli.run("can-deploy", "--registry", "registry:8081", "--service", PRODUCER, "--version", "1.2.0",
+                "--environment", "production").assertNoStackTrace();
+        assertEquals(2, badUrl.code(), badUrl.err());
+        assertTrue(badUrl.err().contains("http://"), badUrl.err());
+
+        // --version is the release's version here: alone it is a missing-option usage error, not the tool's version.
+        Cli.Result missing = Cli.run("can-deploy", "--version", "1.2.0").assertNoStackTrace();
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("Missing required options"), missing.err());
+        assertFalse(missing.out().contains("wow-compat "), missing.out());
+        assertEquals(2, Cli.run("can-deplyo", "--version", "1.2.0").code(), "an unknown command stays a usage error");
+        assertEquals(0, Cli.run("can-deploy", "--help").code());
+    }
+}
