@@ -11,7 +11,6 @@ import dev.wowcompat.report.Waiver;
 import dev.wowcompat.rules.Finding;
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.inject.Inject;
@@ -78,8 +77,8 @@ public class CanDeployMojo extends AbstractReleaseMojo {
             return;
         }
         // Configuration first: a mistake is reported before the registry is asked.
-        List<Waiver> waivers = waivers();
-        Outcome outcome = outcome();
+        List<Waiver> waivers = config(() -> Ignore.waivers(ignores));
+        Outcome outcome = config(() -> Outcome.parse(failOn));
         Gate.Changes changelog = config(this::changesSetting);
         Set<ReportFormat> reportFormats = config(() -> ReportFiles.formats(formats));
         String env = required(environment, "<environment> (wow-compat.environment)", "the environment to deploy to, e.g. production");
@@ -161,27 +160,6 @@ public class CanDeployMojo extends AbstractReleaseMojo {
         try {
             return setting.get();
         } catch (MojoFailureException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
-    }
-
-    private List<Waiver> waivers() throws MojoExecutionException {
-        List<Waiver> out = new ArrayList<>();
-        if (ignores == null) return out;
-        for (int i = 0; i < ignores.size(); i++) {
-            try {
-                out.add(ignores.get(i).toWaiver(i + 1));
-            } catch (IllegalArgumentException e) {
-                throw new MojoExecutionException(e.getMessage());
-            }
-        }
-        return out;
-    }
-
-    private Outcome outcome() throws MojoExecutionException {
-        try {
-            return Outcome.parse(failOn);
-        } catch (IllegalArgumentException e) {
             throw new MojoExecutionException(e.getMessage());
         }
     }

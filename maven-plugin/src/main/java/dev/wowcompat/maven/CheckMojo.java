@@ -119,8 +119,8 @@ public class CheckMojo extends AbstractReleaseMojo {
             return;
         }
         // Configuration first: a mistake in the pom is reported before any work is done.
-        List<Waiver> waivers = waivers();
-        Outcome outcome = outcome();
+        List<Waiver> waivers = Ignore.waivers(ignores);
+        Outcome outcome = Outcome.parse(failOn);
         Level checkLevel = level();
         SchemaDialect draft = defaultDraft();
         Gate.Changes changelog = changesSetting();
@@ -223,26 +223,6 @@ public class CheckMojo extends AbstractReleaseMojo {
         }
     }
 
-    private List<Waiver> waivers() throws MojoFailureException {
-        List<Waiver> out = new ArrayList<>();
-        if (ignores == null) return out;
-        for (int i = 0; i < ignores.size(); i++) {
-            try {
-                out.add(ignores.get(i).toWaiver(i + 1));
-            } catch (IllegalArgumentException e) {
-                throw new MojoFailureException(e.getMessage());
-            }
-        }
-        return out;
-    }
-
-    private Outcome outcome() throws MojoFailureException {
-        try {
-            return Outcome.parse(failOn);
-        } catch (IllegalArgumentException e) {
-            throw new MojoFailureException(e.getMessage());
-        }
-    }
 
     private SchemaDialect defaultDraft() throws MojoFailureException {
         if (defaultDraft == null || defaultDraft.isBlank()) return null;

@@ -1,6 +1,9 @@
 package dev.wowcompat.maven;
 
 import dev.wowcompat.report.Waiver;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
 
 /**
  * One {@code <ignore>} of the {@code check} goal's {@code <ignores>}: Maven fills the fields from the pom,
@@ -42,5 +45,19 @@ public class Ignore {
      */
     Waiver toWaiver(int position) {
         return Waiver.of(rule, subject, finding, reason, "<ignore> number " + position + " of <ignores>");
+    }
+
+    /** The waivers of an {@code <ignores>} list (null: none); the first wrong entry fails the goal's configuration. */
+    static List<Waiver> waivers(List<Ignore> ignores) throws MojoFailureException {
+        List<Waiver> out = new ArrayList<>();
+        if (ignores == null) return out;
+        for (int i = 0; i < ignores.size(); i++) {
+            try {
+                out.add(ignores.get(i).toWaiver(i + 1));
+            } catch (IllegalArgumentException e) {
+                throw new MojoFailureException(e.getMessage());
+            }
+        }
+        return out;
     }
 }

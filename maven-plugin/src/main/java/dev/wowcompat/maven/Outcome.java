@@ -7,6 +7,7 @@ import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Severity;
 import java.util.List;
 import java.util.Locale;
+import org.apache.maven.plugin.MojoFailureException;
 import java.util.stream.Collectors;
 
 /**
@@ -19,11 +20,12 @@ enum Outcome {
     /** Findings listed in a failure message; the rest are counted and left to the report files. */
     static final int FIRST_FINDINGS = 5;
 
-    static Outcome parse(String failOn) {
+    /** The {@code <failOn>} setting; a wrong one fails the goal's configuration. */
+    static Outcome parse(String failOn) throws MojoFailureException {
         try {
             return valueOf(failOn.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw new IllegalArgumentException("<failOn> (wow-compat.failOn) is '" + failOn + "'; use breaking, warning or never.");
+            throw new MojoFailureException("<failOn> (wow-compat.failOn) is '" + failOn + "'; use breaking, warning or never.");
         }
     }
 

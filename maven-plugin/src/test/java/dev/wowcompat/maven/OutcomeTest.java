@@ -10,6 +10,7 @@ import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Rule;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 
 class OutcomeTest {
@@ -34,9 +35,9 @@ class OutcomeTest {
     }
 
     @Test
-    void parseAcceptsAnyCaseAndRefusesOtherWords() {
+    void parseAcceptsAnyCaseAndRefusesOtherWords() throws MojoFailureException {
         assertEquals(Outcome.WARNING, Outcome.parse(" Warning "));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Outcome.parse("always"));
+        MojoFailureException e = assertThrows(MojoFailureException.class, () -> Outcome.parse("always"));
         assertEquals("<failOn> (wow-compat.failOn) is 'always'; use breaking, warning or never.", e.getMessage());
     }
 

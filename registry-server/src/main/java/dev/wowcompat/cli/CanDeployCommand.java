@@ -1,13 +1,9 @@
 package dev.wowcompat.cli;
 
 import dev.wowcompat.client.RegistryClient;
-import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
-import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportJson;
-import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,39 +36,19 @@ final class CanDeployCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
     boolean help;
 
-    @Option(names = "--registry", required = true, paramLabel = "URL", description = "The registry, e.g. http://127.0.0.1:8081")
-    String registry;
-
-    @Option(names = "--service", required = true, paramLabel = "S", description = "The service, as its Manifest names it.")
-    String service;
-
-    @Option(names = "--version", required = true, paramLabel = "V", description = "The registered release's version, major.minor.patch.")
-    String version;
-
-    @Option(names = "--environment", required = true, paramLabel = "E",
-            description = "The environment, e.g. production: lowercase letters, digits, '.', '_' and '-', at most 64.")
-    String environment;
+    @Mixin
+    ReleaseInEnvironment target;
 
     @Mixin
     ReportOptions report;
 
     @Override
     public Integer call() throws InvalidInputException {
-        if (!Version.isValid(version)) {
-            // Checked here too, so that a typo costs no round trip; the registry checks the rest.
-            throw new InvalidInputException(new InputProblem("--version", "", "wow-compat.request.bad-parameter",
-                    "'" + version + "' is not a release version of the form major.minor.patch"));
-        }
-        CliRegistry cli = new CliRegistry(registry);
-        RegistryClient.Answer answer = cli.canDeploy(service, version, environment);
-        if (answer.status() != 200) {
-            PrintWriter err = spec.commandLine().getErr();
-            List<String> lines = answer.problemLines(cli.label());
-            (answer.tree().path("problems").size() == 1 ? lines.subList(0, 1) : lines).forEach(err::println);
-            err.flush();
-            return ExitCodes.BAD_INPUT;
-        }
+        target.requireVersion();
+        CliRegistry cli = new CliRegistry(target.registry);
+        RegistryClient.Answer answer = cli.canDeploy(target.service, target.version, target.environment);
+        if (answer.status() != 200) return ReleaseInEnvironment.refused(answer, cli.label(), spec.commandLine().getErr());
         Report checked = ReportJson.read(answer.tree(), cli.label() + " can-deploy");
-        return report.emit(checked, spec, r -> ReportJson.writeDeployment(r, environment));
+        return report.emit(checked, spec, r -> ReportJson.writeDeployment(r, target.environment));
     }
 }

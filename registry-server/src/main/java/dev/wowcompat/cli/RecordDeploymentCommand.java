@@ -2,13 +2,11 @@ package dev.wowcompat.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.client.RegistryClient;
-import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
-import dev.wowcompat.manifest.Version;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,18 +32,8 @@ final class RecordDeploymentCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
     boolean help;
 
-    @Option(names = "--registry", required = true, paramLabel = "URL", description = "The registry, e.g. http://127.0.0.1:8081")
-    String registry;
-
-    @Option(names = "--service", required = true, paramLabel = "S", description = "The service, as its Manifest names it.")
-    String service;
-
-    @Option(names = "--version", required = true, paramLabel = "V", description = "The release's version, major.minor.patch.")
-    String version;
-
-    @Option(names = "--environment", required = true, paramLabel = "E",
-            description = "The environment, e.g. staging: lowercase letters, digits, '.', '_' and '-', at most 64.")
-    String environment;
+    @Mixin
+    ReleaseInEnvironment target;
 
     @Option(names = "--token", paramLabel = "T", description = "Bearer token for writing (default: the environment variable "
             + RegistryClient.TOKEN_VARIABLE + "). Prefer the variable: a command line is visible to other users.")
@@ -53,31 +41,22 @@ final class RecordDeploymentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InvalidInputException {
-        if (!Version.isValid(version)) {
-            // Checked here too, so that a typo costs no round trip; the registry checks the environment's name.
-            throw new InvalidInputException(new InputProblem("--version", "", "wow-compat.request.invalid-input",
-                    "'" + version + "' is not a release version of the form major.minor.patch"));
-        }
+        target.requireVersion();
         String t = token != null ? token : System.getenv(RegistryClient.TOKEN_VARIABLE);
-        CliRegistry cli = new CliRegistry(registry, t);
-        RegistryClient.Answer answer = cli.recordDeployment(environment, service, version);
+        CliRegistry cli = new CliRegistry(target.registry, t);
+        RegistryClient.Answer answer = cli.recordDeployment(target.environment, target.service, target.version);
         PrintWriter out = spec.commandLine().getOut();
-        String release = service + "@" + version;
+        String environment = target.environment;
         switch (answer.status()) {
             case 201 -> {
                 JsonNode replaced = answer.tree().path("replaced");
                 out.println(replaced.isObject()
-                        ? "recorded " + release + " in " + environment + ", replacing " + service + "@" + replaced.path("version").asText()
-                        : "recorded " + release + " in " + environment + " (nothing of " + service + " ran there before)");
+                        ? "recorded " + target.release() + " in " + environment + ", replacing " + target.service + "@" + replaced.path("version").asText()
+                        : "recorded " + target.release() + " in " + environment + " (nothing of " + target.service + " ran there before)");
             }
-            case 200 -> out.println(release + " already runs in " + environment + "; nothing changed");
+            case 200 -> out.println(target.release() + " already runs in " + environment + "; nothing changed");
             default -> {
-                PrintWriter err = spec.commandLine().getErr();
-                List<String> lines = answer.problemLines(cli.label());
-                // One listed problem is the detail itself: one sentence, not the same one twice.
-                (answer.tree().path("problems").size() == 1 ? lines.subList(0, 1) : lines).forEach(err::println);
-                err.flush();
-                return ExitCodes.BAD_INPUT;
+                return ReleaseInEnvironment.refused(answer, cli.label(), spec.commandLine().getErr());
             }
         }
         out.flush();
