@@ -31,8 +31,9 @@ import java.util.stream.Collectors;
  * <li>the release of the candidate's own service it replaces reads what the candidate writes, during the roll
  * ({@link Rule#SKIPPED_STAGING_RELEASE}), or, for a rollback, the candidate reads what the newer one wrote
  * ({@link Rule#ROLLBACK_UNREAD});</li>
- * <li>every consumer reads each event revision its producer writes ({@link Rule#CONSUMER_LAGS}) and finds the
- * states it reads published ({@link Rule#CONSUMED_STATE_UNPUBLISHED});</li>
+ * <li>every consumer reads each event revision its producer writes ({@link Rule#CONSUMER_LAGS}), finds the
+ * states it reads published ({@link Rule#CONSUMED_STATE_UNPUBLISHED}), and is not reached by the breaking changes of
+ * a new major version ({@link Rule#MAJOR_CHANGE_REACHES_CONSUMER});</li>
  * <li>every command a sender sends is accepted by its target ({@link Rule#SENT_COMMAND_UNREAD});</li>
  * <li>what the candidate reads or sends has a producer or target there, else a warning
  * ({@link Rule#NOTHING_RUNS_THERE}).</li>
@@ -76,7 +77,9 @@ public final class DeploymentCheck {
                 .toList();
         Findings out = new Findings(environment.name());
         replaced.ifPresent(r -> againstReplaced(candidate, r, out));
+        List<Finding> majorChanges = replaced.map(r -> majorChanges(candidate, r)).orElse(List.of());
         for (Manifest other : others) {
+            reachesConsumer(majorChanges, candidate, other, out);
             // The candidate is new to readers running there (old readers), and reads what they write (as a new reader).
             asProducer(candidate, other, Readers.OLD_READERS, out);
             asProducer(other, candidate, Readers.NEW_READERS, out);
@@ -117,6 +120,31 @@ public final class DeploymentCheck {
                                     + " stored and streamed events they cannot decode");
                 }
             });
+        }
+    }
+
+    /**
+     * The breaking changes a new major version makes to what the release it replaces declared: allowed at
+     * registration (a migration converts the stored data), but other services' readers are not migrated.
+     */
+    private static List<Finding> majorChanges(Manifest candidate, Manifest running) {
+        if (candidate.version().major() <= running.version().major()) return List.of();
+        return new ReleaseChecker().check(candidate, List.of(running)).findings().stream()
+                .filter(f -> f.rule() == Rule.MAJOR_BREAKING_CHANGE).toList();
+    }
+
+    /** A consumer running there that reads an event revision or a state the new major version broke. */
+    private static void reachesConsumer(List<Finding> majorChanges, Manifest producer, Manifest consumer, Findings out) {
+        for (Finding change : majorChanges) {
+            String subject = change.subject();
+            int at = subject.lastIndexOf('@');
+            boolean reads = at < 0 ? consumer.consumes().states().contains(subject)
+                    : consumer.consumes().events().getOrDefault(subject.substring(0, at), java.util.Collections.emptySortedSet())
+                            .contains(Integer.parseInt(subject.substring(at + 1)));
+            if (reads) {
+                out.add(Rule.MAJOR_CHANGE_REACHES_CONSUMER, subject, change.pointer(), Readers.OLD_READERS,
+                        consumer.label() + " reads " + subject + ", which " + producer.label() + " changes: " + change.message());
+            }
         }
     }
 

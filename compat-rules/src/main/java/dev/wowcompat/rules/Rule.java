@@ -90,6 +90,9 @@ public enum Rule {
     SENT_COMMAND_UNREAD("sent-command-unread", Severity.BREAKING, false,
             "a service running in the environment sends a command that its target does not accept, or no longer accepts as it was sent",
             "Keep the command, and what the release it replaces accepted in it, until no sender running there sends it: deploy the senders that stopped sending it first."),
+    MAJOR_CHANGE_REACHES_CONSUMER("major-change-reaches-consumer", Severity.BREAKING, false,
+            "a breaking change of a new major version reaches a consumer running in the environment that reads the changed event revision or state",
+            "Make the change the additive way instead (a new revision with upgradesFrom, a new property), or first deploy the consumer's release that no longer reads what changes; a major version's migration converts stored data, not other services' readers."),
     NOTHING_RUNS_THERE("nothing-runs-there", Severity.WARNING, false,
             "the candidate reads an event or state, or sends a command, that no service running in the environment writes or handles",
             "Nothing breaks: the candidate waits for what nobody writes yet. Deploy the producer (or the command's target) to this environment when it is needed.");

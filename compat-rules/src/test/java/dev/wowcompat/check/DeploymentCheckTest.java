@@ -118,6 +118,26 @@ class DeploymentCheckTest {
     }
 
     @Test
+    void aNewMajorVersionsBreakingChangeIsRefusedWhereAConsumerReadsIt() throws Exception {
+        String state = "'state': {'schema': {'type': 'object', 'properties': {'status': {'type': 'string'}}}},";
+        String stateChanged = "'state': {'schema': {'type': 'object', 'properties': {'status': {'type': 'integer'}}}},";
+        String retyped = "{'1': {'schema': {'type': 'object', 'properties': {'orderId': {'type': 'integer'}}, 'required': ['orderId']}}}";
+        Manifest ledger = consumer("ledger-service", "1.0.0", "{'events': {'shop.order.OrderPlaced': {'revisions': [1]}}}", "{}");
+        Manifest dashboard = consumer("dashboard-service", "4.0.0", "{'states': ['shop.order']}", "{}");
+        Report r = deploy(shop("2.0.0", retyped, stateChanged), shop("1.2.0", REV_1, state), ledger, dashboard);
+        // Where the registration's check of 2.0.0 against 1.2.0 would say it: the revision as a whole, and its field.
+        assertEquals(List.of("major-change-reaches-consumer shop.order /properties/status/type",
+                "major-change-reaches-consumer shop.order.OrderPlaced@1 ",
+                "major-change-reaches-consumer shop.order.OrderPlaced@1 /properties/orderId/type"), summary(r));
+        assertTrue(r.findings().get(0).message().startsWith("dashboard-service@4.0.0 reads shop.order, which example-shop@2.0.0 changes"),
+                r.findings().get(0).message());
+        // Without those readers, the major version is a planned migration: nothing to refuse here.
+        assertEquals(List.of(), summary(deploy(shop("2.0.0", retyped, stateChanged), shop("1.2.0", REV_1, state))));
+        // Within one major version the registration refused such a change already; nothing is compared again.
+        assertEquals(List.of(), summary(deploy(shop("1.3.0", REV_1, state), shop("1.2.0", REV_1, state), ledger, dashboard)));
+    }
+
+    @Test
     void aConsumedStateStaysPublished() throws Exception {
         String published = "'state': {'schema': {'type': 'object'}, 'published': true},";
         String view = "'state': {'schema': {'type': 'object'}, 'published': false},";
