@@ -34,7 +34,6 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -47,15 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
  * nothing, and every schema in it is valid JSON Schema 2020-12), it describes every route of {@link RegistryServer},
  * and real answers of every operation, a success and at least one problem each, are answers it declares (status,
  * content type, body against the schema, required headers).
- *
- * <p>The operations marked {@value #PARALLEL_WORK} (environments, deployments, can-deploy) are written in parallel
- * with this document, against the same contract. Where the running server has no route for one of them (it answers
- * {@code 404 wow-compat.request.not-found}, the router's answer for an unknown path), its requests are skipped, not
- * passed; an unmarked operation without a route fails.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OpenApiDocumentTest {
-    private static final String PARALLEL_WORK = "x-wow-compat-since";
     private static final String TOKEN = "openapi-test-token";
     private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
 
@@ -138,7 +131,7 @@ class OpenApiDocumentTest {
         List<String> undescribed = routes.stream().filter(r -> document.operation(r.split(" ", 2)[0], r.split(" ", 2)[1]).isEmpty()).toList();
         assertEquals(List.of(), undescribed, "routes docs/openapi.json does not describe");
         List<String> withoutRoute = document.operations().stream().filter(o -> !routes.contains(o.toString()))
-                .filter(o -> !o.marked(PARALLEL_WORK)).map(Operation::toString).toList();
+                .map(Operation::toString).toList();
         assertEquals(List.of(), withoutRoute, "operations of docs/openapi.json the registry does not have");
     }
 
@@ -153,7 +146,6 @@ class OpenApiDocumentTest {
     }
 
     private final Map<String, Set<String>> answered = new LinkedHashMap<>();
-    private final Set<String> skipped = new TreeSet<>();
 
     @TestFactory
     Stream<DynamicTest> realAnswersAreTheDocumentedOnes() throws Exception {
@@ -166,15 +158,7 @@ class OpenApiDocumentTest {
     private void check(Exchange x) {
         Operation operation = document.operation(x.method(), x.template())
                 .orElseThrow(() -> new AssertionError(x.method() + " " + x.template() + " is not in docs/openapi.json"));
-        if (skipped.contains(operation.toString())) {
-            Assumptions.abort(operation + ": no route in this build (" + PARALLEL_WORK + "); skipped");
-        }
         Answer a = x.send().get();
-        if (a.status() == 404 && "wow-compat.request.not-found".equals(problemCode(a))) {
-            assertTrue(operation.marked(PARALLEL_WORK), operation + " is documented but the registry has no route for it");
-            skipped.add(operation.toString());
-            Assumptions.abort(operation + ": no route in this build (" + PARALLEL_WORK + "); skipped");
-        }
         assertEquals(x.expected(), a.status(), a.body());
         assertEquals(List.of(), document.mismatches(operation, a.status(), a.response().headers(), a.body()),
                 "the answer " + a.status() + " " + a.header("Content-Type") + " of " + x + ": " + abbreviated(a.body()));
@@ -184,16 +168,10 @@ class OpenApiDocumentTest {
     private void everyOperationWasAnswered() {
         List<String> missing = new ArrayList<>();
         for (Operation o : document.operations()) {
-            if (skipped.contains(o.toString())) continue;
             Set<String> kinds = answered.getOrDefault(o.toString(), Set.of());
             if (!kinds.equals(Set.of("success", "problem"))) missing.add(o + " answered " + kinds);
         }
         assertEquals(List.of(), missing, "operations without both a success and a problem answer checked");
-    }
-
-    private static String problemCode(Answer a) {
-        String type = a.header("Content-Type");
-        return type != null && type.startsWith("application/problem+json") ? a.json().path("code").asText() : null;
     }
 
     private static String abbreviated(String body) {
@@ -297,7 +275,7 @@ class OpenApiDocumentTest {
             x.add(headersTooLarge(file, file));
         }
 
-        // Issue 17's endpoints (PARALLEL_WORK): skipped where this build has no route for them.
+        // Environments, deployments, can-deploy (issue 17).
         String deployments = "/environments/{env}/deployments";
         x.add(post(deployments, "/environments/staging/deployments", deployment("bank-service", "1.0.0"), 201));
         x.add(post(deployments, "/environments/staging/deployments", deployment("bank-service", "1.0.0"), 200));

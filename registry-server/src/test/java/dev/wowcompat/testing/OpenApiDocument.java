@@ -46,10 +46,6 @@ public final class OpenApiDocument {
 
     /** An operation of the document: its method (upper case) and path template, e.g. {@code GET /types/{name}}. */
     public record Operation(String method, String template, JsonNode node) {
-        public boolean marked(String extension) {
-            return node.has(extension);
-        }
-
         @Override
         public String toString() {
             return method + " " + template;
