@@ -154,7 +154,7 @@ class DeploymentPagesBrowserTest {
     }
 
     @Test
-    void theCanIDeployFormPicksFromTheRegistryAndShowsTheReportOrTheProblem() throws Exception {
+    void theCanIDeployFormPicksFromTheRegistryAndShowsTheReportAndProblems() throws Exception {
         browser.get(registry.base() + "/");
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("services")));
         browser.findElement(By.id("nav-can-deploy")).click();
@@ -169,28 +169,25 @@ class DeploymentPagesBrowserTest {
         browser.findElement(By.cssSelector("#can-deploy-form button[type=submit]")).click();
         wait.until(ExpectedConditions.urlContains("#/can-deploy/bank-service/1.2.0/staging"));
 
-        // What the page shows is what the registry answers: the report when it has GET /can-deploy, else its problem.
+        // What the page shows is what the registry answers: staging runs audit 1.0.0, which reads revision 1 only.
         RunningRegistry.Answer real = registry.get("/can-deploy?service=bank-service&version=1.2.0&environment=staging");
+        assertEquals(200, real.status(), real.body());
+        JsonNode report = real.json();
+        assertFalse(report.path("deployable").asBoolean(), real.body());
         WebElement shown = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#can-deploy-verdict, #can-deploy-problem")));
-        if (real.status() == 200) {
-            JsonNode report = real.json();
-            assertEquals("can-deploy-verdict", shown.getAttribute("id"), real.body());
-            assertEquals(report.path("deployable").asBoolean() ? "deployable" : "not deployable", shown.findElement(By.cssSelector(".pill")).getText());
-            assertTrue(shown.getText().contains(report.path("verdict").asText()), shown.getText());
-            List<String> rules = new ArrayList<>();
-            report.path("findings").forEach(f -> rules.add(f.path("rule").asText()));
-            assertEquals(rules, browser.findElements(By.cssSelector("#can-deploy-findings .finding")).stream()
-                    .map(f -> f.getAttribute("data-rule")).toList());
-            for (JsonNode f : report.path("findings")) {
-                String text = browser.findElement(By.id("can-deploy-findings")).getText();
-                assertTrue(text.contains(f.path("message").asText()) && text.contains(f.path("subject").asText()), text);
-            }
-        } else {
-            // The route is built in another branch: until it is merged, the page shows the registry's problem clearly.
-            assertEquals("can-deploy-problem", shown.getAttribute("id"));
-            assertEquals(real.code(), shown.getAttribute("data-code"));
-            assertTrue(shown.getText().contains(real.json().path("detail").asText()), shown.getText());
+        assertEquals("can-deploy-verdict", shown.getAttribute("id"), real.body());
+        assertEquals("not deployable", shown.findElement(By.cssSelector(".pill")).getText());
+        assertTrue(shown.getText().contains(report.path("verdict").asText()), shown.getText());
+        List<String> rules = new ArrayList<>();
+        report.path("findings").forEach(f -> rules.add(f.path("rule").asText()));
+        assertEquals(List.of("consumer-lags"), rules, real.body());
+        assertEquals(rules, browser.findElements(By.cssSelector("#can-deploy-findings .finding")).stream()
+                .map(f -> f.getAttribute("data-rule")).toList());
+        String text = browser.findElement(By.id("can-deploy-findings")).getText();
+        for (JsonNode f : report.path("findings")) {
+            assertTrue(text.contains(f.path("message").asText()) && text.contains(f.path("subject").asText()), text);
         }
+        assertTrue(text.contains("audit@1.0.0"), "the lagging consumer is named: " + text);
         HeadlessChromium.screenshot(browser, "can-deploy");
 
         // A problem answer (a version that is not registered) is shown as the registry's code and sentence.
