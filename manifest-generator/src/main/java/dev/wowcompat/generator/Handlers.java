@@ -65,14 +65,19 @@ final class Handlers {
             }
         });
         for (Method m : methods(state)) {
-            if ((ByName.has(m, ByName.ON_SOURCING) || m.getName().equals(DEFAULT_ON_SOURCING)) && m.getParameterCount() > 0) {
+            // As wow-core's StateAggregateMetadataParser: annotated, or named onSourcing with exactly one parameter.
+            if (ByName.has(m, ByName.ON_SOURCING) && m.getParameterCount() > 0
+                    || m.getName().equals(DEFAULT_ON_SOURCING) && m.getParameterCount() == 1) {
                 unwrap(m.getGenericParameterTypes()[0]).forEach(events::add);
             }
         }
         List<Method> handlers = new ArrayList<>();
         for (Method m : methods(root)) {
             Optional<Annotation> onCommand = ByName.find(m, ByName.ON_COMMAND);
-            if ((onCommand.isPresent() || m.getName().equals(DEFAULT_ON_COMMAND)) && m.getParameterCount() > 0) {
+            // As wow-core's AggregateMetadataParser: annotated, or named onCommand and returning something (a void
+            // onCommand without the annotation is not a command handler there, whatever its parameter).
+            if ((onCommand.isPresent() || m.getName().equals(DEFAULT_ON_COMMAND) && m.getReturnType() != void.class)
+                    && m.getParameterCount() > 0) {
                 unwrap(m.getGenericParameterTypes()[0]).forEach(commands::add);
                 handlers.add(m);
             }
