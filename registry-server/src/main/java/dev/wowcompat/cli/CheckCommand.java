@@ -75,7 +75,8 @@ final class CheckCommand implements Callable<Integer> {
         for (InputFiles.Read<Manifest> read : reading.get()) {
             try {
                 reader.verify(read.value(), read.file().toString());
-                history.add(new Baseline(read.file(), read.value(), !Files.isDirectory(read.argument())));
+                // Named on its own when the argument is the file itself, not a directory holding it (no second look at the disk).
+                history.add(new Baseline(read.file(), read.value(), read.argument().equals(read.file())));
             } catch (InvalidInputException e) {
                 e.problems().forEach(files::add);
             }

@@ -53,7 +53,7 @@ class CanDeployApiTest {
 
     static void registerFleet(RunningRegistry r) {
         for (String[] release : Fleet.releases()) {
-            Answer a = r.post("/services/" + release[0] + "/releases", release[1]);
+            Answer a = r.register(release[0], release[1]);
             assertEquals(201, a.status(), a.body());
         }
     }
@@ -64,8 +64,7 @@ class CanDeployApiTest {
     }
 
     static void deploy(RunningRegistry r, String environment, String service, String version) {
-        Answer a = r.post("/environments/" + environment + "/deployments",
-                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}");
+        Answer a = r.deploy(environment, service, version);
         assertTrue(a.status() == 201 || a.status() == 200, a.body());
     }
 

@@ -52,13 +52,12 @@ class EventReadersApiTest {
     }
 
     private void register(String service, String manifest) {
-        Answer a = registry.post("/services/" + service + "/releases", manifest);
+        Answer a = registry.register(service, manifest);
         assertEquals(201, a.status(), a.body());
     }
 
     private void deploy(String environment, String service, String version) {
-        Answer a = registry.post("/environments/" + environment + "/deployments",
-                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}");
+        Answer a = registry.deploy(environment, service, version);
         assertEquals(201, a.status(), a.body());
     }
 

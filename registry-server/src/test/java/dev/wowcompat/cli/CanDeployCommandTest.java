@@ -37,7 +37,7 @@ class CanDeployCommandTest {
     void start() {
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
         for (String[] release : Fleet.releases()) {
-            assertEquals(201, registry.post("/services/" + release[0] + "/releases", release[1]).status());
+            assertEquals(201, registry.register(release[0], release[1]).status());
         }
         // production runs the producer's staging release beside the lagging consumer.
         deploy("production", PRODUCER, "1.1.0");
@@ -50,8 +50,7 @@ class CanDeployCommandTest {
     }
 
     private void deploy(String environment, String service, String version) {
-        assertEquals(201, registry.post("/environments/" + environment + "/deployments",
-                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}").status());
+        assertEquals(201, registry.deploy(environment, service, version).status());
     }
 
     private Cli.Result canDeploy(String service, String version, String environment, String... more) {

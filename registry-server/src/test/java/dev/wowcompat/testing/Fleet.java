@@ -1,8 +1,5 @@
 package dev.wowcompat.testing;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,8 +25,6 @@ public final class Fleet {
     public static final String AUDIT = "audit-feed";
     public static final String EVENT = "bank.account.Deposited";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private Fleet() {}
 
     /** Every release of the fleet, as (service, Manifest) pairs in an order the registry accepts them. */
@@ -54,16 +49,8 @@ public final class Fleet {
         }
     }
 
-    /** The audit feed: no aggregates of its own, only what it reads. */
+    /** The audit feed: no aggregates of its own, only what it reads (revisions 1 and 2). */
     public static String audit(String version) {
-        ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", AUDIT).put("version", version);
-        root.putObject("contexts");
-        reads(root, 1, 2);
-        return root.toPrettyString();
-    }
-
-    private static void reads(ObjectNode root, int... revisions) {
-        ArrayNode read = root.putObject("consumes").putObject("events").putObject(EVENT).putArray("revisions");
-        for (int r : revisions) read.add(r);
+        return BankManifests.depositReader(AUDIT, version, 1, 2);
     }
 }

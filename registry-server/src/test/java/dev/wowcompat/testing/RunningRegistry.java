@@ -89,6 +89,17 @@ public final class RunningRegistry implements AutoCloseable {
         return send(b);
     }
 
+    /** {@code POST /services/{service}/releases}: registers a Manifest. */
+    public Answer register(String service, String manifest) {
+        return post("/services/" + service + "/releases", manifest);
+    }
+
+    /** {@code POST /environments/{environment}/deployments}: records that a registered release runs there. */
+    public Answer deploy(String environment, String service, String version) {
+        return post("/environments/" + environment + "/deployments",
+                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}");
+    }
+
     public Answer delete(String path) {
         return delete(path, Map.of());
     }

@@ -64,13 +64,12 @@ class DeploymentPagesBrowserTest {
     }
 
     private void register(String service, String manifest) {
-        RunningRegistry.Answer a = registry.post("/services/" + service + "/releases", manifest);
+        RunningRegistry.Answer a = registry.register(service, manifest);
         assertEquals(201, a.status(), a.body());
     }
 
     private void deploy(String environment, String service, String version) {
-        RunningRegistry.Answer a = registry.post("/environments/" + environment + "/deployments",
-                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}");
+        RunningRegistry.Answer a = registry.deploy(environment, service, version);
         assertEquals(201, a.status(), a.body());
     }
 
