@@ -32,9 +32,10 @@ import java.util.stream.Stream;
  * <p>Protocol, all in a temporary directory deleted afterwards: {@code request.txt}, one {@code key value} line each
  * ({@code classpath}, {@code logging}: URLs; {@code directory}; {@code service}; {@code version}); the previous
  * Manifest, if any, as {@code previous.json}. The child writes {@code manifest.json} and {@code result.txt}:
- * {@code warning} and {@code problem} lines, then {@code done}. Values escape backslash, CR and LF. The child's
- * stdout and stderr go to files read only to report a crash (one sentence with stderr's last line), so nothing the
- * child prints (SLF4J's notices of a backend-less copy, say) reaches the build's log.
+ * {@code warning}, {@code problem} and {@code read} (a class file the generation read) lines, then {@code done}.
+ * Values escape backslash, CR and LF. The child's stdout and stderr go to files read only to report a crash (one
+ * sentence with stderr's last line), so nothing the child prints (SLF4J's notices of a backend-less copy, say)
+ * reaches the build's log.
  *
  * <p>Given a cache directory, the child starts from a class data sharing archive made by the first fork
  * ({@link ClassDataArchive}), and it warms up its self-check's reader on a second thread ({@link SelfCheckReader});
@@ -115,12 +116,14 @@ final class ForkedGeneration {
             }
             List<String> warnings = new ArrayList<>();
             List<String> problems = new ArrayList<>();
+            Set<String> read = new LinkedHashSet<>();
             for (String l : lines.subList(0, lines.size() - 1)) {
                 int space = l.indexOf(' ');
                 String key = space < 0 ? l : l.substring(0, space);
                 String value = space < 0 ? "" : OneLine.unescape(l.substring(space + 1));
                 if (key.equals("warning")) warnings.add(value);
                 else if (key.equals("problem")) problems.add(value);
+                else if (key.equals("read")) read.add(value);
             }
             if (!problems.isEmpty()) {
                 throw new GenerationException(problems);
@@ -128,7 +131,7 @@ final class ForkedGeneration {
             if (manifest == null) {
                 throw new GenerationException("The manifest generator's JVM wrote no Manifest.");
             }
-            return new GeneratedManifest(manifest, warnings);
+            return new GeneratedManifest(manifest, warnings, read);
         }
     }
 
@@ -207,6 +210,7 @@ final class ForkedGeneration {
                         directories, service, version, previous, SelfCheckReader.startWarmingUp());
                 Files.write(work.resolve(MANIFEST), generated.json());
                 generated.warnings().forEach(w -> result.add(line("warning", w)));
+                generated.classFilesRead().stream().sorted().forEach(c -> result.add(line("read", c)));
             } catch (GenerationException e) {
                 e.problems().forEach(p -> result.add(line("problem", p)));
             }

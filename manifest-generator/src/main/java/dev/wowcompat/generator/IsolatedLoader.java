@@ -7,6 +7,8 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The class loader the generation runs in: the service's class directories, its classpath, then the generator's
@@ -28,6 +30,8 @@ final class IsolatedLoader extends URLClassLoader {
     private final URLClassLoader logging;
     /** Only searched for class files (its parent is none): the generator's jars of its own libraries. */
     private final URLClassLoader ownLibraries;
+    /** Internal names of the class files read as resources: the bytecode the generation read ({@link Bytecode}). */
+    private final Set<String> classFilesRead = ConcurrentHashMap.newKeySet();
 
     IsolatedLoader(URL[] classpath, URL[] loggingJars) throws MalformedURLException {
         super("wow-compat-manifest-generator", classpath, ClassLoader.getPlatformClassLoader());
@@ -78,6 +82,19 @@ final class IsolatedLoader extends URLClassLoader {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Override
+    public URL getResource(String name) {
+        if (name.endsWith(".class")) {
+            classFilesRead.add(name.substring(0, name.length() - ".class".length()));
+        }
+        return super.getResource(name);
+    }
+
+    /** The class files read as resources so far (internal names), for {@link ClassFilesRecord}. */
+    Set<String> classFilesRead() {
+        return Set.copyOf(classFilesRead);
     }
 
     @Override

@@ -9,7 +9,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -131,7 +130,7 @@ public final class ManifestGenerator {
         Thread thread = Thread.currentThread();
         ClassLoader context = thread.getContextClassLoader();
         Map<String, String> silenced = silenceLogging();
-        try (URLClassLoader loader = new IsolatedLoader(classpath, logging)) {
+        try (IsolatedLoader loader = new IsolatedLoader(classpath, logging)) {
             thread.setContextClassLoader(loader);
             Method run = loader.loadClass(ENTRY).getMethod("run", List.class, String.class, String.class, byte[].class);
             List<Object> result = (List<Object>) run.invoke(null, directories, service, version, previous);
@@ -139,7 +138,7 @@ public final class ManifestGenerator {
             if (!problems.isEmpty()) {
                 throw new GenerationException(problems);
             }
-            return new GeneratedManifest((byte[]) result.get(0), (List<String>) result.get(1));
+            return new GeneratedManifest((byte[]) result.get(0), (List<String>) result.get(1), loader.classFilesRead());
         } catch (InvocationTargetException e) {
             throw new GenerationException("The manifest generator failed unexpectedly: " + e.getCause()
                     + " (please report it with the classes that caused it).");

@@ -25,6 +25,8 @@ class ForkTest {
         GeneratedManifest inProcess = new ManifestGenerator(false).generate(Fixtures.sampleRequest(temp.resolve("in"), Optional.empty()));
         assertArrayEquals(inProcess.json(), forked.json());
         assertEquals(inProcess.warnings(), forked.warnings());
+        assertFalse(inProcess.classFilesRead().isEmpty(), "the sample's handlers that return Object are read");
+        assertEquals(inProcess.classFilesRead(), forked.classFilesRead(), "the class files read travel back");
         assertArrayEquals(inProcess.json(), new ManifestGenerator().generate(
                 Fixtures.sampleRequest(temp.resolve("default"), Optional.empty())).json());
     }

@@ -1,5 +1,6 @@
 package dev.wowcompat.maven;
 
+import dev.wowcompat.generator.ClassFilesRecord;
 import dev.wowcompat.generator.GeneratedManifest;
 import dev.wowcompat.generator.GenerationException;
 import dev.wowcompat.generator.GenerationRequest;
@@ -14,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import javax.inject.Inject;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
@@ -101,7 +103,8 @@ public class ManifestMojo extends AbstractWowCompatMojo {
     /**
      * Keep the Manifest written by an earlier build when nothing it is generated from has changed since: the
      * classes, the classpath, the previous release's Manifest, the settings, the plugin, the JDK (recorded in
-     * {@code manifest.json.inputs} beside it). {@code false} generates on every build.
+     * {@code manifest.json.inputs} beside it), or when the classes were compiled again and changed only in method
+     * bodies the Manifest does not depend on (docs/maven-plugin.md, "manifest"). {@code false} generates on every build.
      */
     @Parameter(property = "wow-compat.incremental", defaultValue = "true")
     private boolean incremental;
@@ -144,7 +147,7 @@ public class ManifestMojo extends AbstractWowCompatMojo {
 
         long started = System.nanoTime();
         Path out = outputFile.toPath();
-        String inputs = null;
+        ManifestInputs.Inputs inputs = null;
         if (incremental) {
             try {
                 inputs = ManifestInputs.digest(roots, classpath, previous,
@@ -152,17 +155,20 @@ public class ManifestMojo extends AbstractWowCompatMojo {
             } catch (IOException | RuntimeException e) {
                 getLog().debug("wow-compat: the Manifest's inputs cannot be read (" + e + "); generating it");
             }
-            Optional<List<String>> warnings = inputs == null ? Optional.empty() : ManifestInputs.upToDate(out, inputs);
-            if (warnings.isPresent()) {
-                for (String warning : warnings.get()) getLog().warn("wow-compat: " + warning);
+            Optional<ManifestInputs.Kept> kept = inputs == null ? Optional.empty() : ManifestInputs.upToDate(out, inputs);
+            if (kept.isPresent()) {
+                for (String warning : kept.get().warnings()) getLog().warn("wow-compat: " + warning);
                 project.setContextValue(GENERATED_MANIFEST_KEY, outputFile.getAbsoluteFile());
-                getLog().info(String.format(java.util.Locale.ROOT, "wow-compat: Manifest of %s %s up to date (nothing it is generated "
-                        + "from changed; checked in %d ms): %s", service, release, (System.nanoTime() - started) / 1_000_000,
-                        input.display(out)));
+                int recompiled = kept.get().recompiledClasses();
+                String why = recompiled == 0 ? "nothing it is generated from changed"
+                        : recompiled + (recompiled == 1 ? " class" : " classes") + " changed only in method bodies it does not depend on";
+                getLog().info(String.format(java.util.Locale.ROOT, "wow-compat: Manifest of %s %s up to date (%s; checked in %d ms): %s",
+                        service, release, why, (System.nanoTime() - started) / 1_000_000, input.display(out)));
                 if (attach) attachManifest(projectHelper, outputFile);
                 return;
             }
         }
+        CompletableFuture<ClassFilesRecord.Scanned> scanned = inputs == null ? null : ManifestInputs.scanBeside(inputs);
         GeneratedManifest generated;
         try {
             generated = new ManifestGenerator(fork, fork && cds ? cdsDirectory() : null).generate(request);
@@ -186,7 +192,7 @@ public class ManifestMojo extends AbstractWowCompatMojo {
         }
         if (inputs != null) {
             try {
-                ManifestInputs.record(out, inputs, generated.warnings());
+                ManifestInputs.record(out, inputs, generated.warnings(), scanned.join().record(generated.classFilesRead()));
             } catch (IOException | RuntimeException e) {
                 ManifestInputs.forget(out);
                 getLog().debug("wow-compat: cannot record the Manifest's inputs (" + e + "); the next build generates it again");
