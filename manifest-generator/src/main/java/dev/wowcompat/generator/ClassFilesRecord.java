@@ -1,15 +1,8 @@
 package dev.wowcompat.generator;
 
-import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.FieldVisitor;
-import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.RecordComponentVisitor;
-import org.objectweb.asm.Type;
-import org.objectweb.asm.TypePath;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,8 +39,9 @@ import java.util.stream.Stream;
  *   <li>class files it read as bytecode (handlers that do not name their events, sagas' commands, Kotlin
  *       defaults, constant error codes): the generator's class loader reports them ({@link GeneratedManifest#classFilesRead});</li>
  *   <li>enums (their constants are created, and their {@code @JsonValue} and {@code getErrorCode} run), classes
- *       named {@code *ErrorCodes} (their static fields are read), classes a Jackson annotation names (Jackson may
- *       create them: serializers, naming strategies), classes a {@code META-INF/services} file names;</li>
+ *       named {@code *ErrorCodes} (their static fields are read), classes that extend or implement a Jackson type
+ *       (Jackson creates the serializers and naming strategies an annotation names), classes a
+ *       {@code META-INF/services} file names;</li>
  *   <li>and every class of the directories the code of those that run refers to, transitively (that code may call it).</li>
  * </ul>
  * The classes read are marked {@code code}, and those run with every class their code refers to. A class the
@@ -77,20 +71,15 @@ public final class ClassFilesRecord {
     }
 
     /**
-     * The record of {@code directories} for the Manifest just generated from them: {@link #scan} them (which may run
-     * while the generation does), then name what the generation read.
-     *
-     * @param classFilesRead internal names of the classes whose bytecode the generation read
+     * The first half of the record of {@code directories} for the Manifest generated from them, the costly one:
+     * their files read, and each class file's facts. It may run while the generation does; {@link Scanned#record}
+     * then names what the generation read.
      */
-    public static ClassFilesRecord of(List<Path> directories, Collection<String> classFilesRead) throws IOException {
-        return scan(directories).record(classFilesRead);
-    }
-
-    /** The directories' files read, and each class file's facts; the costly half of {@link #of}. */
     public static Scanned scan(List<Path> directories) throws IOException {
         Map<String, byte[]> contents = contents(directories);
         Map<String, String> digests = new TreeMap<>();
         Map<String, ClassFacts> classes = new HashMap<>();
+        Map<String, ClassFacts> byName = new HashMap<>();
         Set<String> runs = new HashSet<>();
         MessageDigest sha = sha256();
         for (Map.Entry<String, byte[]> f : contents.entrySet()) {
@@ -98,8 +87,8 @@ public final class ClassFilesRecord {
             if (isClassFile(f.getKey())) {
                 ClassFacts facts = ClassFacts.of(f.getValue(), sha);
                 classes.put(f.getKey(), facts);
+                byName.put(facts.name(), facts);
                 if (facts.runsCode()) runs.add(facts.name());
-                runs.addAll(facts.namedByAnnotations());
             } else if (f.getKey().contains("/META-INF/services/")) {
                 for (String line : new String(f.getValue(), StandardCharsets.UTF_8).lines().toList()) {
                     String name = line.replaceAll("#.*", "").strip();
@@ -107,24 +96,26 @@ public final class ClassFilesRecord {
                 }
             }
         }
-        return new Scanned(digests, classes, runs);
+        runs.addAll(jacksonExtensions(byName));
+        return new Scanned(digests, classes, reachable(runs, byName));
     }
 
     /** The scanned directories, waiting for what the generation read. */
     public static final class Scanned {
         private final Map<String, String> digests;
         private final Map<String, ClassFacts> classes;
-        private final Set<String> runs;
+        /** The classes whose code the generation may run, and those their code refers to. */
+        private final Set<String> run;
 
-        private Scanned(Map<String, String> digests, Map<String, ClassFacts> classes, Set<String> runs) {
+        private Scanned(Map<String, String> digests, Map<String, ClassFacts> classes, Set<String> run) {
             this.digests = digests;
             this.classes = classes;
-            this.runs = runs;
+            this.run = run;
         }
 
         /** @param classFilesRead internal names of the classes whose bytecode the generation read */
         public ClassFilesRecord record(Collection<String> classFilesRead) {
-            Set<String> code = reachable(runs, classes.values());
+            Set<String> code = new HashSet<>(run);
             code.addAll(classFilesRead);
             Map<String, Entry> files = new TreeMap<>();
             digests.forEach((key, content) -> {
@@ -205,19 +196,45 @@ public final class ClassFilesRecord {
 
     /** The digest of a class file's shape: the file without its methods' code. */
     static String shape(byte[] classFile) {
+        return shape(new ClassReader(classFile), sha256());
+    }
+
+    private static String shape(ClassReader reader, MessageDigest sha) {
         ClassWriter shape = new ClassWriter(0);
-        new ClassReader(classFile).accept(shape, ClassReader.SKIP_CODE);
-        return digest(sha256(), shape.toByteArray());
+        reader.accept(shape, ClassReader.SKIP_CODE);
+        return digest(sha, shape.toByteArray());
     }
 
     private static boolean isClassFile(String key) {
         return key.endsWith(".class") && !key.contains("/META-INF/");
     }
 
-    /** The classes the seeds' code refers to, transitively, among {@code classes}; the seeds included. */
-    private static Set<String> reachable(Set<String> seeds, Collection<ClassFacts> classes) {
-        Map<String, ClassFacts> byName = new HashMap<>();
-        classes.forEach(c -> byName.put(c.name(), c));
+    /**
+     * The classes that extend or implement one of Jackson's types, directly or through other classes of the
+     * directories: serializers, naming strategies, converters, which Jackson creates and calls when an annotation
+     * names them.
+     */
+    private static Set<String> jacksonExtensions(Map<String, ClassFacts> byName) {
+        Set<String> extensions = new HashSet<>();
+        for (ClassFacts c : byName.values()) {
+            Deque<String> supertypes = new ArrayDeque<>(c.supertypes());
+            Set<String> seen = new HashSet<>();
+            while (!supertypes.isEmpty()) {
+                String s = supertypes.pop();
+                if (!seen.add(s)) continue;
+                if (s.startsWith("com/fasterxml/jackson/") || s.startsWith("tools/jackson/")) {
+                    extensions.add(c.name());
+                    break;
+                }
+                ClassFacts own = byName.get(s);
+                if (own != null) supertypes.addAll(own.supertypes());
+            }
+        }
+        return extensions;
+    }
+
+    /** The classes of the directories the seeds' code refers to, transitively; the seeds included. */
+    private static Set<String> reachable(Set<String> seeds, Map<String, ClassFacts> byName) {
         Set<String> found = new HashSet<>();
         Deque<String> next = new ArrayDeque<>(seeds);
         while (!next.isEmpty()) {
@@ -247,20 +264,19 @@ public final class ClassFilesRecord {
     }
 
     /**
-     * What one class file tells: its internal name, its shape's digest, whether the generator runs its code
-     * (an enum, a {@code *ErrorCodes} class), the classes its annotations name, and every class name its constant
-     * pool mentions (descriptors, signatures, strings: more than its code uses, never less).
+     * What one class file tells: its internal name, its shape's digest, whether the generator runs its code (an
+     * enum, a {@code *ErrorCodes} class), its superclass and interfaces, and every class name its constant pool
+     * mentions (descriptors, signatures, strings: more than its code uses, never less).
      */
-    private record ClassFacts(String name, String shape, boolean runsCode, Set<String> namedByAnnotations, Set<String> mentions) {
+    private record ClassFacts(String name, String shape, boolean runsCode, List<String> supertypes, Set<String> mentions) {
         static ClassFacts of(byte[] bytes, MessageDigest sha) {
             ClassReader reader = new ClassReader(bytes);
-            ClassWriter shape = new ClassWriter(0);
-            Set<String> named = new HashSet<>();
-            reader.accept(new AnnotationValues(shape, named), ClassReader.SKIP_CODE);
             String name = reader.getClassName();
             String simple = name.substring(name.lastIndexOf('/') + 1);
             boolean runsCode = (reader.getAccess() & Opcodes.ACC_ENUM) != 0 || simple.endsWith("ErrorCodes");
-            return new ClassFacts(name, digest(sha, shape.toByteArray()), runsCode, named, mentions(reader));
+            List<String> supertypes = new ArrayList<>(List.of(reader.getInterfaces()));
+            if (reader.getSuperName() != null) supertypes.add(reader.getSuperName());
+            return new ClassFacts(name, ClassFilesRecord.shape(reader, sha), runsCode, supertypes, mentions(reader));
         }
 
         /**
@@ -290,109 +306,6 @@ public final class ClassFilesRecord {
 
         private static boolean isNamePart(char c) {
             return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '/' || c == '.';
-        }
-    }
-
-    /** Passes the class on to {@code next} and collects the classes named by annotation values, wherever they are. */
-    private static final class AnnotationValues extends ClassVisitor {
-        private final Set<String> named;
-
-        AnnotationValues(ClassVisitor next, Set<String> named) {
-            super(Opcodes.ASM9, next);
-            this.named = named;
-        }
-
-        /** Jackson's annotations only: other annotations' classes (Wow's {@code packageScopes}, say) are never created. */
-        private AnnotationVisitor collect(String descriptor, AnnotationVisitor next) {
-            return descriptor.startsWith("Lcom/fasterxml/jackson/") || descriptor.startsWith("Ltools/jackson/") ? collect(next) : next;
-        }
-
-        private AnnotationVisitor collect(AnnotationVisitor next) {
-            return new AnnotationVisitor(Opcodes.ASM9, next) {
-                @Override
-                public void visit(String name, Object value) {
-                    if (value instanceof Type t && t.getSort() == Type.OBJECT) named.add(t.getInternalName());
-                    if (value instanceof Type t && t.getSort() == Type.ARRAY && t.getElementType().getSort() == Type.OBJECT) {
-                        named.add(t.getElementType().getInternalName());
-                    }
-                    super.visit(name, value);
-                }
-
-                @Override
-                public AnnotationVisitor visitAnnotation(String name, String descriptor) {
-                    return collect(super.visitAnnotation(name, descriptor));
-                }
-
-                @Override
-                public AnnotationVisitor visitArray(String name) {
-                    return collect(super.visitArray(name));
-                }
-            };
-        }
-
-        @Override
-        public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-            return collect(descriptor, super.visitAnnotation(descriptor, visible));
-        }
-
-        @Override
-        public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String descriptor, boolean visible) {
-            return collect(descriptor, super.visitTypeAnnotation(typeRef, typePath, descriptor, visible));
-        }
-
-        @Override
-        public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
-            return new FieldVisitor(Opcodes.ASM9, super.visitField(access, name, descriptor, signature, value)) {
-                @Override
-                public AnnotationVisitor visitAnnotation(String d, boolean visible) {
-                    return collect(d, super.visitAnnotation(d, visible));
-                }
-
-                @Override
-                public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String d, boolean visible) {
-                    return collect(d, super.visitTypeAnnotation(typeRef, typePath, d, visible));
-                }
-            };
-        }
-
-        @Override
-        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-            return new MethodVisitor(Opcodes.ASM9, super.visitMethod(access, name, descriptor, signature, exceptions)) {
-                @Override
-                public AnnotationVisitor visitAnnotationDefault() {
-                    return collect(super.visitAnnotationDefault());
-                }
-
-                @Override
-                public AnnotationVisitor visitAnnotation(String d, boolean visible) {
-                    return collect(d, super.visitAnnotation(d, visible));
-                }
-
-                @Override
-                public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String d, boolean visible) {
-                    return collect(d, super.visitTypeAnnotation(typeRef, typePath, d, visible));
-                }
-
-                @Override
-                public AnnotationVisitor visitParameterAnnotation(int parameter, String d, boolean visible) {
-                    return collect(d, super.visitParameterAnnotation(parameter, d, visible));
-                }
-            };
-        }
-
-        @Override
-        public RecordComponentVisitor visitRecordComponent(String name, String descriptor, String signature) {
-            return new RecordComponentVisitor(Opcodes.ASM9, super.visitRecordComponent(name, descriptor, signature)) {
-                @Override
-                public AnnotationVisitor visitAnnotation(String d, boolean visible) {
-                    return collect(d, super.visitAnnotation(d, visible));
-                }
-
-                @Override
-                public AnnotationVisitor visitTypeAnnotation(int typeRef, TypePath typePath, String d, boolean visible) {
-                    return collect(d, super.visitTypeAnnotation(typeRef, typePath, d, visible));
-                }
-            };
         }
     }
 }
