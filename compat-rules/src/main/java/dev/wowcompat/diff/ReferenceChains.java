@@ -2,6 +2,7 @@ package dev.wowcompat.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaKeywords;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -134,9 +135,9 @@ public final class ReferenceChains {
                 for (Map.Entry<String, JsonNode> e : node.properties()) {
                     String key = e.getKey();
                     JsonNode value = e.getValue();
-                    if (SchemaDocument.DATA_KEYWORDS.contains(key) || !value.isContainerNode()) continue;
+                    if (SchemaKeywords.DATA.contains(key) || !value.isContainerNode()) continue;
                     String at = JsonPointers.child(pointer, key);
-                    if (SchemaDocument.SCHEMA_MAPS.contains(key) && value.isObject()) {
+                    if (SchemaKeywords.MAPS.contains(key) && value.isObject()) {
                         for (Map.Entry<String, JsonNode> entry : value.properties()) {
                             children.add(new Object[] {entry.getValue(), JsonPointers.child(at, entry.getKey())});
                         }

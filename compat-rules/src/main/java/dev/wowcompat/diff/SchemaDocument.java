@@ -1,6 +1,7 @@
 package dev.wowcompat.diff;
 
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.json.SchemaKeywords;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
 import java.util.Map;
@@ -194,12 +195,6 @@ final class SchemaDocument {
         return anchors;
     }
 
-    /** Values of these keywords are data, not schemas: an "$anchor" inside them names nothing. */
-    static final Set<String> DATA_KEYWORDS = Set.of("enum", "const", "default", "examples");
-    /** Keywords whose value maps names to schemas: there a key is a name, never a keyword. */
-    static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs", "definitions",
-            "dependentSchemas", "dependencies");
-
     /** Walks schema positions only, so a property called "enum" is still searched and enum values are not. */
     private void collectAnchors(JsonNode schema, String pointer) {
         if (schema.isArray()) {
@@ -214,9 +209,9 @@ final class SchemaDocument {
         for (Map.Entry<String, JsonNode> e : schema.properties()) {
             String key = e.getKey();
             JsonNode value = e.getValue();
-            if (DATA_KEYWORDS.contains(key) || !value.isContainerNode()) continue;
+            if (SchemaKeywords.DATA.contains(key) || !value.isContainerNode()) continue;
             String at = JsonPointers.child(pointer, key);
-            if (SCHEMA_MAPS.contains(key) && value.isObject()) {
+            if (SchemaKeywords.MAPS.contains(key) && value.isObject()) {
                 for (Map.Entry<String, JsonNode> entry : value.properties()) {
                     collectAnchors(entry.getValue(), JsonPointers.child(at, entry.getKey()));
                 }

@@ -1,6 +1,7 @@
 package dev.wowcompat.json;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Where the keywords of every supported draft put subschemas, taken together (a keyword a draft does not have holds
@@ -21,4 +22,6 @@ public final class SchemaKeywords {
      */
     public static final List<String> MAPS = List.of("properties", "patternProperties", "$defs", "definitions",
             "dependentSchemas", "dependencies");
+    /** Keywords whose value is data, never a schema: an {@code $anchor} or a {@code $ref} inside it is a value. */
+    public static final Set<String> DATA = Set.of("enum", "const", "default", "examples");
 }
