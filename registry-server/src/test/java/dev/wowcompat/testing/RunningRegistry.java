@@ -63,6 +63,12 @@ public final class RunningRegistry implements AutoCloseable {
             return response.headers().firstValue(name).orElse(null);
         }
 
+        /** This answer, if its status is one of {@code statuses}; else a test failure showing the body. */
+        public Answer expect(int... statuses) {
+            for (int s : statuses) if (status == s) return this;
+            throw new AssertionError("status " + status + ", expected " + java.util.Arrays.toString(statuses) + ": " + body);
+        }
+
         /** The problem code of a problem+json answer. */
         public String code() {
             return json().path("code").asText();

@@ -39,19 +39,19 @@ class DeploymentPagesBrowserTest {
     @BeforeAll
     void start(@TempDir Path dir) {
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
-        register("bank-service", BankManifests.bank("bank-service", "1.0.0", 1, true));
-        register("bank-service", BankManifests.bank("bank-service", "1.1.0", 2, false));
-        register("bank-service", BankManifests.bank("bank-service", "1.2.0", 2, true));
-        register("audit", BankManifests.depositReader("audit", "1.0.0", 1));
-        register("audit", BankManifests.depositReader("audit", "1.1.0", 1, 2));
-        register("reporting", BankManifests.depositReader("reporting", "1.0.0", 1));
-        deploy("prod", "bank-service", "1.0.0");
-        deploy("prod", "bank-service", "1.2.0");
-        deploy("prod", "audit", "1.1.0");
-        deploy("prod", "reporting", "1.0.0");
-        deploy("staging", "bank-service", "1.1.0");
-        deploy("staging", "audit", "1.0.0");
-        deploy("staging", "reporting", "1.0.0");
+        registry.register("bank-service", BankManifests.bank("bank-service", "1.0.0", 1, true)).expect(201);
+        registry.register("bank-service", BankManifests.bank("bank-service", "1.1.0", 2, false)).expect(201);
+        registry.register("bank-service", BankManifests.bank("bank-service", "1.2.0", 2, true)).expect(201);
+        registry.register("audit", BankManifests.depositReader("audit", "1.0.0", 1)).expect(201);
+        registry.register("audit", BankManifests.depositReader("audit", "1.1.0", 1, 2)).expect(201);
+        registry.register("reporting", BankManifests.depositReader("reporting", "1.0.0", 1)).expect(201);
+        registry.deploy("prod", "bank-service", "1.0.0").expect(201);
+        registry.deploy("prod", "bank-service", "1.2.0").expect(201);
+        registry.deploy("prod", "audit", "1.1.0").expect(201);
+        registry.deploy("prod", "reporting", "1.0.0").expect(201);
+        registry.deploy("staging", "bank-service", "1.1.0").expect(201);
+        registry.deploy("staging", "audit", "1.0.0").expect(201);
+        registry.deploy("staging", "reporting", "1.0.0").expect(201);
         assertEquals(200, registry.delete("/environments/staging/deployments/reporting").status());
         browser = HeadlessChromium.start();
         wait = new WebDriverWait(browser, Duration.ofSeconds(15));
@@ -61,16 +61,6 @@ class DeploymentPagesBrowserTest {
     void stop() {
         if (browser != null) browser.quit();
         if (registry != null) registry.close();
-    }
-
-    private void register(String service, String manifest) {
-        RunningRegistry.Answer a = registry.register(service, manifest);
-        assertEquals(201, a.status(), a.body());
-    }
-
-    private void deploy(String environment, String service, String version) {
-        RunningRegistry.Answer a = registry.deploy(environment, service, version);
-        assertEquals(201, a.status(), a.body());
     }
 
     private static List<String> texts(List<WebElement> elements) {
