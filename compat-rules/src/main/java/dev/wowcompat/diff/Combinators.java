@@ -69,10 +69,10 @@ final class Combinators {
         // branch added in front of it does not take its place.
         for (int i = 0; i < before.size(); i++) {
             if (pair[i] >= 0) continue;
-            Set<String> types = Walker.effectiveTypes(before.get(i), 0);
+            Set<String> types = JsonTypes.effectiveTypes(before.get(i), 0);
             if (types == null) continue;
             for (int k = 0; k < after.size(); k++) {
-                if (!used[k] && types.equals(Walker.effectiveTypes(after.get(k), 0))) {
+                if (!used[k] && types.equals(JsonTypes.effectiveTypes(after.get(k), 0))) {
                     pair[i] = k;
                     used[k] = true;
                     break;
@@ -186,7 +186,7 @@ final class Combinators {
      */
     private boolean coveredBy(View whole, List<View> branches) {
         if (branches.stream().anyMatch(b -> w.implies(whole, b))) return true;
-        Set<String> types = Walker.effectiveTypes(whole, 0);
+        Set<String> types = JsonTypes.effectiveTypes(whole, 0);
         if (types == null || types.size() < 2 || whole.own == null) return false;
         for (String t : types) {
             View ofType = whole.narrowedTo(t);

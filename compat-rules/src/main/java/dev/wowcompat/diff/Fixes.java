@@ -25,9 +25,9 @@ final class Fixes {
 
     static String typeChanged(Scope s, Set<String> before, Set<String> after) {
         if (s.property() == null) return null;
-        return "Leave '" + s.property() + "' as " + Walker.showTypes(before) + " and add a new property (e.g. '"
+        return "Leave '" + s.property() + "' as " + JsonTypes.showTypes(before) + " and add a new property (e.g. '"
                 + suggestName(s.property(), after == null || after.isEmpty() ? "v2" : after.iterator().next())
-                + "') of type " + Walker.showTypes(after) + STAGED + "; write both from the next minor release.";
+                + "') of type " + JsonTypes.showTypes(after) + STAGED + "; write both from the next minor release.";
     }
 
     static String meaningChanged(Scope s, String keyword, JsonNode before, JsonNode after) {

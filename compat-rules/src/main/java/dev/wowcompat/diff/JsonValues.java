@@ -76,4 +76,14 @@ final class JsonValues {
     static String plain(BigDecimal d) {
         return d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
     }
+
+    /** A boolean keyword written as {@code true} (absent or any other value is not). */
+    static boolean isTrue(JsonNode node) {
+        return node != null && node.isBoolean() && node.booleanValue();
+    }
+
+    /** A boolean keyword or schema written as {@code false} (absent or any other value is not). */
+    static boolean isFalse(JsonNode node) {
+        return node != null && node.isBoolean() && !node.booleanValue();
+    }
 }

@@ -107,13 +107,13 @@ final class ObjectRules {
         for (View a : also) {
             JsonNode u = a.get("unevaluatedProperties");
             JsonNode p = properties(a);
-            if (Walker.isFalse(u) && (p == null || !p.has(name))) return a.doc.view(u, a.at("unevaluatedProperties"));
+            if (JsonValues.isFalse(u) && (p == null || !p.has(name))) return a.doc.view(u, a.at("unevaluatedProperties"));
         }
         return View.absent(v.doc, v.at("additionalProperties"));
     }
 
     private static boolean declaresObject(View v) {
-        Set<String> t = Walker.ownTypes(v);
+        Set<String> t = JsonTypes.ownTypes(v);
         return (t != null && t.contains("object")) || properties(v) != null;
     }
 
@@ -280,7 +280,7 @@ final class ObjectRules {
                     + " has no default and is not nullable: new readers of data written before it have no value to use",
                     Fixes.defaultMissing(name), s);
         }
-        if (w.context().againstPrevious() && !Walker.isFalse(now.get("x-wow-written"))) {
+        if (w.context().againstPrevious() && !JsonValues.isFalse(now.get("x-wow-written"))) {
             switch (w.context().role()) {
                 case EVENT, STATE -> w.emit(WRITTEN_BEFORE_READ, null, now.site, OLD_READERS, "new " + here.what()
                         + " is written by this release, but the previous release does not read it yet",
@@ -299,13 +299,13 @@ final class ObjectRules {
     private static String added(View now, Scope here) {
         JsonNode dflt = now.get("default");
         return "new optional " + here.what() + (dflt != null ? " with the default " + JsonValues.show(dflt) : ", nullable (defaults to null)")
-                + (Walker.isFalse(now.get("x-wow-written")) ? ", staged (\"x-wow-written\": false)" : ", written");
+                + (JsonValues.isFalse(now.get("x-wow-written")) ? ", staged (\"x-wow-written\": false)" : ", written");
     }
 
     /** A nullable property defaults to null: its type (or an anyOf/oneOf branch) allows null. */
     private static boolean nullable(View v, int depth) {
         if (v.own == null) return v.bool;
-        Set<String> t = Walker.ownTypes(v);
+        Set<String> t = JsonTypes.ownTypes(v);
         if (t != null && t.contains("null")) return true;
         JsonNode e = v.get("enum");
         if (e != null && e.isArray()) for (JsonNode x : e) if (x.isNull()) return true;
@@ -331,7 +331,7 @@ final class ObjectRules {
     private void reportNewClosedObjects(View v, Scope s, Set<String> seen, int depth) {
         if (v.own == null || depth > 32 || !seen.add(v.loc)) return;
         for (String kw : new String[] {"additionalProperties", "unevaluatedProperties"}) {
-            if (Walker.isFalse(v.get(kw))) {
+            if (JsonValues.isFalse(v.get(kw))) {
                 w.emit(CLOSED_CONTENT_MODEL, null, v.at(kw), NONE, s.what() + " arrives as a closed object (" + kw
                         + ": false): readers of this release will reject every property added to it later", null, s);
             }
@@ -423,8 +423,8 @@ final class ObjectRules {
         JsonNode a = o.get(kw);
         JsonNode b = n.get(kw);
         if (a == null && b == null) return;
-        boolean wasClosed = Walker.isFalse(a);
-        boolean nowClosed = Walker.isFalse(b);
+        boolean wasClosed = JsonValues.isFalse(a);
+        boolean nowClosed = JsonValues.isFalse(b);
         if (!wasClosed && nowClosed) {
             if (!w.structural()) {
                 w.emit(CLOSED_CONTENT_MODEL, null, n.at(kw), NONE, s.what() + " is now closed (" + kw
