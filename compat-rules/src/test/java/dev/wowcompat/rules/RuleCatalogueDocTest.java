@@ -46,6 +46,10 @@ class RuleCatalogueDocTest {
     private static final String DOC = "docs/rules.md";
     private static final Pattern RULE_HEADING = Pattern.compile("^## `([^`]*)`\\s*$");
     private static final Pattern FIELD = Pattern.compile("^- \\*\\*(Severity|Catches|Breaks|Fix):\\*\\* (.*)$");
+    private static final Pattern DETECTED_BY = Pattern.compile("^- \\*\\*Detected by:\\*\\* (.*)$");
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+    /** Where the classes that detect rules live: the engine's main sources. */
+    private static final String ENGINE = "compat-rules/src/main/java/";
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
@@ -86,6 +90,7 @@ class RuleCatalogueDocTest {
             assertTrue(breaks != null && !breaks.isBlank(), "a Breaks line says who breaks");
             assertTrue(section.testLine(), "a **Test:** line names the test that runs the examples");
         }));
+        tests.add(dynamicTest("names the classes that detect it", at(doc, section.line()), () -> detectedBy(rule, section)));
         tests.add(dynamicTest("has a breaking example and a passing fix", at(doc, section.line()), () -> {
             assertTrue(section.examples().stream().anyMatch(e -> e.kind() == Kind.BREAKING), "no example=breaking block");
             assertTrue(section.examples().stream().anyMatch(e -> e.kind() == Kind.PASSING), "no example=passing block");
@@ -96,6 +101,28 @@ class RuleCatalogueDocTest {
         tests.add(dynamicTest("the passing fix is the breaking example with the finding's fix applied", at(doc, section.line()),
                 () -> followsTheFix(rule, section)));
         return tests.stream();
+    }
+
+    /**
+     * The section's "Detected by" line links at least one class of the engine, and each linked file exists and
+     * names the rule's enum constant in its code (an import alone does not count), so the map from rule id to the
+     * code that reports it cannot point at a moved, renamed or unrelated class.
+     */
+    private static void detectedBy(Rule rule, Section section) throws IOException {
+        String where = DOC + ":" + section.line() + " (" + rule.id() + ")";
+        assertFalse(section.detectedBy().isEmpty(), where + ": no '- **Detected by:** [`Class`](../" + ENGINE + "...)' line with a link");
+        Path docs = RepoFiles.resolve(DOC).getParent();
+        Pattern constant = Pattern.compile("\\b" + rule.name() + "\\b");
+        for (String link : section.detectedBy()) {
+            Path file = docs.resolve(link).normalize();
+            assertTrue(file.startsWith(RepoFiles.resolve(ENGINE)) && file.toString().endsWith(".java"),
+                    () -> where + ": " + link + " is not a class of " + ENGINE);
+            assertTrue(Files.isRegularFile(file), () -> where + ": " + link + " names no file");
+            boolean mentions = Files.readAllLines(file).stream()
+                    .filter(l -> !l.startsWith("import "))
+                    .anyMatch(l -> constant.matcher(l).find());
+            assertTrue(mentions, () -> where + ": " + link + " does not mention " + rule.name() + ", so it does not detect the rule");
+        }
     }
 
     private static final Pattern QUOTED_NAME = Pattern.compile("(e\\.g\\. )?'([^']+)'");
@@ -320,13 +347,15 @@ class RuleCatalogueDocTest {
         }
     }
 
-    record Section(String ruleId, int line, Map<String, String> fields, boolean testLine, List<Example> examples) {}
+    record Section(String ruleId, int line, Map<String, String> fields, boolean testLine, List<Example> examples,
+            List<String> detectedBy) {}
 
     /**
      * Sections are {@code ## `rule-id`} headings; headings without a backticked id are prose and may only
      * come before the first rule section. Inside a section: the {@code - **Severity:**} ... field lines,
-     * a {@code **Test:**} line, and fenced blocks whose info string is {@code json example=breaking|passing}
-     * with optional {@code severity=...} and {@code only}.
+     * a {@code - **Detected by:**} line linking the classes that report the rule, a {@code **Test:**} line, and
+     * fenced blocks whose info string is {@code json example=breaking|passing} with optional {@code severity=...}
+     * and {@code only}.
      */
     static List<Section> parse(List<String> lines) {
         List<SectionBuilder> sections = new ArrayList<>();
@@ -365,6 +394,11 @@ class RuleCatalogueDocTest {
             } else if (current != null) {
                 Matcher f = FIELD.matcher(line);
                 if (f.matches()) current.fields.put(f.group(1), f.group(2).trim());
+                Matcher d = DETECTED_BY.matcher(line);
+                if (d.matches()) {
+                    Matcher links = LINK.matcher(d.group(1));
+                    while (links.find()) current.detectedBy.add(links.group(1));
+                }
                 if (line.startsWith("**Test:**") && line.contains("`" + current.ruleId + "`")) current.testLine = true;
             }
             i++;
@@ -377,6 +411,7 @@ class RuleCatalogueDocTest {
         final int line;
         final Map<String, String> fields = new LinkedHashMap<>();
         final List<Example> examples = new ArrayList<>();
+        final List<String> detectedBy = new ArrayList<>();
         boolean testLine;
 
         SectionBuilder(String ruleId, int line) {
@@ -408,7 +443,7 @@ class RuleCatalogueDocTest {
                 long sameKind = examples.stream().filter(x -> x.kind() == e.kind()).count();
                 return new Example(e.kind(), e.ordinal(), sameKind > 1, e.severity(), e.only(), e.json(), e.line());
             }).toList();
-            return new Section(ruleId, line, Map.copyOf(fields), testLine, named);
+            return new Section(ruleId, line, Map.copyOf(fields), testLine, named, List.copyOf(detectedBy));
         }
     }
 }
