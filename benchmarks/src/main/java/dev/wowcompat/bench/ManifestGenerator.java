@@ -22,7 +22,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * A deterministic generator of synthetic release histories: Manifests (format 1, DESIGN §3) of one service
+ * A deterministic generator of synthetic release histories: Manifests (format 1, docs/architecture.md, "The Manifest") of one service
  * whose every release is an additive step on the one before, so the whole history checks clean.
  *
  * <p>The first release declares about {@link Options#types()} schemas (states, commands and event revisions)

@@ -23,7 +23,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * "Can I deploy?" (DESIGN §9): a registered release against the releases running in one environment. The
+ * "Can I deploy?" (docs/decisions.md, "Can I deploy?"): a registered release against the releases running in one environment. The
  * registration check compares a release with the releases registered before it; an environment may run
  * something else (a staging release that never reached production, a consumer that has not upgraded), and only
  * what runs there meets the candidate's data. So this check asks, of every reader and writer running there:

@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * The ADDITIVE check of a candidate release against the releases of the same service before it
- * (DESIGN §5): transitive within the major version, staging rules against the previous release, and only
+ * (docs/decisions.md, "Which releases a candidate is compared with"): transitive within the major version, staging rules against the previous release, and only
  * {@code major-breaking-change} info across a major boundary.
  *
  * <p>{@link Baselines} chooses the releases to compare with; {@link Comparison} compares one of them with the

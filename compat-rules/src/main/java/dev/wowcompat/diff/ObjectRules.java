@@ -35,8 +35,8 @@ import java.util.regex.PatternSyntaxException;
 /**
  * Objects: properties removed, renamed and added, required, closed and open content models, patternProperties and
  * dependencies. Here the ADDITIVE policy and the plain levels part ways most: {@link #propertyRemoved} and
- * {@link #propertyAdded} hold each mode's decision, and {@link #openObjectException} the plain levels' reading of
- * DESIGN §5.
+ * {@link #propertyAdded} hold each mode's decision, and {@link #openObjectException} the plain levels' exception for
+ * open objects (docs/decisions.md, "The plain levels").
  */
 final class ObjectRules {
     /**
@@ -118,7 +118,7 @@ final class ObjectRules {
     }
 
     /**
-     * DESIGN §5: under the plain levels an optional property added to, or removed from, an open object is
+     * docs/decisions.md, "The plain levels": under the plain levels an optional property added to, or removed from, an open object is
      * compatible: readers ignore what they do not know. It applies where the other side is an object schema that
      * lets the name through unconstrained. Probes answer the plain logical question and never apply it.
      */

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * {@code $ref} resolve against each schema's own root; a remote one is refused with an
  * {@link IllegalArgumentException}, never fetched. With {@link DiffContext#structural()} only changes to which
  * documents validate are reported, {@code breaks} naming the side that rejects (the plain levels); otherwise
- * the ADDITIVE policy of DESIGN §5 applies.
+ * the ADDITIVE policy of docs/rules.md applies.
  */
 public final class SchemaDiff {
     /**

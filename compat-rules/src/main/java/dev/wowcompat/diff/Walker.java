@@ -124,7 +124,7 @@ final class Walker {
         return structural;
     }
 
-    /** Whether this walk is a probe: it only records whom a change breaks, and reads DESIGN §5 literally. */
+    /** Whether this walk is a probe: it only records whom a change breaks, and answers the plain logical question (no open-object exception). */
     boolean probing() {
         return probe;
     }

@@ -5,7 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** {@code fingerprint(schema)}: lowercase hex SHA-256 of the RFC 8785 canonical form (DESIGN §4). */
+/** {@code fingerprint(schema)}: lowercase hex SHA-256 of the RFC 8785 canonical form (docs/architecture.md, "Fingerprints"). */
 public final class Fingerprint {
     private Fingerprint() {}
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Optional;
 
 /**
- * The JSON Schema dialects a Manifest may use (DESIGN §3): draft 2020-12, the default, and drafts 2019-09, 07, 06
+ * The JSON Schema dialects a Manifest may use (docs/decisions.md, "Drafts"): draft 2020-12, the default, and drafts 2019-09, 07, 06
  * and 04 when a schema's {@code $schema} says so, or (07, 2019-09) when the keywords of a schema without one tell
  * ({@link DialectInference}). Each schema is checked against its own dialect's meta-schema.
  */

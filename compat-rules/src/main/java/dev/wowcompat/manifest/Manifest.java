@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One release of a service: format 1 of DESIGN §3. Immutable; maps keep the declaration order of the file.
+ * One release of a service: format 1 (docs/architecture.md, "The Manifest"). Immutable; maps keep the declaration order of the file.
  *
  * @param aggregates by aggregate type name ({@code context.aggregate}, e.g. {@code bank.account})
  * @param source the Manifest document as read (for storage and for re-serialising exactly what was sent)

@@ -23,7 +23,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Reads a Manifest (format 1, DESIGN §3): parses within the limits, validates against
+ * Reads a Manifest (format 1, docs/architecture.md, "The Manifest"): parses within the limits, validates against
  * {@code schemas/manifest.schema.json}, checks names, refuses remote {@code $ref}s, fingerprints every schema.
  * Every problem found is reported at once, not just the first. Thread-safe; build one and reuse it.
  *
@@ -418,7 +418,7 @@ public final class ManifestReader {
         }
         Map<String, Manifest.Event> events = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : properties(node.get("events"))) {
-            // A type not written yet writes none of its revisions (DESIGN §3: written on a type or a revision).
+            // A type not written yet writes none of its revisions (docs/architecture.md, "The Manifest": staging is on a type or a revision).
             boolean typeWritten = e.getValue().path("written").asBoolean(true);
             TreeMap<Integer, Manifest.Revision> revisions = new TreeMap<>();
             for (Map.Entry<String, JsonNode> r : e.getValue().get("revisions").properties()) {

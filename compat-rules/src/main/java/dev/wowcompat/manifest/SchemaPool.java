@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One {@link SchemaDoc} per fingerprint across the Manifests read through it ("schemas are stored once per
- * fingerprint", DESIGN §4). Consecutive releases of a service repeat almost every schema byte for byte, so a
+ * fingerprint", docs/architecture.md, "Fingerprints"). Consecutive releases of a service repeat almost every schema byte for byte, so a
  * history read with a pool ({@link ManifestReader#sharing}) holds each distinct schema once instead of once per
  * release. Equal fingerprints are equal canonical JSON, so handing out the pooled schema changes no content.
  *

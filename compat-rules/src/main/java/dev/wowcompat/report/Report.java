@@ -13,7 +13,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The result of one check: JSON report format 1 of DESIGN §5. Renderers in this package turn it into text,
+ * The result of one check: JSON report format 1 (docs/api.md, "POST /services/{service}/releases"). Renderers in this package turn it into text,
  * json, markdown, junit, github and sarif.
  *
  * @param level the level name, e.g. {@code ADDITIVE} or {@code BACKWARD_TRANSITIVE}

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** The report formats of DESIGN §5, each with its renderer. */
+/** The report formats (docs/architecture.md, "A check, from input to report"), each with its renderer. */
 public enum ReportFormat {
     TEXT("txt", TextReport::render),
     JSON("json", ReportJson::write),

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * JSON report format 1 (DESIGN §5), the same object the HTTP API returns. Keys are written in a fixed order so
+ * JSON report format 1 (docs/api.md, "POST /services/{service}/releases"), the same object the HTTP API returns. Keys are written in a fixed order so
  * that two runs over the same input give byte-identical files; {@link #read} is the inverse, for clients that get
  * a report back from the registry.
  */
@@ -62,7 +62,7 @@ public final class ReportJson {
     }
 
     /**
-     * The report of a deployment check ("can I deploy?", DESIGN §9): format 1 with {@code environment} and
+     * The report of a deployment check ("can I deploy?", docs/api.md, "GET /can-deploy"): format 1 with {@code environment} and
      * {@code deployable} (no breaking finding counts), as the registry's {@code GET /can-deploy} answers it and the
      * command line and the plugin write it.
      */

@@ -106,7 +106,7 @@ final class ReportParts {
                 + " against " + baselines(report) + " (level " + report.level() + "): " + counts(report);
     }
 
-    /** Whom the change breaks, in the words of DESIGN §5: old readers read new data, new readers read old data. */
+    /** Whom the change breaks, in the words of docs/rules.md ("The five rules, and read-before-write"): old readers read new data, new readers read old data. */
     static String breaks(Readers readers) {
         return switch (readers) {
             case OLD_READERS -> "old readers (the previous release reading data the new one writes)";

@@ -3,7 +3,7 @@ package dev.wowcompat.rules;
 import java.util.Locale;
 
 /**
- * How strictly a candidate is compared. ADDITIVE is the Manifest policy of DESIGN §5; the others are the
+ * How strictly a candidate is compared. ADDITIVE is the Manifest policy of docs/rules.md; the others are the
  * usual registry levels for plain JSON Schema subjects, judged only by which documents validate.
  */
 public enum Level {

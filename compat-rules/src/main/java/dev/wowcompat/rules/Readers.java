@@ -39,7 +39,7 @@ public enum Readers {
         return NONE;
     }
 
-    /** The labels of DESIGN §5: {@code old-readers}, {@code new-readers}. */
+    /** The labels of docs/rules.md ("The five rules, and read-before-write"): {@code old-readers}, {@code new-readers}. */
     public java.util.List<String> labels() {
         java.util.List<String> out = new java.util.ArrayList<>(2);
         if (old) out.add("old-readers");

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The rule catalogue: one row per kind of change, with its stable id, default severity, one-line purpose
- * and the additive way to make the same change. Ids are part of the contract (DESIGN §5): never rename one.
+ * and the additive way to make the same change. Ids are part of the contract (docs/rules.md): never rename one.
  *
  * <p>{@code structural} rules are about which JSON documents validate, so they also apply under the plain
  * levels (BACKWARD, FORWARD, FULL ...); the others are the ADDITIVE policy about meaning and staging.
@@ -74,7 +74,7 @@ public enum Rule {
     MAJOR_BREAKING_CHANGE("major-breaking-change", Severity.INFO, false,
             "a breaking change in a new major version: allowed, needs data migration",
             "Ship a migration that converts stored data written by the previous major version; a change made the additive way (the property kept, \"deprecated\": true, \"x-wow-written\": false) needs none."),
-    // The rules of "can I deploy?" (DESIGN §9): a registered release against the releases running in one environment.
+    // The rules of "can I deploy?" (docs/decisions.md, "Can I deploy?"): a registered release against the releases running in one environment.
     SKIPPED_STAGING_RELEASE("skipped-staging-release", Severity.BREAKING, false,
             "the candidate writes an event type, revision or property that the release of its service running in the environment does not read: the release that stages it never ran there",
             "Deploy the release that reads it (the one that staged it, \"written\": false) to this environment first and let it roll out everywhere; then deploy this one."),

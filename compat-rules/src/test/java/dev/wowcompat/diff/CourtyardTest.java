@@ -15,7 +15,7 @@ import dev.wowcompat.rules.Severity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The changes of the chapter "The Shape of the Message" (seeds/003), as JSON Schemas of the TextSent event. */
+/** The changes of the chapter "The Shape of the Message" (retold in schemas/examples/courtyard/README.md), as JSON Schemas of the TextSent event. */
 class CourtyardTest {
     private static final String TEXT_SENT = """
             {'type': 'object',

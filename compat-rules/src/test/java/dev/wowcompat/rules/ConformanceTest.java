@@ -31,7 +31,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Runs the Apicurio JSON Schema compatibility corpus (test resources conformance/, see its NOTICE.md) through
  * {@link SchemaChecker} under BACKWARD and FORWARD and compares with its expected outcome. A case may disagree
- * only if known-differences.json lists it with a reason (a deliberate difference of DESIGN §5); a listed case that
+ * only if known-differences.json lists it with a reason (a deliberate difference: docs/decisions.md, "The plain levels"); a listed case that
  * starts agreeing fails too, so the list and docs/conformance.md stay true.
  *
  * <p>Reproduce: {@code mvn -B -pl compat-rules test -Dtest=ConformanceTest} (the corpus is the test resource

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code "written": false} on a whole event type (DESIGN §3): a new event staged in one release, written in the next. */
+/** {@code "written": false} on a whole event type (docs/architecture.md, "The Manifest"): a new event staged in one release, written in the next. */
 class StagedEventTypeTest {
     private static final String SCHEMA = "{\"type\": \"object\", \"properties\": {\"orderId\": {\"type\": \"string\"}}}";
     private final ManifestReader reader = new ManifestReader();

@@ -21,7 +21,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.settings.crypto.SettingsDecrypter;
 
 /**
- * "Can I deploy?" (DESIGN §9): asks the registry whether a registered release of the service can be deployed to an
+ * "Can I deploy?" (docs/decisions.md, "Can I deploy?"): asks the registry whether a registered release of the service can be deployed to an
  * environment, given what runs there ({@code GET /can-deploy}), and fails the build when it cannot. The report goes
  * to the build log; {@code can-deploy.json}, {@code can-deploy.md} and {@code can-deploy.xml} (JUnit) are always
  * written to {@code outputDirectory}. Waivers, {@code failOn} and the report files work as in the {@code check} goal.

@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The registry's HTTP API (DESIGN §6, §9) as its clients use it, on java.net.http: the command line ({@code register},
+ * The registry's HTTP API (docs/api.md) as its clients use it, on java.net.http: the command line ({@code register},
  * {@code check --registry}, {@code verify-state --registry}, {@code record-deployment}, {@code can-deploy}) and the
  * Maven plugin ({@code check}, {@code register}, {@code can-deploy}).
  * Every failure to talk to the registry is a {@link RegistryException}: one sentence naming the URL, no cause.

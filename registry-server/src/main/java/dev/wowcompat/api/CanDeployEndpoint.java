@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code GET /can-deploy} (DESIGN §9): a registered release against what runs in one environment, by
+ * {@code GET /can-deploy} (docs/api.md, "GET /can-deploy"): a registered release against what runs in one environment, by
  * {@link DeploymentCheck}. The releases compared are read from the store at one moment and parsed through the
  * registration's cache of stored Manifests.
  */

@@ -13,7 +13,7 @@ import dev.wowcompat.store.RegistryStore;
 import io.javalin.http.Context;
 import java.util.regex.Pattern;
 
-/** Environments and the releases deployed in them: record, undeploy, list, read (DESIGN §9). */
+/** Environments and the releases deployed in them: record, undeploy, list, read (docs/api.md, "POST /environments/{env}/deployments"). */
 final class EnvironmentEndpoints {
     /** What an environment may be called: it appears in URLs and in CI scripts, so no case or escaping questions. */
     static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The registry's HTTP server (DESIGN §6). {@link #routes} is the whole API on one screen; each handler is a small
+ * The registry's HTTP server (docs/api.md). {@link #routes} is the whole API on one screen; each handler is a small
  * method of an endpoint class, and every refusal leaves through {@link Problems}.
  */
 public final class RegistryServer implements AutoCloseable {
@@ -129,7 +129,7 @@ public final class RegistryServer implements AutoCloseable {
                              Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
 
     /**
-     * The API of DESIGN §6 and §9. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
+     * The API of docs/api.md. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
      * are set. Requests that run the checker or a validator are wrapped in {@code costly.limited}: only a
      * few run at once (per client and in all), the rest are answered 429/503 with Retry-After at once.
      */

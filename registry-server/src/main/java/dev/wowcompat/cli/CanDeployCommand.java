@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code wow-compat can-deploy}: may a registered release be deployed to an environment (DESIGN §9)? The registry
+ * {@code wow-compat can-deploy}: may a registered release be deployed to an environment (docs/decisions.md, "Can I deploy?")? The registry
  * answers ({@code GET /can-deploy}), so the command line and the API judge alike: the check runs where the releases
  * and the deployments are, over one moment of the environment. Waivers, the format and the exit code are applied
  * here, by the same {@link ReportOptions} as {@code check}.

@@ -21,7 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code wow-compat check}: a candidate Manifest against the earlier releases of its service (DESIGN §5, §7). */
+/** {@code wow-compat check}: a candidate Manifest against the earlier releases of its service (docs/architecture.md, "A check, from input to report"). */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Check a release's Manifest against earlier releases of its service.",
         description = {

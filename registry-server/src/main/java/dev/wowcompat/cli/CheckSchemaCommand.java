@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code wow-compat check-schema}: versions of one plain JSON Schema under a compatibility level (DESIGN §5). */
+/** {@code wow-compat check-schema}: versions of one plain JSON Schema under a compatibility level (docs/decisions.md, "The plain levels"). */
 @Command(name = "check-schema", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Check versions of a plain JSON Schema under a compatibility level.",
         customSynopsis = "wow-compat check-schema --level LEVEL [OPTIONS] OLD.json [MORE.json...] NEW.json",

@@ -1,6 +1,6 @@
 package dev.wowcompat.cli;
 
-/** The exit codes of every wow-compat command (DESIGN §5). */
+/** The exit codes of every wow-compat command (docs/architecture.md, "A check, from input to report"). */
 final class ExitCodes {
     private ExitCodes() {}
 

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code wow-compat fingerprint}: the fingerprint (DESIGN §4) of a JSON document or of one value inside it. */
+/** {@code wow-compat fingerprint}: the fingerprint (docs/architecture.md, "Fingerprints") of a JSON document or of one value inside it. */
 @Command(name = "fingerprint", mixinStandardHelpOptions = true,
         header = "Print the fingerprint of a JSON document or of a value inside it.",
         description = {

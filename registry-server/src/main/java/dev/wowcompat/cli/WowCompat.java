@@ -11,7 +11,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * Entry point of the wow-compat command line (DESIGN §7). Every subcommand is listed once, in the
+ * Entry point of the wow-compat command line (docs/architecture.md, "The modules"). Every subcommand is listed once, in the
  * {@code subcommands} of the annotation below; adding one is adding its class there.
  *
  * <p>Exit codes: 0 compatible, 1 findings that fail the check, 2 bad input or usage. {@link #main} is the only
