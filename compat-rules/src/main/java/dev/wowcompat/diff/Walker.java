@@ -124,7 +124,10 @@ final class Walker {
         return structural;
     }
 
-    /** Whether this walk is a probe: it only records whom a change breaks, and answers the plain logical question (no open-object exception). */
+    /**
+     * Whether this walk is a probe: it only records whom a change breaks, and answers the plain logical question
+     * (no open-object exception).
+     */
     boolean probing() {
         return probe;
     }

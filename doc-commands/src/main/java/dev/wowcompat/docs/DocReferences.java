@@ -4,13 +4,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The docs are read from a clone and nothing else: every relative link must name a file of the repository, and
  * no text may point at a file beside it (the design and seed documents the project was built from, a machine's
- * absolute paths).
+ * absolute paths). The same holds for the sources' comments and test data ({@link #outsideInSource}): a comment
+ * cites our own docs.
  */
 public final class DocReferences {
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
@@ -25,10 +27,7 @@ public final class DocReferences {
         List<String> lines = content.lines().toList();
         for (int n = 0; n < lines.size(); n++) {
             String line = lines.get(n);
-            Matcher text = OUTSIDE.matcher(line);
-            if (text.find()) {
-                problems.add(where + ":" + (n + 1) + ": '" + text.group() + "' names something outside the repository");
-            }
+            outsideText(where, n, line).ifPresent(problems::add);
             Matcher link = LINK.matcher(line);
             while (link.find()) {
                 String target = link.group(1);
@@ -45,5 +44,23 @@ public final class DocReferences {
             }
         }
         return problems;
+    }
+
+    /** One sentence per line of a source file (code, comment or test data) that names something outside the repository. */
+    public static List<String> outsideInSource(Path file, String content) {
+        String where = file.toString().replace('\\', '/');
+        List<String> problems = new ArrayList<>();
+        List<String> lines = content.lines().toList();
+        for (int n = 0; n < lines.size(); n++) {
+            outsideText(where, n, lines.get(n)).ifPresent(problems::add);
+        }
+        return problems;
+    }
+
+    private static Optional<String> outsideText(String where, int index, String line) {
+        Matcher text = OUTSIDE.matcher(line);
+        return text.find()
+                ? Optional.of(where + ":" + (index + 1) + ": '" + text.group() + "' names something outside the repository")
+                : Optional.empty();
     }
 }
