@@ -1,6 +1,5 @@
 package dev.wowcompat.diff;
 
-import dev.wowcompat.json.JsonPointers;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
@@ -8,7 +7,6 @@ import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
 import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -22,25 +20,6 @@ final class Combinators {
 
     Combinators(Walker walker) {
         this.w = walker;
-    }
-
-    static List<View> branches(View v, String kw) {
-        JsonNode arr = v.get(kw);
-        if (arr == null || !arr.isArray()) return null;
-        String base = v.at(kw);
-        List<View> out = new ArrayList<>(arr.size());
-        for (int i = 0; i < arr.size(); i++) out.add(v.doc.view(arr.get(i), JsonPointers.child(base, i)));
-        return out;
-    }
-
-    /** allOf branches, plus referred targets that must hold beside the referring object's own keywords. */
-    static List<View> allOfParts(View v) {
-        List<View> listed = branches(v, "allOf");
-        List<View> extra = v.conjuncts();
-        if (extra.isEmpty()) return listed == null ? List.of() : listed;
-        List<View> out = new ArrayList<>(listed == null ? List.of() : listed);
-        out.addAll(extra);
-        return out;
     }
 
     static boolean sameContent(View a, View b) {
@@ -97,8 +76,8 @@ final class Combinators {
     }
 
     void compareAllOf(View o, View n, Scope s) {
-        List<View> before = allOfParts(o);
-        List<View> after = allOfParts(n);
+        List<View> before = o.allOfParts();
+        List<View> after = n.allOfParts();
         if (before.isEmpty() && after.isEmpty()) return;
         int[] pair = match(before, after);
         for (int i = 0; i < before.size(); i++) {
@@ -124,10 +103,10 @@ final class Combinators {
      * oneOf into anyOf over the same branches loosens, the reverse tightens.
      */
     void compareDisjunctions(View o, View n, Scope s) {
-        List<View> oa = branches(o, "anyOf");
-        List<View> oo = branches(o, "oneOf");
-        List<View> na = branches(n, "anyOf");
-        List<View> no = branches(n, "oneOf");
+        List<View> oa = o.branches("anyOf");
+        List<View> oo = o.branches("oneOf");
+        List<View> na = n.branches("anyOf");
+        List<View> no = n.branches("oneOf");
         if (oa == null && oo == null && na == null && no == null) return;
         if (oo != null && oa == null && na != null && no == null) {
             w.emit(CONSTRAINT_LOOSENED, null, n.at("anyOf"), OLD_READERS, s.what()

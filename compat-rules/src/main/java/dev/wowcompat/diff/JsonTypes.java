@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * The JSON types a schema lets through, shared by every family of rules. A type set is a set of type names; null
- * stands for "any type". {@code integer} is a {@code number}.
+ * stands for "any type". {@code integer} is a {@code number}. It reads schemas through {@link View} only, so every
+ * class of the diff may use it.
  */
 final class JsonTypes {
     private JsonTypes() {}
@@ -39,9 +40,9 @@ final class JsonTypes {
     static Set<String> effectiveTypes(View v, int depth) {
         Set<String> out = ownTypes(v);
         if (v.own == null || depth >= MAX_TYPE_DEPTH || (v.mask() & (Keywords.ALL_OF | Keywords.ANY_ONE_OF)) == 0) return out;
-        for (View part : Combinators.allOfParts(v)) out = intersect(out, effectiveTypes(part, depth + 1));
+        for (View part : v.allOfParts()) out = intersect(out, effectiveTypes(part, depth + 1));
         for (String kw : new String[] {"anyOf", "oneOf"}) {
-            List<View> branches = Combinators.branches(v, kw);
+            List<View> branches = v.branches(kw);
             if (branches == null || branches.isEmpty()) continue;
             Set<String> union = new LinkedHashSet<>();
             boolean anyType = false;

@@ -398,16 +398,16 @@ final class ObjectRules {
     /** Names required by the allOf parts of {@code v} (and theirs, a few levels down) or by the schemas around it. */
     private static Set<String> requiredElsewhere(View v, List<View> also) {
         Set<String> out = new HashSet<>();
-        List<View> todo = new ArrayList<>(Combinators.allOfParts(v));
+        List<View> todo = new ArrayList<>(v.allOfParts());
         for (View a : also) {
             out.addAll(names(a.get("required")));
-            todo.addAll(Combinators.allOfParts(a));
+            todo.addAll(a.allOfParts());
         }
         for (int depth = 0; depth < 4 && !todo.isEmpty(); depth++) {
             List<View> next = new ArrayList<>();
             for (View p : todo) {
                 out.addAll(names(p.get("required")));
-                next.addAll(Combinators.allOfParts(p));
+                next.addAll(p.allOfParts());
             }
             todo = next;
         }

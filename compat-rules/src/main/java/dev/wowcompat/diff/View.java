@@ -118,4 +118,24 @@ final class View {
         if (conjunct != null) out.addAll(conjunct.conjuncts());
         return out;
     }
+
+    /** The subschemas of an array keyword (allOf, anyOf, oneOf), in order; null when it is absent or not an array. */
+    List<View> branches(String keyword) {
+        JsonNode arr = get(keyword);
+        if (arr == null || !arr.isArray()) return null;
+        String base = at(keyword);
+        List<View> out = new ArrayList<>(arr.size());
+        for (int i = 0; i < arr.size(); i++) out.add(doc.view(arr.get(i), JsonPointers.child(base, i)));
+        return out;
+    }
+
+    /** allOf branches, plus referred targets that must hold beside the referring object's own keywords. */
+    List<View> allOfParts() {
+        List<View> listed = branches("allOf");
+        List<View> extra = conjuncts();
+        if (extra.isEmpty()) return listed == null ? List.of() : listed;
+        List<View> out = new ArrayList<>(listed == null ? List.of() : listed);
+        out.addAll(extra);
+        return out;
+    }
 }

@@ -268,7 +268,7 @@ final class Walker {
         if (Combinators.sameContent(whole, part)) return true;
         if (probeDepth >= MAX_PROBE_DEPTH) return false;
         if (!probe(whole, part).breaksNewReaders()) return true;
-        for (View p : Combinators.allOfParts(whole)) {
+        for (View p : whole.allOfParts()) {
             if (Combinators.sameContent(p, part) || !probe(p, part).breaksNewReaders()) return true;
         }
         return false;
