@@ -126,6 +126,18 @@ class ServeLifecycleTest {
     }
 
     @Test
+    void anAddressInUseIsNamedInOneSentenceWithExit2() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            ServerProcess.Refusal r = ServerProcess.refusalOnPort(port, "--db", dir.resolve("p.db").toString());
+            assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
+            assertEquals(List.of("wow-compat serve: 127.0.0.1:" + port
+                            + " is already in use: stop what runs there, or choose another `--port`"),
+                    r.output().lines().toList(), "one sentence, and no Javalin log line or exception before or after it");
+        }
+    }
+
+    @Test
     void aBlankTokenListRefusesToStartLikeAnEmptyFile() throws Exception {
         for (String blank : List.of("", "   ", " ,\n\t, ")) {
             ServerProcess.Refusal r = ServerProcess.refusal(Map.of("WOW_COMPAT_TOKENS", blank), "--db", dir.resolve("t.db").toString());
