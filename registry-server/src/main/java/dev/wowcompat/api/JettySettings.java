@@ -35,7 +35,7 @@ final class JettySettings {
         // follows (docs/decisions.md, "The demo and first contact"). The server's start finds the channel open.
         try {
             connector.open();
-        } catch (IOException e) {
+        } catch (IOException | java.nio.channels.UnresolvedAddressException e) {
             throw new RegistryServer.CannotListen(host, port, e);
         }
         return connector;

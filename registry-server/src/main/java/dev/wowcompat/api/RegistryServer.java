@@ -67,8 +67,9 @@ public final class RegistryServer implements AutoCloseable {
         private final String address;
         private final boolean inUse;
 
-        CannotListen(String host, int port, java.io.IOException cause) {
-            super(innermost(cause).getMessage(), cause);
+        CannotListen(String host, int port, Exception cause) {
+            super(cause instanceof java.nio.channels.UnresolvedAddressException ? "no address has that name"
+                    : innermost(cause).getMessage(), cause);
             // An IPv6 literal is bracketed, as in a URL, so that the port stays apart from it.
             this.address = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
             // Jetty wraps the JDK's BindException, which says "in use" only in its message ("Address already in use",

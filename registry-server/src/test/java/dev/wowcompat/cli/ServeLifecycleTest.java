@@ -138,6 +138,16 @@ class ServeLifecycleTest {
     }
 
     @Test
+    void anAddressOfAnotherMachineIsNotCalledInUse() throws Exception {
+        // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine.
+        ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--host", "192.0.2.1", "--db", dir.resolve("h.db").toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
+        assertEquals(1, r.output().lines().count(), r.output());
+        assertTrue(r.output().startsWith("wow-compat serve: cannot listen on 192.0.2.1:0: "), r.output());
+        assertTrue(!r.output().contains("in use") && !r.output().contains("Exception"), r.output());
+    }
+
+    @Test
     void aBlankTokenListRefusesToStartLikeAnEmptyFile() throws Exception {
         for (String blank : List.of("", "   ", " ,\n\t, ")) {
             ServerProcess.Refusal r = ServerProcess.refusal(Map.of("WOW_COMPAT_TOKENS", blank), "--db", dir.resolve("t.db").toString());
