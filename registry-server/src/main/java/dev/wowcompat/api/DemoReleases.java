@@ -20,7 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
-import java.util.TreeMap;
+import java.util.LinkedHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -68,12 +68,13 @@ public final class DemoReleases {
      *
      * @param registered releases stored by this start
      * @param alreadyThere releases that were stored already, with the same content
-     * @param deployed what runs in each environment where this start recorded the demo's deployments
+     * @param deployed what runs in each environment where this start recorded the demo's deployments, in the order of
+     *        {@link #DEPLOYMENTS}
      * @param leftAlone environments of the demo that had deployments already, left as they were
      */
     public record Outcome(int registered, int alreadyThere, Map<String, List<String>> deployed, List<String> leftAlone) {
         public Outcome {
-            deployed = Map.copyOf(deployed);
+            deployed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(deployed));
             leftAlone = List.copyOf(leftAlone);
         }
 
@@ -95,7 +96,7 @@ public final class DemoReleases {
                 lines.add("demo: " + releases(alreadyThere) + " already registered");
             }
             if (!deployed.isEmpty()) {
-                lines.add("demo: deployments recorded: " + new TreeMap<>(deployed).descendingMap().entrySet().stream()
+                lines.add("demo: deployments recorded: " + deployed.entrySet().stream()
                         .map(e -> e.getKey() + " runs " + String.join(", ", e.getValue()))
                         .collect(Collectors.joining("; ")));
             }
@@ -117,8 +118,8 @@ public final class DemoReleases {
     public static Outcome load(Registration registration, RegistryStore store, PrintWriter log) {
         Registered releases = registerBundled(registration, log);
         Map<String, List<DemoDeployment>> byEnvironment = DEPLOYMENTS.stream()
-                .collect(Collectors.groupingBy(DemoDeployment::environment, TreeMap::new, Collectors.toList()));
-        Map<String, List<String>> deployed = new TreeMap<>();
+                .collect(Collectors.groupingBy(DemoDeployment::environment, LinkedHashMap::new, Collectors.toList()));
+        Map<String, List<String>> deployed = new LinkedHashMap<>();
         List<String> leftAlone = new ArrayList<>();
         byEnvironment.forEach((environment, deployments) -> {
             if (store.environment(environment, 0).isPresent()) {
