@@ -170,7 +170,7 @@ final class JunitReport {
         if (f.location() != null) out.append(' ').append(ReportParts.oneLine(ReportParts.position(f)));
         out.append('\n');
         out.append("  ").append(ReportParts.oneLine(f.message())).append('\n');
-        out.append("  Breaks: ").append(ReportParts.breaks(f.breaks())).append('\n');
+        out.append("  Breaks: ").append(ReportParts.breaks(f)).append('\n');
         out.append("  Fix: ").append(ReportParts.oneLine(f.fix())).append('\n');
     }
 

@@ -54,7 +54,7 @@ final class MarkdownReport {
         out.append(" at ").append(f.pointer().isEmpty() ? "the whole type" : code(f.pointer()))
                 .append(" (id ").append(code(f.id())).append(")\n");
         out.append("  - ").append(text(f.message())).append('\n');
-        out.append("  - Breaks ").append(text(ReportParts.breaks(f.breaks()))).append('\n');
+        out.append("  - Breaks ").append(text(ReportParts.breaks(f))).append('\n');
         out.append("  - **Fix:** ").append(text(f.fix())).append('\n');
         if (waivedReason != null) out.append("  - **Waived because:** ").append(text(waivedReason)).append('\n');
     }

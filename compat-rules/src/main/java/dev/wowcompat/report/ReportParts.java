@@ -106,14 +106,12 @@ final class ReportParts {
                 + " against " + baselines(report) + " (level " + report.level() + "): " + counts(report);
     }
 
-    /** Whom the change breaks, in the words of docs/rules.md ("The five rules, and read-before-write"): old readers read new data, new readers read old data. */
-    static String breaks(Readers readers) {
-        return switch (readers) {
-            case OLD_READERS -> "old readers (the previous release reading data the new one writes)";
-            case NEW_READERS -> "new readers (the new release reading old, stored data)";
-            case BOTH -> "old and new readers (the previous release reading new data, and the new release reading old, stored data)";
-            case NONE -> "no reader";
-        };
+    /**
+     * Whom the finding breaks, for a report's "Breaks" line: in its rule's own words when the rule has them (a
+     * rollback's reader is the release rolled back to), else in the general words of old and new readers.
+     */
+    static String breaks(Finding finding) {
+        return finding.rule().readers(finding.breaks()).orElseGet(() -> finding.breaks().words());
     }
 
     /** Short form for one-line formats. */

@@ -58,7 +58,7 @@ final class TextReport {
                 .append(fileLocation(f)).append('\n');
         String inner = indent + "  ";
         out.append(inner).append(ReportParts.oneLine(f.message())).append('\n');
-        out.append(inner).append("Breaks: ").append(ReportParts.breaks(f.breaks())).append('\n');
+        out.append(inner).append("Breaks: ").append(ReportParts.breaks(f)).append('\n');
         out.append(inner).append("Fix: ").append(ReportParts.oneLine(f.fix())).append('\n');
     }
 }

@@ -32,6 +32,25 @@ public enum Readers {
         return of(young, old);
     }
 
+    /** The previous release of the service, as the general words of {@link #BOTH} name it. */
+    static final String PREVIOUS_RELEASE = "the previous release reading new data";
+    /** The new release of the service, as the general words of {@link #NEW_READERS} and {@link #BOTH} name it. */
+    static final String NEW_RELEASE = "the new release reading old, stored data";
+
+    /**
+     * Who these readers are in general: two releases of one service, as a report's "Breaks" line says it. A rule
+     * whose readers are others (clients, the releases running in an environment) names them itself:
+     * {@link Rule#readers(Readers)}.
+     */
+    public String words() {
+        return switch (this) {
+            case OLD_READERS -> "old readers (the previous release reading data the new one writes)";
+            case NEW_READERS -> "new readers (" + NEW_RELEASE + ")";
+            case BOTH -> "old and new readers (" + PREVIOUS_RELEASE + ", and " + NEW_RELEASE + ")";
+            case NONE -> "no reader";
+        };
+    }
+
     public static Readers of(boolean oldReaders, boolean newReaders) {
         if (oldReaders && newReaders) return BOTH;
         if (oldReaders) return OLD_READERS;

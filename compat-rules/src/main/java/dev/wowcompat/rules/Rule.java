@@ -13,7 +13,9 @@ import java.util.Optional;
 public enum Rule {
     TYPE_REMOVED("type-removed", Severity.BREAKING, false,
             "a command, event, aggregate or state schema present before is gone",
-            "Keep the type. Stop sending or emitting it, mark it deprecated in its description, and leave its schema in the Manifest for ever."),
+            "Keep the type. Stop sending or emitting it, mark it deprecated in its description, and leave its schema in the Manifest for ever.",
+            "clients and consumers built on the earlier Manifest, which still send or read the type",
+            null),
     REVISION_REMOVED("revision-removed", Severity.BREAKING, false,
             "an event revision present before is gone (old facts still carry it)",
             "Keep the revision and its schema: stored events of that revision are facts and will be read again on replay. A change goes in a new revision with upgradesFrom and \"written\": false in this release, written from the next minor release."),
@@ -25,7 +27,9 @@ public enum Rule {
             "Give the new revision \"upgradesFrom\": the number of an existing, lower revision of the same event, and \"written\": false in this release; write it from the next minor release."),
     ERROR_CODE_REMOVED("error-code-removed", Severity.BREAKING, false,
             "an error code clients may match on is gone",
-            "Keep the error code in the Manifest even if the service no longer raises it; clients still match on it."),
+            "Keep the error code in the Manifest even if the service no longer raises it; clients still match on it.",
+            "clients built on the earlier Manifest, which match on the code",
+            null),
     FIELD_REMOVED("field-removed", Severity.BREAKING, true,
             "a property present before is gone",
             "Keep the property: stop writing it, mark it \"deprecated\": true with \"x-wow-written\": false, and give it a default readers can fall back to."),
@@ -67,7 +71,9 @@ public enum Rule {
             "Release a schema change as a new minor version (a new property there comes with a \"default\" and \"x-wow-written\": false); patch releases keep every schema as it was."),
     COMMAND_FIELD_UNSTAGED("command-field-unstaged", Severity.WARNING, false,
             "a new command property is not staged: during a rolling upgrade an old node ignores it",
-            "Add the property with a \"default\" and \"x-wow-written\": false first so every node reads it, and let clients send it from the next minor release."),
+            "Add the property with a \"default\" and \"x-wow-written\": false first so every node reads it, and let clients send it from the next minor release.",
+            "a node of the previous release, receiving the command from a client of the new one during a rolling upgrade",
+            null),
     STATE_VIEW_CHANGED("state-view-changed", Severity.INFO, false,
             "the state schema changed: snapshots with the old fingerprint will be rebuilt",
             "Nothing to do for an unpublished state view; plan for snapshots to be rebuilt from the events."),
@@ -77,22 +83,34 @@ public enum Rule {
     // The rules of "can I deploy?" (docs/decisions.md, "Can I deploy?"): a registered release against the releases running in one environment.
     SKIPPED_STAGING_RELEASE("skipped-staging-release", Severity.BREAKING, false,
             "the candidate writes an event type, revision or property that the release of its service running in the environment does not read: the release that stages it never ran there",
-            "Deploy the release that reads it (the one that staged it, \"written\": false) to this environment first and let it roll out everywhere; then deploy this one."),
+            "Deploy the release that reads it (the one that staged it, \"written\": false) to this environment first and let it roll out everywhere; then deploy this one.",
+            "the release of the service running in the environment, reading what the candidate writes during the roll",
+            null),
     ROLLBACK_UNREAD("rollback-unread", Severity.BREAKING, false,
             "a rollback: the candidate does not read an event type or revision that the newer release running in the environment writes",
-            "Roll back to a release that reads everything the running one writes (one that staged it), or roll forward with a fix instead."),
+            "Roll back to a release that reads everything the running one writes (one that staged it), or roll forward with a fix instead.",
+            "the release rolled back to, reading what the newer release running in the environment wrote",
+            null),
     CONSUMER_LAGS("consumer-lags", Severity.BREAKING, false,
             "an event revision the producer writes is not among the revisions a consumer running in the environment reads",
-            "Deploy a release of the consumer that reads the revision (its Manifest's consumes lists it) first; until it runs there, keep writing the revision the consumer reads."),
+            "Deploy a release of the consumer that reads the revision (its Manifest's consumes lists it) first; until it runs there, keep writing the revision the consumer reads.",
+            "the consumer running in the environment, reading what the candidate writes",
+            "the candidate, reading what the producer running in the environment writes"),
     CONSUMED_STATE_UNPUBLISHED("consumed-state-unpublished", Severity.BREAKING, false,
             "a consumer running in the environment reads an aggregate's state that the producer does not publish",
-            "Keep the state published (\"published\": true, changed only the additive way) while any consumer reads it, or release the consumer without it in its consumes first."),
+            "Keep the state published (\"published\": true, changed only the additive way) while any consumer reads it, or release the consumer without it in its consumes first.",
+            "the consumer running in the environment, reading the state the candidate publishes",
+            "the candidate, reading the state a producer running in the environment publishes"),
     SENT_COMMAND_UNREAD("sent-command-unread", Severity.BREAKING, false,
             "a service running in the environment sends a command that its target does not accept, or no longer accepts as it was sent",
-            "Keep the command, and what the release it replaces accepted in it, until no sender running there sends it: deploy the senders that stopped sending it first."),
+            "Keep the command, and what the release it replaces accepted in it, until no sender running there sends it: deploy the senders that stopped sending it first.",
+            "the command's target running in the environment, reading what the candidate sends",
+            "the candidate, reading the commands the senders running in the environment send"),
     MAJOR_CHANGE_REACHES_CONSUMER("major-change-reaches-consumer", Severity.BREAKING, false,
             "a breaking change of a new major version reaches a consumer running in the environment that reads the changed event revision or state",
-            "Make the change the additive way instead (a new revision with upgradesFrom, a new property), or first deploy the consumer's release that no longer reads what changes; a major version's migration converts stored data, not other services' readers."),
+            "Make the change the additive way instead (a new revision with upgradesFrom, a new property), or first deploy the consumer's release that no longer reads what changes; a major version's migration converts stored data, not other services' readers.",
+            "the consumer running in the environment, reading what the new major version writes",
+            null),
     NOTHING_RUNS_THERE("nothing-runs-there", Severity.WARNING, false,
             "the candidate reads an event or state, or sends a command, that no service running in the environment writes or handles",
             "Nothing breaks: the candidate waits for what nobody writes yet. Deploy the producer (or the command's target) to this environment when it is needed.");
@@ -102,13 +120,28 @@ public enum Rule {
     private final boolean structural;
     private final String purpose;
     private final String fix;
+    private final String oldReaders;
+    private final String newReaders;
 
     Rule(String id, Severity severity, boolean structural, String purpose, String fix) {
+        this(id, severity, structural, purpose, fix, null, null);
+    }
+
+    /**
+     * A rule whose readers are not the general ones: {@code oldReaders} and {@code newReaders} say who they are, for
+     * findings that break old readers and new readers (null: the general words). The general words are about two
+     * releases of one service: the previous one reading what the new one writes, the new one reading stored data.
+     * They name the wrong reader where the reader is a client, a node receiving a command, or, in "Can I deploy?",
+     * a release running in the environment, or the candidate itself (a rollback's, a consumer's).
+     */
+    Rule(String id, Severity severity, boolean structural, String purpose, String fix, String oldReaders, String newReaders) {
         this.id = id;
         this.severity = severity;
         this.structural = structural;
         this.purpose = purpose;
         this.fix = fix;
+        this.oldReaders = oldReaders;
+        this.newReaders = newReaders;
     }
 
     /** The stable kebab-case id, as written in reports, waivers and docs/rules.md. */
@@ -133,6 +166,18 @@ public enum Rule {
     /** The general additive fix; findings may carry a more specific one. */
     public String fix() {
         return fix;
+    }
+
+    /**
+     * Who a finding of this rule breaks, in the rule's own words, when the rule has its own for these readers; empty
+     * when the general words ({@link Readers#words()}) apply (docs/decisions.md, "The demo and first contact").
+     */
+    public Optional<String> readers(Readers readers) {
+        if (readers == Readers.NONE || (oldReaders == null && newReaders == null)) return Optional.empty();
+        if (readers == Readers.OLD_READERS) return Optional.ofNullable(oldReaders).map(who -> "old readers (" + who + ")");
+        if (readers == Readers.NEW_READERS) return Optional.ofNullable(newReaders).map(who -> "new readers (" + who + ")");
+        return Optional.of("old and new readers (" + (oldReaders != null ? oldReaders : Readers.PREVIOUS_RELEASE) + ", and "
+                + (newReaders != null ? newReaders : Readers.NEW_RELEASE) + ")");
     }
 
     public static Optional<Rule> byId(String id) {

@@ -137,6 +137,25 @@ class DeploymentCheckTest {
         assertEquals(List.of(), summary(deploy(shop("1.3.0", REV_1, state), shop("1.2.0", REV_1, state), ledger, dashboard)));
     }
 
+    /** The Breaks line of a report names the reader: the candidate when it reads, the release running there when it does. */
+    @Test
+    void theBreaksLineNamesTheReleaseThatReads() throws Exception {
+        Manifest ledger = consumer("ledger-service", "1.0.0", "{'events': {'shop.order.OrderPlaced': {'revisions': [1]}}}", "{}");
+        assertEquals(List.of("old readers (the release rolled back to, reading what the newer release running in the environment wrote)"),
+                breaksLines(deploy(shop("1.0.0", REV_1), shop("1.2.0", REV_2))), "a rollback's reader is the candidate");
+        assertEquals(List.of("old readers (the consumer running in the environment, reading what the candidate writes)"),
+                breaksLines(deploy(shop("1.2.0", REV_2), shop("1.1.0", REV_2_STAGED), ledger)));
+        assertEquals(List.of("new readers (the candidate, reading what the producer running in the environment writes)"),
+                breaksLines(deploy(ledger, shop("1.2.0", REV_2))));
+        assertEquals(List.of("old readers (the release of the service running in the environment, reading what the candidate writes during the roll)"),
+                breaksLines(deploy(shop("1.2.0", REV_2), shop("1.0.0", REV_1))));
+    }
+
+    private static List<String> breaksLines(Report r) {
+        return dev.wowcompat.report.ReportFormat.TEXT.render(r).lines().map(String::strip)
+                .filter(l -> l.startsWith("Breaks: ")).map(l -> l.substring("Breaks: ".length())).toList();
+    }
+
     @Test
     void aConsumedStateStaysPublished() throws Exception {
         String published = "'state': {'schema': {'type': 'object'}, 'published': true},";

@@ -1,5 +1,6 @@
 package dev.wowcompat.rules;
 
+import dev.wowcompat.check.DeploymentCheck;
 import dev.wowcompat.check.ReleaseChecker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,9 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The verdicts that schemas/examples/{courtyard,bank}/README.md promise, checked on the files as they are:
+ * The verdicts that schemas/examples/{courtyard,bank,standing-orders}/README.md promise, checked on the files as they are:
  * Mira's four mistakes from the chapter are refused with the rule that names each mistake, the staged way is
- * accepted, and every bank release is accepted against all earlier ones.
+ * accepted, every bank release is accepted against all earlier ones, and the demo's environments answer "Can I deploy?"
+ * as the consumer's README says.
  */
 class ExamplesTest {
     private static final String TEXT_SENT = "chat.message.TextSent@1";
@@ -186,6 +188,39 @@ class ExamplesTest {
         @DisplayName("releases/ checks clean, each release against all earlier ones")
         Stream<DynamicTest> releasesFolder() throws IOException {
             return eachAgainstEarlier(readFolder("courtyard/releases"), "courtyard");
+        }
+    }
+
+    @Nested
+    @DisplayName("standing-orders: a consumer of the bank, and the demo's environments")
+    class StandingOrders {
+        private DeploymentCheck.Environment environment(String name, String bank, String standingOrders) {
+            return new DeploymentCheck.Environment(name, List.of(read("bank/" + bank + ".json"), read("standing-orders/" + standingOrders + ".json")));
+        }
+
+        @Test
+        @DisplayName("1.1.0 reads Deposited@2 too, and checks clean against 1.0.0")
+        void secondRelease() throws IOException {
+            List<Manifest> releases = readFolder("standing-orders");
+            assertEquals(List.of("1.0.0", "1.1.0"), releases.stream().map(m -> m.version().toString()).toList());
+            assertClean(checker.check(releases.get(1), List.of(releases.get(0))));
+        }
+
+        @Test
+        @DisplayName("what the README says runs where: each release can be deployed where it runs; bank-service 1.2.0 waits for the consumer in production")
+        void theDemosEnvironments() {
+            DeploymentCheck deployments = new DeploymentCheck();
+            DeploymentCheck.Environment staging = environment("staging", "1.2.0", "1.1.0");
+            DeploymentCheck.Environment production = environment("production", "1.1.0", "1.0.0");
+            for (DeploymentCheck.Environment env : List.of(staging, production)) {
+                for (Manifest running : env.running()) assertClean(deployments.check(running, env));
+            }
+            Report bankToProduction = deployments.check(read("bank/1.2.0.json"), production);
+            assertBreaking(bankToProduction);
+            assertEquals(List.of(Rule.CONSUMER_LAGS), bankToProduction.findings().stream().map(Finding::rule).toList(), () -> describe(bankToProduction));
+            assertTrue(bankToProduction.findings().get(0).message().contains("standing-orders@1.0.0"), () -> describe(bankToProduction));
+            assertClean(deployments.check(read("standing-orders/1.1.0.json"), production));
+            assertClean(deployments.check(read("bank/1.2.0.json"), environment("production", "1.1.0", "1.1.0")));
         }
     }
 

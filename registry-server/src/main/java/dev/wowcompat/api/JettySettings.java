@@ -30,6 +30,14 @@ final class JettySettings {
         connector.setHost(host);
         connector.setPort(port);
         connector.setIdleTimeout(guards.idleTimeout().toMillis());
+        // Bound here, before Javalin starts the server: a failure to bind then reaches the caller as itself. Inside
+        // Javalin's start it would be logged as "Failed to start Javalin" and lost in the failed graceful stop that
+        // follows (docs/decisions.md, "The demo and first contact"). The server's start finds the channel open.
+        try {
+            connector.open();
+        } catch (IOException | java.nio.channels.UnresolvedAddressException e) {
+            throw new RegistryServer.CannotListen(host, port, e);
+        }
         return connector;
     }
 

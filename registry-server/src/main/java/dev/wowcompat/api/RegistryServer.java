@@ -62,6 +62,40 @@ public final class RegistryServer implements AutoCloseable {
         }
     }
 
+    /** The server could not listen on its address: taken by another process, or not an address of this machine. */
+    public static final class CannotListen extends RuntimeException {
+        private final String address;
+        private final boolean inUse;
+
+        CannotListen(String host, int port, Exception cause) {
+            super(cause instanceof java.nio.channels.UnresolvedAddressException ? "no address has that name"
+                    : innermost(cause).getMessage(), cause);
+            // An IPv6 literal is bracketed, as in a URL, so that the port stays apart from it.
+            this.address = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+            // Jetty wraps the JDK's BindException, which says "in use" only in its message ("Address already in use",
+            // on Windows with ": bind" after it). A port below 1024 without the privilege is a BindException too
+            // ("Permission denied"), which must not be called "in use".
+            Throwable root = innermost(cause);
+            this.inUse = root instanceof java.net.BindException && root.getMessage() != null
+                    && root.getMessage().toLowerCase(java.util.Locale.ROOT).contains("already in use");
+        }
+
+        private static Throwable innermost(Throwable t) {
+            while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+            return t;
+        }
+
+        /** {@code host:port}, as asked for. */
+        public String address() {
+            return address;
+        }
+
+        /** Whether another socket holds the address. */
+        public boolean inUse() {
+            return inUse;
+        }
+    }
+
     /** One endpoint: its method and path template, e.g. {@code GET} and {@code /types/{name}}. */
     public record Route(String method, String path) {}
 

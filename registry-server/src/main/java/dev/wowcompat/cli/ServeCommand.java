@@ -46,7 +46,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--db-credentials", paramLabel = "FILE", description = "PostgreSQL credentials: a file with user=... and password=... lines.")
     Path dbCredentials;
 
-    @Option(names = "--demo", description = "Register the bundled example releases (bank-service, courtyard) on start.")
+    @Option(names = "--demo", description = "Register the bundled example releases (bank-service, courtyard, standing-orders) "
+            + "on start, and record what runs in staging and production where nothing was deployed yet.")
     boolean demo;
 
     @Option(names = "--tokens", paramLabel = "FILE", description = "Bearer tokens that may write, one per line.")
@@ -81,21 +82,34 @@ public final class ServeCommand implements Callable<Integer> {
         RegistryServer server;
         try {
             server = RegistryServer.start(store, config);
+        } catch (RegistryServer.CannotListen e) {
+            store.close();
+            if (e.inUse()) {
+                throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.address-in-use",
+                        e.address() + " is already in use: stop what runs there, or choose another `--port`"));
+            }
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.cannot-listen",
+                    "cannot listen on " + e.address() + ": " + e.getMessage()));
         } catch (RuntimeException e) {
             store.close();
-            throw new InvalidInputException(new InputProblem("--port " + port, "", "wow-compat.serve.cannot-listen",
-                    "cannot listen on " + host + ":" + port + ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
+            throw e;
         }
         try {
+            DemoReleases.Outcome loaded = null;
             if (demo) {
-                int releases = DemoReleases.register(server.registration(), spec.commandLine().getErr());
-                out.println("demo: " + releases + " example release(s) registered");
+                loaded = DemoReleases.load(server.registration(), store, spec.commandLine().getErr());
+                loaded.summary().forEach(out::println);
             }
             server.markReady();
             String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
             out.println("wow-compat registry listening on " + server.url(shownHost)
                     + " (database " + store + ", " + (tokens.required() ? tokens + " required to write" : "writes open") + ")");
             out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
+            if (loaded != null && !loaded.deployed().isEmpty()) {
+                for (DemoReleases.FirstPage page : DemoReleases.FIRST_PAGES) {
+                    out.println("  " + server.url(shownHost) + page.path() + "  " + page.shows());
+                }
+            }
             out.flush();
             stopRequested.await();
             out.println("stopping: finishing requests in flight");

@@ -1,9 +1,11 @@
 package dev.wowcompat.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.store.Deployment;
 import dev.wowcompat.store.ReleaseSummary;
 import dev.wowcompat.store.SqliteRegistryStore;
 import dev.wowcompat.testing.BankManifests;
@@ -11,10 +13,14 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** serve --demo: every example release registered in version order; candidates and refused files skipped, not fatal. */
+/**
+ * serve --demo: every example release registered in version order; candidates and refused files skipped, not fatal;
+ * the demo's deployments recorded where nothing was deployed yet, and a second start changes nothing.
+ */
 class DemoReleasesTest {
     @TempDir
     Path dir;
@@ -33,14 +39,55 @@ class DemoReleasesTest {
         try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
             Registration registration = new Registration(store, new ManifestReader(), 10_000);
             StringWriter log = new StringWriter();
-            int stored = DemoReleases.registerAll(examples, registration, new PrintWriter(log));
-            assertEquals(3, stored, log.toString());
+            DemoReleases.Registered stored = DemoReleases.registerAll(examples, registration, new PrintWriter(log));
+            assertEquals(new DemoReleases.Registered(3, 0), stored, log.toString());
             assertEquals(java.util.List.of("1.0.0", "1.9.0", "1.10.0"),
                     store.releases("bank-service").stream().map(ReleaseSummary::version).toList());
             assertTrue(log.toString().contains("d-1.11.0-breaking.json: skipped"), log.toString());
             assertTrue(log.toString().contains("e-broken.json: skipped"), log.toString());
-            assertEquals(3, DemoReleases.registerAll(examples, registration, new PrintWriter(new StringWriter())),
+            assertEquals(new DemoReleases.Registered(0, 3), DemoReleases.registerAll(examples, registration, new PrintWriter(new StringWriter())),
                     "starting again with the same database registers nothing new and fails nothing");
+        }
+    }
+
+    @Test
+    void theBundledDemoRecordsItsDeploymentsOnceAndASecondStartChangesNothing() throws Exception {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("demo.db"))) {
+            Registration registration = new Registration(store, new ManifestReader(), 10_000);
+            StringWriter log = new StringWriter();
+            DemoReleases.Outcome first = DemoReleases.load(registration, store, new PrintWriter(log));
+            assertEquals("", log.toString(), "every bundled release registers and every deployment is recorded");
+            int releases = first.registered();
+            assertEquals(8, releases, "bank-service and courtyard (3 each) and standing-orders (2)");
+            assertEquals(List.of("demo: 8 example releases registered",
+                    "demo: deployments recorded: staging runs bank-service 1.2.0, standing-orders 1.1.0; "
+                            + "production runs bank-service 1.1.0, standing-orders 1.0.0"), first.summary());
+            List<Deployment> staging = store.environment("staging", 10).orElseThrow().running();
+            List<Deployment> production = store.environment("production", 10).orElseThrow().running();
+
+            DemoReleases.Outcome again = DemoReleases.load(registration, store, new PrintWriter(log));
+            assertEquals(List.of("demo: 8 example releases already registered; nothing changed"), again.summary());
+            assertFalse(again.changed());
+            assertEquals(staging, store.environment("staging", 10).orElseThrow().running(), "nothing recorded again");
+            assertEquals(production, store.environment("production", 10).orElseThrow().running());
+            assertEquals(List.of(), store.environment("production", 10).orElseThrow().history(), "no deployment ended");
+        }
+    }
+
+    @Test
+    void anEnvironmentWithDeploymentsOfItsOwnIsLeftAsItIs() throws Exception {
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("own.db"))) {
+            Registration registration = new Registration(store, new ManifestReader(), 10_000);
+            DemoReleases.register(registration, new PrintWriter(new StringWriter()));
+            // Someone moved production on (the consumer first, then the bank) before the demo's first start with them.
+            store.recordDeployment("production", "standing-orders", "1.1.0");
+            store.recordDeployment("production", "bank-service", "1.2.0");
+            DemoReleases.Outcome outcome = DemoReleases.load(registration, store, new PrintWriter(new StringWriter()));
+            assertEquals(List.of("demo: 8 example releases already registered",
+                    "demo: deployments recorded: staging runs bank-service 1.2.0, standing-orders 1.1.0",
+                    "demo: production has deployments already; left as it is"), outcome.summary());
+            assertEquals(List.of("bank-service 1.2.0", "standing-orders 1.1.0"), store.environment("production", 10).orElseThrow()
+                    .running().stream().map(d -> d.service() + " " + d.version()).sorted().toList());
         }
     }
 }

@@ -52,7 +52,7 @@ class OpenApiDocumentTest {
     private static final String TOKEN = "openapi-test-token";
     private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
 
-    /** The demo releases (bank-service, courtyard) and the releases the requests below register. */
+    /** The demo releases (bank-service, courtyard, standing-orders) and the releases the requests below register. */
     private RunningRegistry registry;
     /** Tokens for writes and /metrics, and a 4 KiB body limit. */
     private RunningRegistry guarded;

@@ -126,6 +126,28 @@ class ServeLifecycleTest {
     }
 
     @Test
+    void anAddressInUseIsNamedInOneSentenceWithExit2() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            ServerProcess.Refusal r = ServerProcess.refusalOnPort(port, "--db", dir.resolve("p.db").toString());
+            assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
+            assertEquals(List.of("wow-compat serve: 127.0.0.1:" + port
+                            + " is already in use: stop what runs there, or choose another `--port`"),
+                    r.output().lines().toList(), "one sentence, and no Javalin log line or exception before or after it");
+        }
+    }
+
+    @Test
+    void anAddressOfAnotherMachineIsNotCalledInUse() throws Exception {
+        // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine.
+        ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--host", "192.0.2.1", "--db", dir.resolve("h.db").toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
+        assertEquals(1, r.output().lines().count(), r.output());
+        assertTrue(r.output().startsWith("wow-compat serve: cannot listen on 192.0.2.1:0: "), r.output());
+        assertTrue(!r.output().contains("in use") && !r.output().contains("Exception"), r.output());
+    }
+
+    @Test
     void aBlankTokenListRefusesToStartLikeAnEmptyFile() throws Exception {
         for (String blank : List.of("", "   ", " ,\n\t, ")) {
             ServerProcess.Refusal r = ServerProcess.refusal(Map.of("WOW_COMPAT_TOKENS", blank), "--db", dir.resolve("t.db").toString());

@@ -126,9 +126,22 @@ public final class ServerProcess implements AutoCloseable {
      * everything it printed.
      */
     public static Refusal refusal(Map<String, String> environment, String... args) throws Exception {
+        List<String> serve = new ArrayList<>(List.of("--port", "0"));
+        serve.addAll(List.of(args));
+        return refusalOf(environment, serve);
+    }
+
+    /** As {@link #refusal}, on the given port (which something else holds, for instance). */
+    public static Refusal refusalOnPort(int port, String... args) throws Exception {
+        List<String> serve = new ArrayList<>(List.of("--port", Integer.toString(port)));
+        serve.addAll(List.of(args));
+        return refusalOf(Map.of(), serve);
+    }
+
+    private static Refusal refusalOf(Map<String, String> environment, List<String> serveArgs) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.wowcompat.cli.WowCompat", "serve", "--port", "0"));
-        command.addAll(List.of(args));
+                "-cp", System.getProperty("java.class.path"), "dev.wowcompat.cli.WowCompat", "serve"));
+        command.addAll(serveArgs);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
         Process p = builder.start();
