@@ -1,4 +1,4 @@
-// Starts a real registry as the registry IT does (registry-server/target/wow-compat.jar, a fresh SQLite file, a free
+// Starts a real registry as the registry IT does (wow-compat-cli/target/wow-compat.jar, a fresh SQLite file, a free
 // loopback port, its URL handed to the builds through .mvn/maven.config), then registers the fleet of fleet/*.json
 // (the producer's 1.0.0 and staging 1.1.0, a consumer's 1.0.0 reading revision 1 and 1.1.0 reading 1 and 2) and
 // records what runs where: staging runs the producer's 1.1.0 and the upgraded consumer, production the lagging one.

@@ -3,21 +3,24 @@ package dev.wowcompat.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wowcompat.annotations.Unit;
-import dev.wowcompat.cli.WowCompat;
+import dev.wowcompat.generator.GeneratedManifest;
+import dev.wowcompat.generator.GenerationException;
+import dev.wowcompat.generator.GenerationRequest;
+import dev.wowcompat.generator.ManifestGenerator;
 import dev.wowcompat.testing.fleet.bankapi.BankApi;
-import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import me.ahoo.wow.api.annotation.Event;
 
 /**
- * The ledger of the {@link Fleet} as its build makes its Manifest: {@code wow-compat manifest} over the compiled
+ * The ledger of the {@link Fleet} as its build makes its Manifest: the generator of {@code wow-compat manifest} over the compiled
  * classes of a Wow service with a saga and a projection (packages {@code fleet.ledger1}, {@code fleet.ledger2}), with
  * the bank's api module ({@code fleet.bankapi}) on its classpath, each package in a class directory of its own as
  * the modules' builds would leave them.
@@ -33,15 +36,14 @@ public final class GeneratedLedger {
         try {
             Path bankApi = module(BankApi.class.getPackageName(), work.resolve("bank-api"));
             Path ledger = module("dev.wowcompat.testing.fleet.ledger" + release, work.resolve("ledger-" + release));
-            String classpath = String.join(File.pathSeparator, bankApi.toString(), location(Event.class).toString(),
-                    location(Unit.class).toString());
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            int code = WowCompat.run(new String[] {"manifest", "--classes", ledger.toString(), "--classpath", classpath,
-                    "--service", Fleet.CONSUMER, "--version", version}, new PrintWriter(out), new PrintWriter(err), false);
-            assertEquals(0, code, err.toString());
-            assertEquals("", err.toString(), "no warnings");
-            return out.toString();
+            // The generator as `wow-compat manifest` runs it (in this JVM, an isolated class loader), without the
+            // command line: registry-server's tests do not depend on the CLI module.
+            GeneratedManifest generated = new ManifestGenerator(false).generate(new GenerationRequest(List.of(ledger),
+                    List.of(bankApi, location(Event.class), location(Unit.class)), Fleet.CONSUMER, version, Optional.empty()));
+            assertEquals(List.of(), generated.warnings(), "no warnings");
+            return new String(generated.json(), StandardCharsets.UTF_8);
+        } catch (GenerationException e) {
+            throw new IllegalStateException("the ledger's Manifest could not be generated: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,6 +1,6 @@
 package dev.wowcompat.testing;
 
-import dev.wowcompat.cli.ServeCommand;
+import dev.wowcompat.serve.ServeCommand;
 import picocli.CommandLine;
 
 /** {@code wow-compat serve} alone, for tests that need the registry in a JVM of its own (to kill it). */

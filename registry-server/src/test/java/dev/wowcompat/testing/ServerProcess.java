@@ -123,7 +123,8 @@ public final class ServerProcess implements AutoCloseable {
 
     /**
      * {@code wow-compat serve ARGS} as the product's main runs it, expected to refuse to start: its exit code and
-     * everything it printed.
+     * everything it printed. The product's main is the launcher of {@code wow-compat-cli}, named here by its class
+     * name: only that module's tests call this, with the launcher on their classpath.
      */
     public static Refusal refusal(Map<String, String> environment, String... args) throws Exception {
         List<String> serve = new ArrayList<>(List.of("--port", "0"));

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bin/wow-compat} uses it: mapped when it is whole and matches, and otherwise left out or ignored without a
  * word, the command's output and exit code the same. The shaded jar does not exist yet when the tests run, so a
  * checkout is laid out in a temporary directory: {@code bin/wow-compat} copied, and a
- * {@code registry-server/target/wow-compat.jar} that holds this module's classes and names the dependency jars in
+ * {@code wow-compat-cli/target/wow-compat.jar} that holds this module's classes and names the dependency jars in
  * its {@code Class-Path}.
  */
 class ClassDataTrainingTest {

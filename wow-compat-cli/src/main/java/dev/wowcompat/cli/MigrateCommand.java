@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.serve.Database;
 import dev.wowcompat.store.ExportedDeployment;
 import dev.wowcompat.store.ExportedRelease;
 import dev.wowcompat.store.JdbcRegistryStore;

@@ -1,4 +1,4 @@
-package dev.wowcompat.cli;
+package dev.wowcompat.serve;
 
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -22,15 +22,15 @@ import java.util.regex.Pattern;
  * {@value #USER_VARIABLE} and {@value #PASSWORD_VARIABLE}, or from a file given with {@code --db-credentials}
  * holding {@code user=...} and {@code password=...} lines.
  */
-final class Database {
-    static final String USER_VARIABLE = "WOW_COMPAT_DB_USER";
-    static final String PASSWORD_VARIABLE = "WOW_COMPAT_DB_PASSWORD";
-    static final String POSTGRES_PREFIX = "jdbc:postgresql://";
+public final class Database {
+    public static final String USER_VARIABLE = "WOW_COMPAT_DB_USER";
+    public static final String PASSWORD_VARIABLE = "WOW_COMPAT_DB_PASSWORD";
+    public static final String POSTGRES_PREFIX = "jdbc:postgresql://";
     private static final Pattern SECRET_IN_URL = Pattern.compile("(?i)[?&](user|password|sslpassword)=|//[^/]*@");
 
     private Database() {}
 
-    static boolean isPostgres(String db) {
+    public static boolean isPostgres(String db) {
         return db.startsWith(POSTGRES_PREFIX);
     }
 
@@ -40,7 +40,7 @@ final class Database {
      * @param option the option's name, for messages
      * @param credentials the {@code --db-credentials} file, or null
      */
-    static JdbcRegistryStore open(String option, String db, Path credentials, Map<String, String> environment)
+    public static JdbcRegistryStore open(String option, String db, Path credentials, Map<String, String> environment)
             throws InvalidInputException {
         try {
             if (isPostgres(db)) {

@@ -1,4 +1,4 @@
-package dev.wowcompat.cli;
+package dev.wowcompat.serve;
 
 import dev.wowcompat.api.DemoReleases;
 import dev.wowcompat.api.Guards;
@@ -22,6 +22,11 @@ import sun.misc.Signal;
 /**
  * {@code wow-compat serve}: the registry (HTTP API and web page) on a SQLite file, or on PostgreSQL (any number of
  * nodes sharing one database), until the process is stopped.
+ *
+ * <p>The server's own entry point: its options are the server's, so they live beside it, and the one launcher
+ * ({@code wow-compat-cli}'s {@code WowCompat}) adds this class as its {@code serve} subcommand. Bad options are thrown
+ * as {@link InvalidInputException}, which the launcher turns into exit 2 and one sentence (docs/decisions.md, "The
+ * map of the code (issue 27)").
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Run the registry: HTTP API and web page.",
@@ -120,7 +125,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         out.println("stopped");
         out.flush();
-        return ExitCodes.OK;
+        return 0; // a stop that was asked for
     }
 
     private RegistryServer.Config config(Tokens tokens) throws InvalidInputException {
