@@ -34,6 +34,11 @@ final class UsageErrors {
         Set<String> suggested = new HashSet<>();
         List<String> sentences = unmatched(spec, unmatchedTokens(ex), suggested);
         if (ex instanceof UnmatchedArgumentException) return sentences;
+        if (ex.getValue() != null && String.valueOf(ex.getMessage()).startsWith("Unknown subcommand")) {
+            // wow-compat help NAME, where NAME is no command
+            sentences.add(unknownCommand(spec, ex.getValue()));
+            return sentences;
+        }
         String own = ex instanceof MissingParameterException missing ? missing(missing, args, suggested) : theirs(ex);
         if (own != null) sentences.add(own);
         return sentences;

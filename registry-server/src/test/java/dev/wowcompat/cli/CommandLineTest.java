@@ -42,6 +42,9 @@ class CommandLineTest {
         assertEquals(List.of("wow-compat: 'chek' is not a wow-compat command; did you mean check?",
                 "Try 'wow-compat --help' for usage."), r.errLines());
         assertEquals("wow-compat: 'cehck' is not a wow-compat command; did you mean check?", Cli.run("cehck").errLines().get(0));
+        Cli.Result help = Cli.run("help", "chek");
+        assertEquals(2, help.code());
+        assertEquals("wow-compat: 'chek' is not a wow-compat command; did you mean check?", help.errLines().get(0));
         // Nothing is close to it: no unrelated commands offered (picocli's own suggestions offered migrate and verify-state).
         Cli.Result far = Cli.run("frobnicate");
         assertEquals(2, far.code());
