@@ -70,7 +70,8 @@ final class UsageErrors {
             if (isOption(token)) {
                 String name = token.contains("=") ? token.substring(0, token.indexOf('=')) : token;
                 sentences.add(VERSION_FLAGS.contains(name) ? version(spec, name) : unknownOption(spec, name, suggested));
-                afterUnknownOption = !VERSION_FLAGS.contains(name) || name.equals("--version");
+                // -V never takes a value; --version V and unknown options may, unless it came with the option (--x=1)
+                afterUnknownOption = !name.equals("-V") && !token.contains("=");
             } else if (takesCommand) {
                 // The rest of the line belongs to the command the user meant; naming it is enough.
                 sentences.add(unknownCommand(spec, token));

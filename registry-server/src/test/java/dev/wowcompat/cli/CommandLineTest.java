@@ -109,6 +109,12 @@ class CommandLineTest {
         assertEquals("wow-compat fingerprint: 'b.json', 'c.json' are arguments too many: fingerprint takes only FILE",
                 Cli.run("fingerprint", "a.json", "b.json", "c.json").errLines().get(0));
         assertEquals("wow-compat check: --candidate needs a value (FILE)", Cli.run("check", "--candidate").errLines().get(0));
+        // The value after an unknown option is taken as its own, unless the option came with one.
+        assertEquals(List.of("wow-compat check: '--frob' is not an option of check",
+                "Try 'wow-compat check --help' for usage."), Cli.run("check", "--candidate", "a.json", "--frob", "1").errLines());
+        assertEquals(List.of("wow-compat check: '--frob' is not an option of check",
+                "wow-compat check: 'extra.json' is one argument too many: check takes options only",
+                "Try 'wow-compat check --help' for usage."), Cli.run("check", "--candidate", "a.json", "--frob=1", "extra.json").errLines());
         assertEquals("wow-compat verify-state: one of --manifest FILE or --registry URL is required",
                 Cli.run("verify-state", "state.json").errLines().get(0));
     }
