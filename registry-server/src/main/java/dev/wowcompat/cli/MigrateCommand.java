@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Spec;
  * after an interrupted run, or to pick up releases registered since); one held with other content is reported
  * and not touched. Then the deployments (environments and their history), per service and environment, the same way.
  */
-@Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "migrate", sortOptions = false,
         header = "Copy a SQLite registry into PostgreSQL.",
         description = {"Safe to run again: releases already copied are skipped. Exit code 0 when every release is in "
                 + "the target, 2 when one could not be copied (the target holds other content under its version)."})
@@ -41,6 +42,9 @@ public final class MigrateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--from", required = true, paramLabel = "FILE", description = "The SQLite registry database to copy from.")
     Path from;

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -23,13 +24,16 @@ import sun.misc.Signal;
  * {@code wow-compat serve}: the registry (HTTP API and web page) on a SQLite file, or on PostgreSQL (any number of
  * nodes sharing one database), until the process is stopped.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "serve", sortOptions = false,
         header = "Run the registry: HTTP API and web page.",
         description = {"Writes need a bearer token when tokens are configured (--tokens FILE, one per line, or the "
                 + "environment variable " + Tokens.ENVIRONMENT_VARIABLE + "). Stop it with Ctrl-C or SIGTERM."})
 public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port = 8081;
