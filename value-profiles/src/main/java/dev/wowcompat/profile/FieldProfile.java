@@ -47,7 +47,8 @@ public final class FieldProfile {
         if (format.numeric()) acceptNumber(Double.parseDouble(s));
     }
 
-    void merge(FieldProfile other) {
+    /** Adds another profile of the same field and release (another audit's, a stored one): the sketches merge. */
+    public void merge(FieldProfile other) {
         nulls += other.nulls;
         booleans += other.booleans;
         trues += other.trues;

@@ -89,9 +89,21 @@ public final class ProfileJson {
         int i = 0;
         for (JsonNode f : fields) {
             String where = "fields[" + i++ + "]";
-            set.put(key(f, where), profile(f, where));
+            set.add(key(f, where), profile(f, where));
         }
         return set;
+    }
+
+    /** One entry of a set's {@code fields}: a field, the release that wrote it, and its profile. */
+    public record Entry(FieldKey key, FieldProfile profile) {}
+
+    /**
+     * Reads one entry of a set's {@code fields} (as {@link #write(FieldKey, FieldProfile)} wrote it).
+     *
+     * @throws IllegalArgumentException naming the first problem, {@code where} being how to name the entry
+     */
+    public static Entry readField(JsonNode f, String where) {
+        return new Entry(key(f, where), profile(f, where));
     }
 
     static FieldKey key(JsonNode f, String where) {

@@ -143,7 +143,8 @@ public final class ProfileSet {
         refusedValues += n;
     }
 
-    void put(FieldKey key, FieldProfile profile) {
+    /** Adds the profile of one field, merged with the one the set has; counted as refused when the set is full. */
+    public void add(FieldKey key, FieldProfile profile) {
         FieldProfile mine = profile(key);
         if (mine == null) refusedValues += profile.count();
         else mine.merge(profile);
