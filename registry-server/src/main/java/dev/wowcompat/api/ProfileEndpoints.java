@@ -93,6 +93,13 @@ final class ProfileEndpoints {
         }
         ObjectNode out = json.object().put("environment", environment).put("type", type).put("truncated", stored.truncated());
         out.setAll(ProfileJson.write(stored.profiles()));
+        DriftHistory history = DriftHistory.of(store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT), stored.profiles());
+        ArrayNode deployments = out.putArray("deployments");
+        for (DriftHistory.Step step : history.deployments()) {
+            deployments.addObject().put("release", step.release()).put("deployedAt", step.deployedAt());
+        }
+        ArrayNode drift = out.putArray("drift");
+        history.drift().forEach(f -> drift.add(f.toJson()));
         json.send(ctx, 200, out);
     }
 

@@ -96,6 +96,21 @@ class ProfileApiTest {
         assertEquals("/at", found.get(0).field().pointer());
         assertTrue(found.get(0).message().contains("×1000: seconds → milliseconds?"), found.get(0).message());
 
+        // The registry draws the same conclusion at the deployment, once it knows the deployments.
+        assertEquals(0, read.json().path("drift").size(), "no deployment recorded there yet: nothing to compare");
+        registry.deploy("drift", "bank-service", "1.0.0").expect(201);
+        registry.deploy("drift", "bank-service", "1.1.0").expect(201);
+        JsonNode withDeployments = registry.get("/environments/drift/profiles/" + TYPE).expect(200).json();
+        assertEquals(List.of("bank-service@1.0.0", "bank-service@1.1.0"), withDeployments.path("deployments").findValuesAsText("release"));
+        JsonNode drift = withDeployments.path("drift");
+        assertEquals(1, drift.size(), drift.toString());
+        assertEquals("meaning-drift", drift.at("/0/id").asText());
+        assertEquals("/at", drift.at("/0/pointer").asText());
+        assertEquals(1000.0, drift.at("/0/factor").asDouble());
+        assertEquals("bank-service@1.0.0", drift.at("/0/before/release").asText());
+        assertEquals(java.time.Instant.ofEpochMilli(withDeployments.at("/deployments/1/deployedAt").asLong()).toString(),
+                drift.at("/0/deployedAt").asText());
+
         JsonNode one = registry.get("/environments/drift/profiles/" + TYPE + "?revision=2&release=bank-service@1.1.0").expect(200).json();
         assertEquals(2, one.path("fields").size());
         assertTrue(one.path("fields").findValues("release").stream().allMatch(r -> r.asText().equals("bank-service@1.1.0")));
