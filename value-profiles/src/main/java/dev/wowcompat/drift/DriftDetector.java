@@ -113,9 +113,9 @@ public final class DriftDetector {
         double margin = margin(a, b);
         if (Math.abs(mean) < 1 - margin) return Optional.empty();
         Factor factor = Factor.of(mean, margin);
-        String message = field.subject() + ": |x| moved " + factor.describe() + " from " + before + " to " + after
-                + " (median " + Factor.number(a.magnitude(0.5)) + " → " + Factor.number(b.magnitude(0.5))
-                + "; q10 and q90 moved alike)";
+        String message = field.subject() + " moved " + factor.describe() + " (|x| from " + before + " to " + after
+                + ": median " + Factor.magnitude(a.magnitude(0.5)) + " → " + Factor.magnitude(b.magnitude(0.5))
+                + ", q10 and q90 alike)";
         return Optional.of(new DriftFinding(DriftKind.MEANING_DRIFT, field, numbers(before, a), numbers(after, b), factor, message));
     }
 
@@ -222,7 +222,7 @@ public final class DriftDetector {
         Factor factor = Factor.of(3.0 * (seen.ordinal() - unit.ordinal()));
         String said = declared.unit() != null ? "x-wow-unit \"" + declared.unit() + "\"" : "x-wow-meaning \"" + declared.meaning() + "\"";
         String message = field.subject() + ": the Manifest declares " + said + " (" + unit.word() + ") but the values of "
-                + release + " are epoch instants in " + seen.word() + " (median " + Factor.number(p.magnitude(0.5)) + ")";
+                + release + " are epoch instants in " + seen.word() + " (median " + Factor.magnitude(p.magnitude(0.5)) + ")";
         return Optional.of(new DriftFinding(DriftKind.DECLARED_MEANING_CONTRADICTED, field, null, numbers(release, p), factor, message));
     }
 

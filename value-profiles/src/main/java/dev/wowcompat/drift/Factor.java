@@ -62,6 +62,15 @@ public record Factor(double value, String cause) {
         return cause == null ? label() : label() + ": " + cause;
     }
 
+    /** A measured value as messages write it: three significant digits, 1.76e9 beyond a million or below 0.001. */
+    static String magnitude(double v) {
+        if (v != 0 && (Math.abs(v) >= 1e6 || Math.abs(v) < 1e-3)) {
+            String[] parts = String.format(java.util.Locale.ROOT, "%.2e", v).split("e");
+            return new BigDecimal(parts[0]).stripTrailingZeros().toPlainString() + "e" + Integer.parseInt(parts[1]);
+        }
+        return number(v);
+    }
+
     static String number(double v) {
         BigDecimal d = new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros();
         return d.scale() < 0 ? d.toBigInteger().toString() : d.toPlainString();

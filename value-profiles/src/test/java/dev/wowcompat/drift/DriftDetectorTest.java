@@ -42,7 +42,8 @@ class DriftDetectorTest {
         assertEquals(DriftKind.MEANING_DRIFT, at.kind());
         assertEquals(new Field("Placed", 1, "/placedAt"), at.field());
         assertEquals(1000, at.factor().value());
-        assertTrue(at.message().contains("×1000: seconds → milliseconds?"), at.message());
+        assertTrue(at.message().startsWith("Placed@1/placedAt moved ×1000: seconds → milliseconds? (|x| from orders@1.0.0 to orders@1.1.0: median 1.76e9 → 1.7"),
+                at.message());
         assertEquals(A, at.before().release());
         assertEquals(300, at.after().count());
         assertEquals(1.764e12, at.after().q50(), 0.02e12, "within the sketch's 1%");
@@ -214,5 +215,8 @@ class DriftDetectorTest {
         assertEquals("×3600: hours → seconds?", Factor.of(Math.log10(3600)).describe());
         assertEquals("×10", Factor.of(1.04).describe());
         assertEquals("×250", Factor.of(Math.log10(250)).describe());
+        assertEquals("1.76e9", Factor.magnitude(1.764e9));
+        assertEquals("40.1", Factor.magnitude(40.12));
+        assertEquals("2.5e-4", Factor.magnitude(0.00025));
     }
 }
