@@ -3,7 +3,6 @@ package dev.wowcompat.api;
 import dev.wowcompat.drift.Declarations;
 import dev.wowcompat.drift.DriftDetector;
 import dev.wowcompat.drift.DriftFinding;
-import dev.wowcompat.profile.Field;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.Deployment;
 import dev.wowcompat.store.EndedDeployment;
@@ -54,15 +53,5 @@ record DriftHistory(List<Step> deployments, List<DriftFinding> drift) {
             }
         }
         return new DriftHistory(steps, drift);
-    }
-
-    /** The drift findings of one type. */
-    List<DriftFinding> of(String type) {
-        return drift.stream().filter(f -> f.field().type().equals(type)).toList();
-    }
-
-    /** Whether a field drifted at any deployment. */
-    boolean drifted(Field field) {
-        return drift.stream().anyMatch(f -> f.field().equals(field));
     }
 }

@@ -111,6 +111,21 @@ class ProfileApiTest {
         assertEquals(java.time.Instant.ofEpochMilli(withDeployments.at("/deployments/1/deployedAt").asLong()).toString(),
                 drift.at("/0/deployedAt").asText());
 
+        // A consumer of Deposited@2 deployed there now is warned, not refused: it may be the fix.
+        registry.register("audit", BankManifests.depositReader("audit", "1.0.0", 1, 2)).expect(201);
+        Answer canDeploy = registry.get("/can-deploy?service=audit&version=1.0.0&environment=drift").expect(200);
+        assertEquals("true", canDeploy.header("Wow-Compat-Deployable"));
+        JsonNode warning = canDeploy.json().path("findings").get(0);
+        assertEquals("consumed-type-drifted", warning.path("rule").asText(), canDeploy.body());
+        assertEquals("warning", warning.path("severity").asText());
+        assertEquals(TYPE + "@2", warning.path("subject").asText());
+        assertEquals("/at", warning.path("pointer").asText());
+        assertTrue(warning.path("message").asText().contains("whose values drifted in drift (meaning-drift)")
+                && warning.path("message").asText().contains("×1000: seconds → milliseconds?"), warning.toString());
+        assertEquals(0, registry.get("/can-deploy?service=audit&version=1.0.0&environment=elsewhere").expect(200).json()
+                .path("findings").findValuesAsText("rule").stream().filter("consumed-type-drifted"::equals).count(),
+                "no drift there: no warning");
+
         JsonNode one = registry.get("/environments/drift/profiles/" + TYPE + "?revision=2&release=bank-service@1.1.0").expect(200).json();
         assertEquals(2, one.path("fields").size());
         assertTrue(one.path("fields").findValues("release").stream().allMatch(r -> r.asText().equals("bank-service@1.1.0")));
