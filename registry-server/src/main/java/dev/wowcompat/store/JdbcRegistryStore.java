@@ -153,6 +153,25 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         });
     }
 
+    /**
+     * Every kept profile row, in key order, one at a time (what {@code migrate} copies). The rows are read in one
+     * statement, so the consumer must not write to this store.
+     */
+    public void exportProfiles(java.util.function.Consumer<ExportedProfile> consumer) {
+        read(c -> {
+            ProfileTables.exported(c, consumer);
+            return null;
+        });
+    }
+
+    /** Stores a copied profile row unless this store keeps that field already (then false: nothing is merged). */
+    public boolean importProfile(ExportedProfile profile) {
+        return transaction(c -> {
+            lockDeployment(c, profile.environment(), profile.service());
+            return ProfileTables.copy(c, profile);
+        }, stored -> stored);
+    }
+
     @Override
     public List<ProfiledType> profiledTypes(String environment) {
         return read(c -> ProfileTables.types(c, environment));

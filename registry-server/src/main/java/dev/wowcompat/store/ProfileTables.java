@@ -104,7 +104,7 @@ final class ProfileTables {
     private static String existing(Connection c, String environment, String[] sv, FieldKey key) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT profile FROM profiles WHERE environment = ? AND service = ? "
                 + "AND version = ? AND type_name = ? AND revision = ? AND pointer = ?")) {
-            bindKey(ps, environment, sv, key);
+            bindKey(ps, 1, environment, sv, key);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;
             }
@@ -122,23 +122,19 @@ final class ProfileTables {
             ps.setLong(1, profile.count());
             ps.setString(2, ProfileJson.write(key, profile).toString());
             ps.setLong(3, now);
-            ps.setString(4, environment);
-            ps.setString(5, sv[0]);
-            ps.setString(6, sv[1]);
-            ps.setString(7, key.field().type());
-            ps.setInt(8, key.field().revision());
-            ps.setString(9, key.field().pointer());
+            bindKey(ps, 4, environment, sv, key);
             ps.executeUpdate();
         }
     }
 
-    private static void bindKey(PreparedStatement ps, String environment, String[] sv, FieldKey key) throws SQLException {
-        ps.setString(1, environment);
-        ps.setString(2, sv[0]);
-        ps.setString(3, sv[1]);
-        ps.setString(4, key.field().type());
-        ps.setInt(5, key.field().revision());
-        ps.setString(6, key.field().pointer());
+    /** The six key columns, in the table's order, from parameter {@code first} on. */
+    private static void bindKey(PreparedStatement ps, int first, String environment, String[] sv, FieldKey key) throws SQLException {
+        ps.setString(first, environment);
+        ps.setString(first + 1, sv[0]);
+        ps.setString(first + 2, sv[1]);
+        ps.setString(first + 3, key.field().type());
+        ps.setInt(first + 4, key.field().revision());
+        ps.setString(first + 5, key.field().pointer());
     }
 
     /**
@@ -183,6 +179,39 @@ final class ProfileTables {
             }
         }
         return out;
+    }
+
+    private static final String EXPORTED = "SELECT environment, service, version, type_name, revision, pointer, value_count, profile, "
+            + "updated_at FROM profiles ORDER BY environment, service, version, type_name, revision, pointer";
+
+    /** Every row, one at a time. */
+    static void exported(Connection c, java.util.function.Consumer<ExportedProfile> consumer) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(EXPORTED); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                consumer.accept(new ExportedProfile(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5),
+                        rs.getString(6), rs.getLong(7), rs.getString(8), rs.getLong(9)));
+            }
+        }
+    }
+
+    /**
+     * Stores a copied row unless the target keeps that field already: copying is not merging, so a second run adds
+     * nothing twice. True when stored.
+     */
+    static boolean copy(Connection c, ExportedProfile p) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO profiles(environment, service, version, type_name, revision, pointer, "
+                + "value_count, profile, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            ps.setString(1, p.environment());
+            ps.setString(2, p.service());
+            ps.setString(3, p.version());
+            ps.setString(4, p.type());
+            ps.setInt(5, p.revision());
+            ps.setString(6, p.pointer());
+            ps.setLong(7, p.valueCount());
+            ps.setString(8, p.profile());
+            ps.setLong(9, p.updatedAt());
+            return ps.executeUpdate() == 1;
+        }
     }
 
     /** The types with stored profiles in an environment, by name and revision. */
