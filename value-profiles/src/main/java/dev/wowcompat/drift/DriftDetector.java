@@ -191,7 +191,7 @@ public final class DriftDetector {
 
     /** Few distinct words, counted exactly, over enough values: not free text, not identifiers, not dates. */
     static boolean codeList(StringProfile p) {
-        return p != null && p.count() >= MIN_VALUES && p.values().exact() && p.values().distinct() <= CODE_LIST_MAX
+        return p != null && p.count() >= MIN_VALUES && p.valuesExact() && p.values().distinct() <= CODE_LIST_MAX
                 && p.formatShares().getOrDefault(FormatClass.OTHER, 0.0) >= 0.9;
     }
 

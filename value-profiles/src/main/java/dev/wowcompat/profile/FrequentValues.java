@@ -34,7 +34,12 @@ public final class FrequentValues {
         return new FrequentValues(new ItemsSketch<>(1 << LG_MAP_SIZE));
     }
 
+    /**
+     * Counts a value while the counts are exact. Once a value was purged the field has more distinct values than a
+     * code list, and nothing more is learnt from counting: identifiers and free text then cost nothing more.
+     */
     public void accept(String value) {
+        if (!exact()) return;
         sketch.update(value.length() > MAX_VALUE_LENGTH ? value.substring(0, MAX_VALUE_LENGTH) : value);
     }
 
@@ -42,7 +47,11 @@ public final class FrequentValues {
         sketch.merge(other.sketch);
     }
 
-    /** Whether every count is exact: no value was ever purged, so the field has at most {@link #TRACKED} distinct values. */
+    /**
+     * Whether every count is exact: no value was ever purged. (A sketch whose purge left no value is written by
+     * DataSketches in its empty form, which reads back as exact with no count: {@link StringProfile#valuesExact()}
+     * also compares the count with the field's.)
+     */
     public boolean exact() {
         return sketch.getMaximumError() == 0;
     }
@@ -52,6 +61,7 @@ public final class FrequentValues {
         return sketch.getNumActiveItems();
     }
 
+    /** Values counted: all of the field's while {@link #exact()}, fewer once counting stopped. */
     public long count() {
         return sketch.getStreamLength();
     }

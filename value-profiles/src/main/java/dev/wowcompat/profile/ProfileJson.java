@@ -155,7 +155,7 @@ public final class ProfileJson {
             Quantiles lengths = Quantiles.decode(Quantiles.Shape.LENGTHS, text(s, "lengths", at));
             FrequentValues values = FrequentValues.decode(text(s, "values", at));
             long count = count(s, "count", at, false);
-            if (lengths.count() != count || values.count() != count) {
+            if (lengths.count() != count || values.count() > count) {
                 throw new IllegalArgumentException(at + "'s sketches do not hold its count of values");
             }
             strings = new StringProfile(count, formats, lengths, values);

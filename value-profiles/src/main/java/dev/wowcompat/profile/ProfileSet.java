@@ -23,6 +23,8 @@ public final class ProfileSet {
     private final ProfileLimits limits;
     // Hashed, not sorted: every value looks its field up here; the order is made when the set is read.
     private final Map<FieldKey, FieldProfile> fields = new HashMap<>();
+    private final Map<Writer, Node> roots = new HashMap<>();
+    private long nodes;
     private long refusedValues;
 
     public ProfileSet() {
@@ -44,44 +46,105 @@ public final class ProfileSet {
      * @param release the release the record is attributed to, {@code service@version}
      */
     public void observe(String type, int revision, String release, JsonNode payload) {
-        walk(type, revision, release, payload, "", 0);
+        Writer writer = new Writer(type, revision, release);
+        Node root = roots.get(writer);
+        if (root == null) {
+            if (nodes >= maxNodes()) {
+                refusedValues += leaves(payload);
+                return;
+            }
+            root = new Node("");
+            nodes++;
+            roots.put(writer, root);
+        }
+        walk(writer, root, payload, 0);
     }
 
-    private void walk(String type, int revision, String release, JsonNode node, String pointer, int depth) {
-        if (node == null || node.isMissingNode()) return;
-        if (node.isObject()) {
-            if (depth >= limits.maxDepth()) {
-                refusedValues++;
-                return;
-            }
-            for (Map.Entry<String, JsonNode> e : node.properties()) {
-                walk(type, revision, release, e.getValue(), JsonPointers.child(pointer, e.getKey()), depth + 1);
-            }
+    /** What wrote a payload: the tree of its fields is found once per payload. */
+    private record Writer(String type, int revision, String release) {}
+
+    /**
+     * The fields of one writer as a tree of property names: a value finds its profile by the names on its way, and a
+     * pointer is built once, when its node is created, never per value.
+     */
+    private static final class Node {
+        final String pointer;
+        Map<String, Node> properties;
+        Node items;
+        FieldProfile profile;
+        boolean refused;
+
+        Node(String pointer) {
+            this.pointer = pointer;
+        }
+    }
+
+    /** Nodes of all trees together: fields times depth, so that keys that are data (a map by id) cannot grow them. */
+    private long maxNodes() {
+        return (long) limits.maxFields() * limits.maxDepth();
+    }
+
+    private Node child(Node parent, String name) {
+        Node child = parent.properties == null ? null : parent.properties.get(name);
+        if (child == null && nodes < maxNodes()) {
+            if (parent.properties == null) parent.properties = new HashMap<>();
+            child = new Node(JsonPointers.child(parent.pointer, name));
+            parent.properties.put(name, child);
+            nodes++;
+        }
+        return child;
+    }
+
+    private Node items(Node parent) {
+        if (parent.items == null && nodes < maxNodes()) {
+            parent.items = new Node(parent.pointer + "/*");
+            nodes++;
+        }
+        return parent.items;
+    }
+
+    private void walk(Writer writer, Node node, JsonNode value, int depth) {
+        if (value == null || value.isMissingNode()) return;
+        if (node == null || ((value.isObject() || value.isArray()) && depth >= limits.maxDepth())) {
+            refusedValues += leaves(value);
             return;
         }
-        if (node.isArray()) {
-            if (depth >= limits.maxDepth()) {
-                refusedValues++;
-                return;
-            }
-            String items = pointer + "/*";
-            for (JsonNode item : node) walk(type, revision, release, item, items, depth + 1);
+        if (value.isObject()) {
+            for (Map.Entry<String, JsonNode> e : value.properties()) walk(writer, child(node, e.getKey()), e.getValue(), depth + 1);
             return;
         }
-        FieldProfile profile = profile(new FieldKey(new Field(type, revision, pointer), release));
+        if (value.isArray()) {
+            Node items = items(node);
+            for (JsonNode item : value) walk(writer, items, item, depth + 1);
+            return;
+        }
+        if (node.profile == null && !node.refused) {
+            node.profile = profile(new FieldKey(new Field(writer.type(), writer.revision(), node.pointer), writer.release()));
+            node.refused = node.profile == null; // a full set never has room again: fields are not removed
+        }
+        FieldProfile profile = node.profile;
         if (profile == null) {
             refusedValues++;
-        } else if (node.isNull()) {
+        } else if (value.isNull()) {
             profile.acceptNull();
-        } else if (node.isBoolean()) {
-            profile.acceptBoolean(node.booleanValue());
-        } else if (node.isNumber()) {
-            profile.acceptNumber(node.doubleValue());
-        } else if (node.isTextual()) {
-            profile.acceptString(node.textValue());
+        } else if (value.isBoolean()) {
+            profile.acceptBoolean(value.booleanValue());
+        } else if (value.isNumber()) {
+            profile.acceptNumber(value.doubleValue());
+        } else if (value.isTextual()) {
+            profile.acceptString(value.textValue());
         } else {
             refusedValues++; // binary or POJO nodes: not JSON text, never in a parsed record
         }
+    }
+
+    /** The values (not objects or arrays) in a tree: what is counted as refused when it is not profiled. */
+    private static long leaves(JsonNode value) {
+        if (value == null || value.isMissingNode()) return 0;
+        if (!value.isContainerNode()) return 1;
+        long n = 0;
+        for (JsonNode child : value) n += leaves(child);
+        return n;
     }
 
     /** The profile of a key, created while the set has room; null when it is full. */

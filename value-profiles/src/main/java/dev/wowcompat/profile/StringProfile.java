@@ -74,6 +74,14 @@ public final class StringProfile {
         return lengths.quantile(q);
     }
 
+    /**
+     * Whether the frequent values hold an exact count of every string of the field: no value was ever purged and
+     * none left uncounted. Only then is the number of distinct values known, and the field possibly a code list.
+     */
+    public boolean valuesExact() {
+        return values.exact() && values.count() == count;
+    }
+
     public FrequentValues values() {
         return values;
     }
