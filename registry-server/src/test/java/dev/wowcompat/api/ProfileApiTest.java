@@ -31,7 +31,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Profiles through the real server on a free loopback port and a real SQLite file: posts merge, reads answer what an
+ * Profiles through the real server on a free loopback port and a real SQLite file (and on PostgreSQL:
+ * {@link ProfileApiOnPostgresTest}): posts merge, reads answer what an
  * audit compares with (a drift between two releases is still found from what the registry kept), and every refusal
  * is a problem+json answer. Each test uses environments of its own.
  */
@@ -46,9 +47,13 @@ class ProfileApiTest {
     private RunningRegistry registry;
     private final Set<String> seenCodes = new ConcurrentSkipListSet<>();
 
+    TestDatabases.Backend backend() {
+        return TestDatabases.Backend.SQLITE;
+    }
+
     @BeforeAll
     void start(TestDatabases databases) {
-        registry = new RunningRegistry(databases.create(TestDatabases.Backend.SQLITE).open(), RegistryServer.Config.local(0));
+        registry = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0));
         for (String version : List.of("1.0.0", "1.1.0")) registry.register("bank-service", BankManifests.bank(version)).expect(201);
     }
 
@@ -169,7 +174,7 @@ class ProfileApiTest {
 
     @Test
     void writingNeedsATokenWhenTheRegistryHasTokens(TestDatabases databases) {
-        try (RunningRegistry guarded = new RunningRegistry(databases.create(TestDatabases.Backend.SQLITE).open(),
+        try (RunningRegistry guarded = new RunningRegistry(databases.create(backend()).open(),
                 RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("profile-token"))))) {
             guarded.post("/services/bank-service/releases", BankManifests.bank("1.0.0"),
                     Map.of("Content-Type", "application/json", "Authorization", "Bearer profile-token")).expect(201);
