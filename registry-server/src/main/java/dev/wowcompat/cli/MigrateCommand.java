@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
  * fingerprint when read from the source, and again when read back from the target before the copy commits.
  * Releases the target already holds with the same content are left alone, so the command can be run again (say,
  * after an interrupted run, or to pick up releases registered since); one held with other content is reported
- * and not touched. Then the deployments (environments and their history), per service and environment, the same way.
+ * and not touched. Then the deployments (environments and their history), per service and environment, the same way,
+ * and the profiles of the values releases wrote (a field the target keeps already is left alone).
  */
 @Command(name = "migrate", sortOptions = false,
         header = "Copy a SQLite registry into PostgreSQL.",
@@ -105,6 +106,7 @@ public final class MigrateCommand implements Callable<Integer> {
                     + " schema fingerprint(s) verified on arrival); " + total.present + " already there; "
                     + tallies.size() + " service(s)");
             copyDeployments(source, target, out, conflicts);
+            copyProfiles(source, target, out);
             conflicts.forEach(err::println);
             return conflicts.isEmpty() ? ExitCodes.OK : ExitCodes.BAD_INPUT;
         } catch (StoreException e) {
@@ -134,6 +136,16 @@ public final class MigrateCommand implements Callable<Integer> {
             }
         }
         out.println("migrate: " + copied + " deployment(s) copied (history included); " + present + " already there");
+    }
+
+    /**
+     * After the releases they belong to: the profiles of the values each release wrote in each environment. A field
+     * the target keeps already is left as it is (copying never merges, so running again adds nothing twice).
+     */
+    private static void copyProfiles(JdbcRegistryStore source, JdbcRegistryStore target, PrintWriter out) {
+        int[] counts = {0, 0};
+        source.exportProfiles(p -> counts[target.importProfile(p) ? 0 : 1]++);
+        out.println("migrate: " + counts[0] + " field profile(s) copied; " + counts[1] + " already there");
     }
 
     private static boolean hasFingerprint(String fingerprint, String canonical) {

@@ -82,7 +82,9 @@ class RegistryApiTest {
                 // Load, timeouts and start-up: provoked with raw connections there.
                 .filter(code -> !ServerGuardsTest.CODES.contains(code))
                 // Environments and deployments: provoked there.
-                .filter(code -> !EnvironmentApiTest.CODES.contains(code)).collect(Collectors.toCollection(TreeSet::new));
+                .filter(code -> !EnvironmentApiTest.CODES.contains(code))
+                // Profiles: provoked there.
+                .filter(code -> !ProfileApiTest.CODES.contains(code)).collect(Collectors.toCollection(TreeSet::new));
         expected.addAll(List.of("wow-compat.input.invalid-json", "wow-compat.input.too-deep",
                 "wow-compat.input.too-many-schemas", "wow-compat.schema.remote-ref", "wow-compat.manifest.invalid"));
         expected.removeAll(seenCodes);
