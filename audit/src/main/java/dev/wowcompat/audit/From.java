@@ -1,0 +1,55 @@
+package dev.wowcompat.audit;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where in each partition the audit starts ({@code --from}): the earliest offset, the latest (only what comes
+ * next, with {@code --follow}), the first record at or after an instant, or the first record of the last duration.
+ *
+ * @param instant the start time for {@link Kind#TIME}, else null
+ */
+public record From(Kind kind, Instant instant) {
+    public enum Kind { EARLIEST, LATEST, TIME }
+
+    public static final From EARLIEST = new From(Kind.EARLIEST, null);
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h|d)");
+
+    /**
+     * {@code earliest}, {@code latest}, an ISO-8601 instant ({@code 2026-12-01T00:00:00Z}) or a duration back from
+     * {@code now} ({@code 24h}, {@code 30m}, {@code 7d}, {@code 90s}, {@code PT1H30M}).
+     *
+     * @throws IllegalArgumentException with one sentence naming the accepted forms
+     */
+    public static From parse(String text, Instant now) {
+        String t = text == null ? "" : text.trim();
+        switch (t.toLowerCase(Locale.ROOT)) {
+            case "earliest": return EARLIEST;
+            case "latest": return new From(Kind.LATEST, null);
+            default: break;
+        }
+        Matcher m = DURATION.matcher(t.toLowerCase(Locale.ROOT));
+        if (m.matches()) {
+            long n = Long.parseLong(m.group(1));
+            Duration d = switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
+            };
+            return new From(Kind.TIME, now.minus(d));
+        }
+        try {
+            if (t.toUpperCase(Locale.ROOT).startsWith("P")) return new From(Kind.TIME, now.minus(Duration.parse(t)));
+            return new From(Kind.TIME, Instant.parse(t));
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--from '" + text + "' is none of earliest, latest, an ISO-8601 instant such as "
+                    + "2026-12-01T00:00:00Z, or a duration such as 24h, 30m, 7d");
+        }
+    }
+}
