@@ -221,11 +221,16 @@ public final class Judge {
                         e.pointer(), e.getMessage());
                 return;
             }
+            String foreign = kind.equals("state-event") ? foreignFingerprint(payload, aggregate, declared) : null;
             for (WireValidator.Found f : judged.found()) {
                 Violation x = f.violation();
+                if (declared.isEmpty() && f.problem() != WireValidator.Problem.STRUCTURE) continue; // type-unregistered says it all
                 switch (f.problem()) {
                     case STRUCTURE -> verdict.add(AuditFinding.ENVELOPE_INVALID, x.pointer(), x.message());
-                    case PAYLOAD_INVALID -> verdict.add(AuditFinding.PAYLOAD_INVALID, x.pointer(), subject(f.subject()) + ": " + x.message());
+                    case PAYLOAD_INVALID -> {
+                        // A state measured against a schema that is not its aggregate's is the fingerprint's fault, already said.
+                        if (!f.subject().equals(foreign)) verdict.add(AuditFinding.PAYLOAD_INVALID, x.pointer(), subject(f.subject()) + ": " + x.message());
+                    }
                     case FINGERPRINT_UNKNOWN -> verdict.add(AuditFinding.STATE_FINGERPRINT_UNKNOWN, x.pointer(),
                             "no registered release has fingerprint " + f.subject() + " as a schema" + (aggregate == null ? "" : " of " + aggregate));
                     case COMMAND_UNREGISTERED -> {
@@ -255,6 +260,20 @@ public final class Judge {
                         + declared.stream().flatMap(d -> d.aggregate().events().getOrDefault(name, new Manifest.Event(type, new java.util.TreeMap<>()))
                         .revisions().keySet().stream()).distinct().sorted().toList() + ")");
             }
+        }
+
+        /**
+         * The state's fingerprint when it is a registered schema but no release's state schema of the aggregate (the
+         * finding state-fingerprint-unknown, said once here), else null.
+         */
+        private String foreignFingerprint(JsonNode payload, String aggregate, List<Catalog.Declared> declared) {
+            JsonNode fp = payload.path("state").path("schemaFingerprint");
+            if (!fp.isTextual() || declared.isEmpty() || catalog.schema(fp.asText()).isEmpty()) return null;
+            String fingerprint = fp.asText();
+            if (declared.stream().anyMatch(d -> d.aggregate().state().map(s -> s.schema().fingerprint().equals(fingerprint)).orElse(false))) return null;
+            verdict.add(AuditFinding.STATE_FINGERPRINT_UNKNOWN, "/payload/state/schemaFingerprint", "fingerprint " + fingerprint
+                    + " is a registered schema, but no release has it as the state schema of " + aggregate);
+            return fingerprint;
         }
 
         private String aggregateWord(String kind) {
@@ -322,11 +341,6 @@ public final class Judge {
             key(ref, "a state event");
             JsonNode state = payload.path("state");
             String fingerprint = state.path("schemaFingerprint").isTextual() ? state.get("schemaFingerprint").asText() : null;
-            if (fingerprint != null && !declared.isEmpty() && !verdict.has(AuditFinding.STATE_FINGERPRINT_UNKNOWN)
-                    && declared.stream().noneMatch(d -> d.aggregate().state().map(s -> s.schema().fingerprint().equals(fingerprint)).orElse(false))) {
-                verdict.add(AuditFinding.STATE_FINGERPRINT_UNKNOWN, "/payload/state/schemaFingerprint", "fingerprint " + fingerprint
-                        + " is a registered schema, but no release has it as the state schema of " + aggregate);
-            }
             String release = then == null || then.release() == null ? null : then.label();
             if (then != null && fingerprint != null && !verdict.has(AuditFinding.STATE_FINGERPRINT_UNKNOWN)) {
                 String deployed = then.aggregate() == null ? null : then.aggregate().state().map(s -> s.schema().fingerprint()).orElse(null);

@@ -31,9 +31,10 @@ public final class KafkaInput implements RecordSource {
      * @param clientProperties the client properties of {@code --kafka-config} (SASL, SSL, ...), as Kafka's own tools take them
      * @param topics a topic is read when one pattern matches its whole name
      * @param timeout how long the cluster may take to answer before the audit gives up (exit 2)
+     * @param caughtUp told once, with {@code follow}, when every partition is read up to the end offsets taken at start
      */
     public record Options(String bootstrapServers, Properties clientProperties, List<Pattern> topics, From from, boolean follow,
-                          Duration timeout) {}
+                          Duration timeout, Runnable caughtUp) {}
 
     private static final Duration POLL = Duration.ofMillis(200);
 
@@ -90,6 +91,7 @@ public final class KafkaInput implements RecordSource {
             if (options.follow() || consumer.position(tp, options.timeout()) < end.get(tp)) open.put(tp, end.get(tp));
         }
         consumer.pause(partitions.stream().filter(tp -> !open.containsKey(tp)).toList());
+        Map<TopicPartition, Long> behind = new HashMap<>(end);
         try {
             while (!stopped && !open.isEmpty()) {
                 for (ConsumerRecord<byte[], byte[]> r : consumer.poll(POLL)) {
@@ -98,6 +100,10 @@ public final class KafkaInput implements RecordSource {
                     if (last == null || (!options.follow() && r.offset() >= last)) continue;
                     sink.accept(record(r));
                     if (stopped) return;
+                }
+                if (options.follow() && !behind.isEmpty()) {
+                    behind.entrySet().removeIf(e -> consumer.position(e.getKey(), options.timeout()) >= e.getValue());
+                    if (behind.isEmpty() && options.caughtUp() != null) options.caughtUp().run();
                 }
                 if (!options.follow()) {
                     long left = 0;
