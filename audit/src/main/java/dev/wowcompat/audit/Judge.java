@@ -555,7 +555,7 @@ public final class Judge {
                 verdict.add(AuditFinding.PAYLOAD_INVALID, first.pointer(), type + "@" + candidates.get(0).revision() + ": " + first.message());
             }
             int revision = matched != null ? matched.revision() : candidates.size() == 1 ? candidates.get(0).revision() : 0;
-            if (then != null && revision > 0) writtenEvent(then, name, revision, payload, at);
+            if (then != null && revision > 0) writtenEvent(then, type, revision, payload, at);
             observer.observe(new PayloadObserver.Observed("event", type, revision, release, writtenAt, payload));
         }
 
@@ -645,9 +645,10 @@ public final class Judge {
     // Checks both encodings share
 
     /** An event the release running then does not declare, or declares it does not write yet, and its unwritten members. */
-    private void writtenEvent(Catalog.Declared then, String name, int revision, JsonNode payload, String at) {
+    private void writtenEvent(Catalog.Declared then, String type, int revision, JsonNode payload, String at) {
         Verdict verdict = currentVerdict;
-        Manifest.Event e = then.aggregate() == null ? null : then.aggregate().events().get(name);
+        String name = type;
+        Manifest.Event e = then.aggregate() == null ? null : then.aggregate().events().get(type.substring(type.lastIndexOf('.') + 1));
         Manifest.Revision rev = e == null ? null : e.revisions().get(revision);
         String label = then.release() == null ? "the release then running" : then.label();
         if (rev == null) {

@@ -103,7 +103,7 @@ class JudgeTest {
                 kcat("wow.bank.transfer.state", 0, 0, headersOf(e), ALICE, e),
                 kcat("wow.bank.account.state", PartitionHash.partition(ALICE, 4), 0, headersOf(c), ALICE, c),
                 kcat("wow.payment.wallet.state", 0, 0, List.of(), "w-1",
-                        Records.wowEventStream("w-1", 1, "WalletCreated", "0.0.1", JSON.createObjectNode().put("owner", "ann")))));
+                        Records.wowEventStream("w-1", 1, "wallet_created", "0.0.1", JSON.createObjectNode().put("owner", "ann")))));
         assertEquals(Map.of("envelope-topic-mismatch", 3L), counts(report), AuditRenderer.text(report));
     }
 
@@ -117,7 +117,7 @@ class JudgeTest {
                 kcat(STATE_TOPIC, 0, 1, headersOf(e), null, e),
                 kcat("wow.bank.commands", PartitionHash.partition(creationKey, 4), 0, headersOf(creation), creationKey, creation),
                 kcat("wow.payment.wallet.event", 0, 0, List.of(), "payment-service.wallet/(0)/w-1",
-                        Records.wowEventStream("w-1", 1, "WalletCreated", "0.0.1", JSON.createObjectNode().put("owner", "ann")))));
+                        Records.wowEventStream("w-1", 1, "wallet_created", "0.0.1", JSON.createObjectNode().put("owner", "ann")))));
         assertEquals(Map.of("envelope-key-mismatch", 3L), counts(report), AuditRenderer.text(report));
     }
 
@@ -148,7 +148,7 @@ class JudgeTest {
         AuditReport report = audit(List.of(
                 kcat("wow.bank.loan.state", 0, 0, headersOf(loan), "bank.loan/t1/alice", loan),
                 kcat(STATE_TOPIC, 0, 1, headersOf(unknownEvent), "bank.account/t1/bob", unknownEvent),
-                kcat("wow.payment.wallet.command", 0, 0, List.of(), "w-1", Records.wowCommand("w-1", "CloseWallet", JSON.createObjectNode()))));
+                kcat("wow.payment.wallet.command", 0, 0, List.of(), "w-1", Records.wowCommand("w-1", "close_wallet", JSON.createObjectNode()))));
         assertEquals(Map.of("type-unregistered", 3L), counts(report), AuditRenderer.text(report));
     }
 
@@ -158,7 +158,7 @@ class JudgeTest {
         ((ObjectNode) e.get("payload").get("events").get(0)).put("revision", 7);
         AuditReport report = audit(List.of(state(e),
                 kcat("wow.payment.wallet.event", 0, 0, List.of(), "w-1",
-                        Records.wowEventStream("w-1", 1, "WalletCredited", "0.0.9", JSON.createObjectNode().put("amountCents", 5)))));
+                        Records.wowEventStream("w-1", 1, "wallet_credited", "0.0.9", JSON.createObjectNode().put("amountCents", 5)))));
         assertEquals(Map.of("event-revision-unregistered", 2L), counts(report), AuditRenderer.text(report));
     }
 
@@ -173,7 +173,7 @@ class JudgeTest {
                 kcat("wow.bank.commands", PartitionHash.partition(ALICE, 4), 0, headersOf(badBody), ALICE, badBody),
                 kcat("wow.payment.wallet.state", 0, 0, List.of(), "w-1", Records.wowStateEvent("w-1", 1, Records.wallet("w-1", -1))),
                 kcat("wow.payment.wallet.event", 0, 0, List.of(), "w-1",
-                        Records.wowEventStream("w-1", 1, "WalletCredited", "0.0.1", JSON.createObjectNode().put("amountCents", "five")))));
+                        Records.wowEventStream("w-1", 1, "wallet_credited", "0.0.1", JSON.createObjectNode().put("amountCents", "five")))));
         assertEquals(Map.of("payload-invalid", 5L), counts(report), AuditRenderer.text(report));
         List<String> pointers = new ArrayList<>();
         report.findings().get(0).examples().forEach(x -> pointers.add(x.pointer()));

@@ -146,26 +146,26 @@ class KafkaInputTest {
 
     @Test
     void followReadsNewRecordsUntilStoppedAndTheReportHoldsWhatWasRead() throws Exception {
-        send("followed", 0, null, null, "k", "first");
+        send("followed", 0, null, null, "k", "written before the start");
         CountDownLatch caughtUp = new CountDownLatch(1);
         KafkaInput input = input(List.of("followed"), From.EARLIEST, true, caughtUp::countDown);
         Audit audit = new Audit(input, new ManifestFileReleases(Records.bankAndPayment()), new Audit.Settings(1 << 20, 1000, 0, null, List.of()));
         AtomicReference<Object> result = new AtomicReference<>();
+        CountDownLatch judged = new CountDownLatch(2);
         Thread pass = new Thread(() -> {
             try (input) {
-                result.set(audit.run(PayloadObserver.NONE, Audit.Progress.NONE));
+                result.set(audit.run(observed -> judged.countDown(), Audit.Progress.NONE));
             } catch (Exception e) {
                 result.set(e);
             }
         });
         pass.start();
         assertTrue(caughtUp.await(60, TimeUnit.SECONDS), "the pass reached the end offsets taken at start");
-        send("followed", 0, null, null, "k", "second");
-        send("followed", 0, null, null, "k", "third");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        // The pass counts on its own thread; wait until it is idle past the new records, then stop it.
-        while (System.nanoTime() < deadline && input.remaining() != 0) Thread.sleep(50);
-        Thread.sleep(1500);
+        for (int version = 1; version <= 2; version++) {
+            send("followed", 0, null, null, "w-1", Records.wowEventStream("w-1", version, "wallet_created", "0.0.1",
+                    JSON.createObjectNode().put("owner", "ann")).toString());
+        }
+        assertTrue(judged.await(60, TimeUnit.SECONDS), "the records written after the start were read");
         audit.stop();
         pass.join(30_000);
         assertTrue(result.get() instanceof AuditReport, String.valueOf(result.get()));

@@ -157,14 +157,14 @@ final class Records {
         e.put("id", "e-" + version);
         e.put("name", event);
         e.put("revision", revision);
-        e.put("bodyType", "com.example.payment.api." + event);
+        e.put("bodyType", "com.example.payment.api.Event");
         e.set("body", body);
         m.put("createTime", TIME);
         return m;
     }
 
     static ObjectNode wowStateEvent(String walletId, int version, ObjectNode state) {
-        ObjectNode m = wowEventStream(walletId, version, "WalletCreated", "0.0.1", JSON.createObjectNode().put("owner", "ann"));
+        ObjectNode m = wowEventStream(walletId, version, "wallet_created", "0.0.1", JSON.createObjectNode().put("owner", "ann"));
         m.remove("createTime");
         m.put("firstOperator", "");
         m.put("firstEventTime", TIME);
@@ -187,7 +187,7 @@ final class Records {
         m.put("isCreate", false);
         m.put("isVoid", false);
         m.put("allowCreate", false);
-        m.put("bodyType", "com.example.payment.api." + name);
+        m.put("bodyType", "com.example.payment.api.Command");
         m.set("body", body);
         m.put("createTime", TIME);
         return m;
@@ -239,12 +239,12 @@ final class Records {
         ObjectNode w = receipt("wow.wait.timeout");
         lines.add(kcat("wow.bank.receipts", 0, 1, headersOf(w), "bank.transfer/t1/tr-9", w));
         lines.add(kcat("wow.payment.wallet.event", 0, 0, List.of(), "w-1",
-                wowEventStream("w-1", 1, "WalletCreated", "0.0.1", JSON.createObjectNode().put("owner", "ann"))));
+                wowEventStream("w-1", 1, "wallet_created", "0.0.1", JSON.createObjectNode().put("owner", "ann"))));
         lines.add(kcat("wow.payment.wallet.event", 0, 1, List.of(), "w-1",
-                wowEventStream("w-1", 2, "WalletCredited", "0.0.1", JSON.createObjectNode().put("amountCents", 500))));
+                wowEventStream("w-1", 2, "wallet_credited", "0.0.1", JSON.createObjectNode().put("amountCents", 500))));
         lines.add(kcat("wow.payment.wallet.state", 0, 0, List.of(), "w-1", wowStateEvent("w-1", 1, wallet("w-1", 0))));
         lines.add(kcat("wow.payment.wallet.command", 0, 0, List.of(), "w-1",
-                wowCommand("w-1", "CreditWallet", JSON.createObjectNode().put("id", "w-1").put("amountCents", 500))));
+                wowCommand("w-1", "credit_wallet", JSON.createObjectNode().put("id", "w-1").put("amountCents", 500))));
         return lines;
     }
 }
