@@ -91,12 +91,12 @@ public final class AuditRenderer {
         }
         if (!r.topics().isEmpty()) {
             sb.append("\nTopics:\n");
-            r.topics().forEach((name, t) -> sb.append("  ").append(name).append(": ").append(t.messages()).append(" messages, ")
+            r.topics().forEach((name, t) -> sb.append("  ").append(name).append(": ").append(t.messages()).append(t.messages() == 1 ? " message, " : " messages, ")
                     .append(t.partitions()).append(t.partitions() == 1 ? " partition" : " partitions").append('\n'));
         }
         if (!r.releases().isEmpty()) {
             sb.append("\nWritten while these releases ran:\n");
-            r.releases().forEach((release, n) -> sb.append("  ").append(release).append(": ").append(n).append(" messages\n"));
+            r.releases().forEach((release, n) -> sb.append("  ").append(release).append(": ").append(n).append(n == 1 ? " message\n" : " messages\n"));
         }
         for (String note : r.notes()) sb.append("\nNote: ").append(note).append('\n');
         return sb.toString();
