@@ -176,16 +176,27 @@ public final class Judge {
     // ------------------------------------------------------------------------------------------------------------
     // The format-1 envelope (schemas/wire/envelope.schema.json)
 
-    private final class FormatOne {
-        private final AuditRecord r;
-        private final JsonNode v;
-        private final Verdict verdict;
+    /** One record being judged in one encoding: the record, its parsed value, what it has. */
+    private abstract class Reading {
+        final AuditRecord r;
+        final JsonNode v;
+        final Verdict verdict;
 
-        FormatOne(AuditRecord r, JsonNode v, Verdict verdict) {
+        Reading(AuditRecord r, JsonNode v, Verdict verdict) {
             this.r = r;
             this.v = v;
             this.verdict = verdict;
         }
+
+        abstract void judge() throws AuditException;
+    }
+
+    private final class FormatOne extends Reading {
+        FormatOne(AuditRecord r, JsonNode v, Verdict verdict) {
+            super(r, v, verdict);
+        }
+
+        @Override
 
         void judge() throws AuditException {
             JsonNode format = v.get("format");
@@ -434,16 +445,12 @@ public final class Judge {
     // ------------------------------------------------------------------------------------------------------------
     // What Wow 8's wow-kafka writes: its JsonSerializer form of DomainEventStream, StateEvent and CommandMessage
 
-    private final class WowEight {
-        private final AuditRecord r;
-        private final JsonNode v;
-        private final Verdict verdict;
-
+    private final class WowEight extends Reading {
         WowEight(AuditRecord r, JsonNode v, Verdict verdict) {
-            this.r = r;
-            this.v = v;
-            this.verdict = verdict;
+            super(r, v, verdict);
         }
+
+        @Override
 
         void judge() throws AuditException {
             String context = v.path("contextName").asText();

@@ -143,12 +143,9 @@ final class AuditCommand implements Callable<Integer> {
         @Override
         public Duration convert(String value) {
             try {
-                From parsed = From.parse(value, Instant.EPOCH.plus(Duration.ofDays(365_000)));
-                Duration d = Duration.between(parsed.instant(), Instant.EPOCH.plus(Duration.ofDays(365_000)));
-                if (parsed.kind() != From.Kind.TIME || d.isZero() || d.isNegative()) throw new IllegalArgumentException();
-                return d;
-            } catch (RuntimeException e) {
-                throw new TypeConversionException("'" + value + "' is not a duration such as 30s, 2m or PT1M");
+                return From.duration(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
             }
         }
     }
