@@ -83,6 +83,17 @@ class JudgeTest {
     }
 
     @Test
+    void anEnvelopeThatFailsItsWireSchemaIsEnvelopeInvalid() throws Exception {
+        ObjectNode e = Records.stateEvent("alice", 1, 100, 100);
+        e.remove("id");
+        ((ObjectNode) e.get("payload")).put("version", "one");
+        AuditReport report = audit(List.of(state(e)));
+        assertEquals(one("envelope-invalid"), counts(report), AuditRenderer.text(report));
+        assertTrue(report.findings().get(0).examples().get(0).message().endsWith("(and 1 more in this record)"),
+                report.findings().get(0).examples().toString());
+    }
+
+    @Test
     void aHeaderThatDisagreesOrIsMissingIsEnvelopeHeaderMismatch() throws Exception {
         ObjectNode e = Records.stateEvent("alice", 1, 100, 100);
         AuditReport report = audit(List.of(

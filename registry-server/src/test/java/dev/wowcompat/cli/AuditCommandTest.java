@@ -230,6 +230,21 @@ class AuditCommandTest {
     }
 
     @Test
+    void theClientPropertiesFileIsReadAndItsGroupIgnored() throws Exception {
+        Path config = dir.resolve("client.properties");
+        Files.writeString(config, "bootstrap.servers=" + cluster.bootstrapServers() + "\ngroup.id=audit-would-leave-a-trace\n"
+                + "enable.auto.commit=true\nclient.id=from-the-file\n");
+        Cli.Result r = Cli.run("audit", "--kafka-config", config.toString(), "--topic", "wow\\.bank\\.account\\.state",
+                "--registry", registry.base(), "--format", "json");
+        assertEquals(0, r.code(), r.err() + r.out());
+        assertEquals(1, JSON.readTree(r.out()).get("messages").asLong());
+        assertTrue(admin.listGroups().all().get(30, TimeUnit.SECONDS).isEmpty(), "no consumer group, whatever the file says");
+        Cli.Result missing = Cli.run("audit", "--kafka-config", dir.resolve("nope.properties").toString(), "--registry", registry.base());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().endsWith("nope.properties: no such file (--kafka-config)\n"), missing.err());
+    }
+
+    @Test
     void everyFormatRendersAndTextIsTheDefault() throws Exception {
         Path input = lines("formats.jsonl", stateEvent("alice", 1, "0".repeat(64), false, 1));
         String[] base = {"audit", "--input", input.toString(), "--registry", registry.base()};
