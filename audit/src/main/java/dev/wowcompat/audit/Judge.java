@@ -46,6 +46,8 @@ public final class Judge {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
     private long notedEvictions;
+    private long unjudged;
+    private String firstUnjudged;
     /** The verdict of the record being judged, for the checks both encodings share. */
     private Verdict currentVerdict;
 
@@ -100,12 +102,17 @@ public final class Judge {
         currentVerdict = verdict;
         try {
             judge(record, verdict);
+        } catch (RuntimeException e) {
+            // No record stops the audit: one the judge cannot handle is counted and named, and the pass goes on.
+            unjudged++;
+            tally.note("unjudged", unjudged + " record(s) could not be judged (the first at " + (firstUnjudged == null ? firstUnjudged = record.place()
+                    : firstUnjudged) + ": " + e + "); please report it");
         } finally {
             verdict.close();
         }
         if (versions.evicted() > notedEvictions) {
             notedEvictions = versions.evicted();
-            tally.note("The version check remembers " + versions.capacity() + " aggregates (--max-aggregates); it forgot "
+            tally.note("evicted", "The version check remembers " + versions.capacity() + " aggregates (--max-aggregates); it forgot "
                     + notedEvictions + " to stay within that bound, so a regression of a forgotten aggregate may be missed.");
         }
     }
@@ -363,7 +370,7 @@ public final class Judge {
                 }
             }
             JsonNode events = payload.path("events");
-            for (int i = 0; i < events.size(); i++) {
+            for (int i = 0; events.isArray() && i < events.size(); i++) {
                 JsonNode e = events.get(i);
                 if (!e.path("name").isTextual() || !e.path("revision").canConvertToInt()) continue;
                 String name = e.get("name").asText();

@@ -3,7 +3,6 @@ package dev.wowcompat.audit;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +21,8 @@ public final class Tally {
     private final Map<String, TopicCount> topics = new TreeMap<>();
     private final Map<String, Long> releases = new TreeMap<>();
     private final Map<AuditFinding, Count> findings = new EnumMap<>(AuditFinding.class);
-    private final Set<String> notes = new LinkedHashSet<>();
+    /** Notes by what they are about, each kept once in its latest wording (a count in it may grow). */
+    private final Map<String, String> notes = new LinkedHashMap<>();
     private final List<AuditWaiver> waivers;
     private final Map<AuditWaiver, Map<AuditFinding, Count>> waived = new LinkedHashMap<>();
 
@@ -82,7 +82,12 @@ public final class Tally {
 
     /** A sentence the report carries once, however often it was noted (an eviction, a check that could not run). */
     void note(String sentence) {
-        notes.add(sentence);
+        notes.put(sentence, sentence);
+    }
+
+    /** A note about {@code subject} that replaces the earlier one about it. */
+    void note(String subject, String sentence) {
+        notes.put(subject, sentence);
     }
 
     public long messages() {
@@ -97,6 +102,6 @@ public final class Tally {
         List<AuditReport.Waived> waivedCounts = new ArrayList<>();
         waived.forEach((w, byFinding) -> byFinding.forEach((f, c) ->
                 waivedCounts.add(new AuditReport.Waived(new AuditReport.Counted(f, c.count, c.examples), w.reason()))));
-        return new AuditReport(messages, topicCounts, releases, counted, waivedCounts, List.copyOf(notes));
+        return new AuditReport(messages, topicCounts, releases, counted, waivedCounts, List.copyOf(notes.values()));
     }
 }

@@ -94,6 +94,18 @@ class JudgeTest {
     }
 
     @Test
+    void membersOfTheWrongShapeAreFindingsNeverAStop() throws Exception {
+        ObjectNode objectEvents = Records.stateEvent("alice", 1, 100, 100);
+        ((ObjectNode) objectEvents.get("payload")).putObject("events").put("0", 1);
+        ObjectNode wowBody = Records.wowEventStream("w-1", 1, "wallet_created", "0.0.1", JSON.createObjectNode());
+        ((com.fasterxml.jackson.databind.node.ArrayNode) wowBody.get("body")).add(5);
+        AuditReport report = audit(List.of(state(objectEvents), kcat("wow.payment.wallet.event", 0, 0, List.of(), "w-1", wowBody)));
+        assertEquals(2, report.messages());
+        assertEquals(List.of(), report.notes(), "every record was judged");
+        assertEquals(Map.of("envelope-invalid", 2L, "payload-invalid", 1L), counts(report), AuditRenderer.text(report));
+    }
+
+    @Test
     void aHeaderThatDisagreesOrIsMissingIsEnvelopeHeaderMismatch() throws Exception {
         ObjectNode e = Records.stateEvent("alice", 1, 100, 100);
         AuditReport report = audit(List.of(

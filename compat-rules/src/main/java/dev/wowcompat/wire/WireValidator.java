@@ -137,7 +137,8 @@ public final class WireValidator {
     /** Each event against its type at its revision, and the state, if any, against its fingerprint's schema. */
     private void commit(JsonNode commit, String at, RegisteredSchemas registered, List<Found> out) {
         JsonNode events = commit.path("events");
-        for (int i = 0; i < events.size(); i++) {
+        // Not an array: the structure's own schema says so; an object's members are no events to look up.
+        for (int i = 0; events.isArray() && i < events.size(); i++) {
             JsonNode e = events.get(i);
             String eventAt = JsonPointers.child(JsonPointers.child(at, "events"), i);
             if (!e.path("name").isTextual() || !e.path("revision").canConvertToInt() || !e.path("payload").isObject()) continue;
