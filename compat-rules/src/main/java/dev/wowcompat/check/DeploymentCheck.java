@@ -36,7 +36,10 @@ import java.util.stream.Collectors;
  * a new major version ({@link Rule#MAJOR_CHANGE_REACHES_CONSUMER});</li>
  * <li>every command a sender sends is accepted by its target ({@link Rule#SENT_COMMAND_UNREAD});</li>
  * <li>what the candidate reads or sends has a producer or target there, else a warning
- * ({@link Rule#NOTHING_RUNS_THERE}).</li>
+ * ({@link Rule#NOTHING_RUNS_THERE});</li>
+ * <li>what the candidate reads did not drift there (values of another unit or format than before a deployment of
+ * its producer), else a warning naming the drift ({@link Rule#CONSUMED_TYPE_DRIFTED}): the candidate may be the
+ * fix, so it is never a refusal.</li>
  * </ul>
  * The candidate is checked both as a producer (against the consumers and senders running there) and as a reader
  * and sender itself (against the producers and targets running there). An instance is stateless.
@@ -57,15 +60,32 @@ public final class DeploymentCheck {
      * @param name the environment's name, as reports say it
      * @param running the release of each service running there, one per service
      */
-    public record Environment(String name, List<Manifest> running) {
+    public record Environment(String name, List<Manifest> running, List<ObservedDrift> drifts) {
         public Environment {
             running = List.copyOf(running);
+            drifts = List.copyOf(drifts);
+        }
+
+        /** An environment where no drift was observed (or none is known). */
+        public Environment(String name, List<Manifest> running) {
+            this(name, running, List.of());
         }
 
         Optional<Manifest> of(String service) {
             return running.stream().filter(m -> m.service().equals(service)).findFirst();
         }
     }
+
+    /**
+     * A drift found from the values services wrote in the environment (docs/decisions.md, "Meaning drift"): the
+     * registry finds them in the profiles it keeps.
+     *
+     * @param type an event type, or an aggregate for its state
+     * @param revision the event revision; 0 for a state
+     * @param id the drift finding's id ({@code meaning-drift}, {@code format-drift}, ...)
+     * @param message the drift finding's message (the factor, both releases)
+     */
+    public record ObservedDrift(String type, int revision, String pointer, String id, String message) {}
 
     /** The report of deploying {@code candidate} to {@code environment}; its verdict is the answer. */
     public Report check(Manifest candidate, Environment environment) {
@@ -87,6 +107,7 @@ public final class DeploymentCheck {
             asTarget(other, Optional.empty(), candidate, Readers.OLD_READERS, out);
         }
         nothingThere(candidate, others, out);
+        driftedReads(candidate, environment.drifts(), out);
         List<Finding> sorted = new ArrayList<>(out.all());
         sorted.sort(ORDER);
         List<Report.Release> compared = environment.running().stream()
@@ -222,6 +243,19 @@ public final class DeploymentCheck {
                 .filter(command -> others.stream().noneMatch(m -> m.aggregate(aggregateOf(command)).isPresent()))
                 .forEach(command -> out.add(Rule.NOTHING_RUNS_THERE, command, "", Readers.NONE,
                         candidate.label() + " sends " + command + ", which no service running in " + out.environment + " handles"));
+    }
+
+    /** Each drift of an event revision or state the candidate reads: a warning naming it. */
+    private static void driftedReads(Manifest candidate, List<ObservedDrift> drifts, Findings out) {
+        for (ObservedDrift d : drifts) {
+            boolean reads = d.revision() == 0 ? candidate.consumes().states().contains(d.type())
+                    : candidate.consumes().events().getOrDefault(d.type(), java.util.Collections.emptySortedSet()).contains(d.revision());
+            if (!reads) continue;
+            String subject = d.revision() == 0 ? d.type() : d.type() + "@" + d.revision();
+            out.add(Rule.CONSUMED_TYPE_DRIFTED, subject, d.pointer(), Readers.NEW_READERS, candidate.label() + " reads "
+                    + (d.revision() == 0 ? "the state of " : "") + subject + ", whose values drifted in " + out.environment + " ("
+                    + d.id() + "): " + d.message());
+        }
     }
 
     /** The revision a release writes of each event type it writes: its highest written revision. */

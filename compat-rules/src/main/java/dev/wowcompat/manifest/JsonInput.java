@@ -5,10 +5,13 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.ContentReference;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -316,20 +319,106 @@ public final class JsonInput {
     }
 
     private static InputProblem syntaxProblem(JacksonException e, JsonParser parser, String source) {
-        String original = cleanMessage(String.valueOf(e.getOriginalMessage()));
+        String original = String.valueOf(e.getOriginalMessage());
         String pointer = pointerOf(parser);
         JsonLocation location = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
-        Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+        Matcher duplicate = DUPLICATE.matcher(original);
         if (duplicate.lookingAt()) {
             return new InputProblem(source, pointer, ProblemCodes.DUPLICATE_KEY, at(location) + "duplicate key "
                     + MessageText.quote(duplicate.group(1)) + ": every key of an object must be unique");
         }
         if (original.contains("surrogate")) {
             // Jackson checks surrogates in keys itself; the same code as for the ones checkValues finds in strings.
-            return new InputProblem(source, pointer, ProblemCodes.LONE_SURROGATE, at(location) + original
+            return new InputProblem(source, pointer, ProblemCodes.LONE_SURROGATE, at(location) + cleanMessage(original)
                     + ": a lone surrogate is no Unicode text; escape the whole pair (e.g. \\ud83d\\ude00) or the character itself");
         }
-        return new InputProblem(source, pointer, ProblemCodes.INVALID_JSON, at(location) + original);
+        return brokenJson(e, original, parser, location, source);
+    }
+
+    /**
+     * Input that ends early or breaks, as one sentence of ours with the line and column. Jackson's context still names
+     * the member read before the fault (a truncated file reported at {@code /service}), so the pointer is chosen here:
+     * the member whose value is cut short or broken, or else the object or array left open or holding a misplaced
+     * separator; never a member the fault is not in (docs/decisions.md, "Truncated and broken JSON").
+     */
+    private static InputProblem brokenJson(JacksonException e, String original, JsonParser parser, JsonLocation location, String source) {
+        JsonStreamContext context = parser.getParsingContext();
+        // A key was read and its value is what is missing or broken (Jackson's own token says FIELD_NAME even while it
+        // decodes that value's number).
+        boolean atValue = parser.currentToken() == JsonToken.FIELD_NAME && context.inObject();
+        String member = context.getCurrentName();
+        if (e instanceof JsonEOFException || original.startsWith("Unexpected end-of-input")) {
+            String end = "the JSON ends at " + lineColumn(location);
+            JsonToken decoding = e instanceof JsonEOFException eof ? eof.getTokenBeingDecoded() : null;
+            if (decoding == JsonToken.VALUE_STRING) {
+                return invalid(source, pointerOf(parser), end + " inside the string that starts at " + lineColumn(parser.currentTokenLocation()));
+            }
+            if (atValue) {
+                return invalid(source, pointerOf(parser), end + " where the value of " + MessageText.quote(member) + " should be");
+            }
+            if (decoding == JsonToken.FIELD_NAME && context.inObject()) {
+                return invalid(source, containerPointer(context), end + " inside a key of " + container(context));
+            }
+            return invalid(source, containerPointer(context), context.inRoot() ? end + " inside a value"
+                    : end + " before " + container(context) + " is closed");
+        }
+        Matcher unexpected = UNEXPECTED_CHARACTER.matcher(original);
+        String found = unexpected.lookingAt() ? quotedCharacter(unexpected.group(1)) : null;
+        Matcher close = CLOSE_MARKER.matcher(original);
+        String where = at(location);
+        if (found != null && original.contains("comma to separate Object entries") && member != null) {
+            return invalid(source, containerPointer(context), where + found + " where a comma or '}' should follow the value of " + MessageText.quote(member));
+        }
+        if (found != null && original.contains("comma to separate Array entries")) {
+            return invalid(source, containerPointer(context), where + found + " where a comma or ']' should follow the element before it");
+        }
+        if (found != null && original.contains("double-quote to start field name")) {
+            return invalid(source, containerPointer(context), where + (found.equals("'}'")
+                    ? "'}' after a comma: JSON allows no comma after the last member of an object"
+                    : found + " where a key in double quotes should be"));
+        }
+        if ("']'".equals(found) && context.inArray() && original.contains("expected a value")) {
+            return invalid(source, containerPointer(context), where + "']' after a comma: JSON allows no comma after the last element of an array");
+        }
+        if (found != null && original.contains("colon to separate field name and value") && member != null) {
+            return invalid(source, pointerOf(parser), where + found + " where ':' should follow the key " + MessageText.quote(member));
+        }
+        if (close.lookingAt()) {
+            return invalid(source, containerPointer(context), where + quotedCharacter(close.group(1)) + " where '" + close.group(2)
+                    + "' should close " + container(context));
+        }
+        // Within a value (a number, a literal, a string's characters): the member or element being read holds it.
+        return invalid(source, pointerOf(parser), where + cleanMessage(original));
+    }
+
+    private static InputProblem invalid(String source, String pointer, String message) {
+        return new InputProblem(source, pointer, ProblemCodes.INVALID_JSON, message);
+    }
+
+    /** "the object that starts at line 1, column 1": the innermost object or array still open. */
+    private static String container(JsonStreamContext context) {
+        JsonLocation start = context.startLocation(ContentReference.unknown());
+        String what = context.inArray() ? "the array" : "the object";
+        return start == null || start.getLineNr() < 1 ? what : what + " that starts at " + lineColumn(start);
+    }
+
+    /** The pointer of the innermost object or array itself, not of the member or element read last inside it. */
+    private static String containerPointer(JsonStreamContext context) {
+        JsonStreamContext parent = context.getParent();
+        if (context.inRoot() || parent == null) return "";
+        try {
+            return parent.pathAsPointer().toString();
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    private static String lineColumn(JsonLocation location) {
+        return "line " + location.getLineNr() + ", column " + location.getColumnNr();
+    }
+
+    private static String quotedCharacter(String c) {
+        return c.equals("'") ? "\"'\"" : "'" + c + "'";
     }
 
     private static String pointerOf(JsonParser parser) {
@@ -347,6 +436,8 @@ public final class JsonInput {
     }
 
     private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'", Pattern.DOTALL);
+    private static final Pattern UNEXPECTED_CHARACTER = Pattern.compile("Unexpected character \\('(.)' \\(code \\d+\\)\\)", Pattern.DOTALL);
+    private static final Pattern CLOSE_MARKER = Pattern.compile("Unexpected close marker '(.)': expected '(.)'", Pattern.DOTALL);
     private static final Pattern SOURCE_AT = Pattern.compile("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]");
     private static final Pattern SOURCE_ANY = Pattern.compile("\\s*\\[Source: [^\\]]*\\]");
     private static final Pattern CHAR_CODE = Pattern.compile("\\('(.)' \\(code \\d+\\)\\)", Pattern.DOTALL);

@@ -113,7 +113,10 @@ public enum Rule {
             null),
     NOTHING_RUNS_THERE("nothing-runs-there", Severity.WARNING, false,
             "the candidate reads an event or state, or sends a command, that no service running in the environment writes or handles",
-            "Nothing breaks: the candidate waits for what nobody writes yet. Deploy the producer (or the command's target) to this environment when it is needed.");
+            "Nothing breaks: the candidate waits for what nobody writes yet. Deploy the producer (or the command's target) to this environment when it is needed."),
+    CONSUMED_TYPE_DRIFTED("consumed-type-drifted", Severity.WARNING, false,
+            "the candidate reads an event revision or state whose values drifted in the environment (a meaning, format or code-list drift found at a deployment of its producer)",
+            "Nothing is refused: the candidate may be the fix. Make sure it reads the values as they are written now and as they were stored before the drift; the producer's fix is to write the old meaning again and the new one under a new name.");
 
     private final String id;
     private final Severity severity;

@@ -52,9 +52,9 @@ class JsonInputTest {
         InputProblem p = onlyProblem(e);
         assertEquals(ProblemCodes.INVALID_JSON, p.code());
         assertEquals(file.toString(), p.source());
-        assertEquals("line 7, column 3: unexpected character '}': expected double-quote to start field name", p.message());
-        // Jackson's context still names the last key read: the fault is just after it.
-        assertEquals("/contexts/bank", p.pointer());
+        assertEquals("line 7, column 3: '}' after a comma: JSON allows no comma after the last member of an object", p.message());
+        // The object holding the stray comma, not the member read before it ("bank"), which Jackson's context names.
+        assertEquals("/contexts", p.pointer());
         assertReadable(p);
     }
 
@@ -63,9 +63,59 @@ class JsonInputTest {
         InputProblem p = onlyProblem(assertThrows(InvalidInputException.class,
                 () -> json.parse("{\n  \"a\": [1,\n  2", "body")));
         assertEquals(ProblemCodes.INVALID_JSON, p.code());
-        assertTrue(p.message().startsWith("line 3, column 4: unexpected end of input"), p.message());
-        assertTrue(p.message().contains("line 2, column 8"), p.message());
+        assertEquals("the JSON ends at line 3, column 4 before the array that starts at line 2, column 8 is closed", p.message());
+        assertEquals("/a", p.pointer());
         assertReadable(p);
+    }
+
+    /**
+     * Truncated input, cut at each kind of place: one sentence saying where it ends and what is left open, and a
+     * pointer only to what holds the end (never the member read before it, as Jackson's context has it).
+     */
+    @Test
+    void truncatedInputSaysWhereItEndsAndWhatIsOpen() {
+        String[][] cases = {
+                // input, pointer, message
+                {"{\n  \"manifest\": 1,\n  \"service\": \"bank-service\"", "",
+                        "the JSON ends at line 3, column 28 before the object that starts at line 1, column 1 is closed"},
+                {"{\"manifest\": 1, \"service\": ", "/service", "the JSON ends at line 1, column 28 where the value of 'service' should be"},
+                {"{\"manifest\": 1,", "", "the JSON ends at line 1, column 16 before the object that starts at line 1, column 1 is closed"},
+                {"{\"manifest\": 1, \"serv", "", "the JSON ends at line 1, column 22 inside a key of the object that starts at line 1, column 1"},
+                {"{\"a\": {\"b\": \"xy", "/a/b", "the JSON ends at line 1, column 16 inside the string that starts at line 1, column 13"},
+                {"{\"a\": [{\"b\": 1}", "/a", "the JSON ends at line 1, column 16 before the array that starts at line 1, column 7 is closed"},
+                {"{\"a\": [1, 2,", "/a", "the JSON ends at line 1, column 13 before the array that starts at line 1, column 7 is closed"},
+                {"{\"a\": -", "/a", "the JSON ends at line 1, column 8 where the value of 'a' should be"},
+                {"[", "", "the JSON ends at line 1, column 2 before the array that starts at line 1, column 1 is closed"},
+        };
+        for (String[] c : cases) {
+            InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(c[0], "t.json")));
+            assertEquals(ProblemCodes.INVALID_JSON, p.code(), c[0]);
+            assertEquals(c[1], p.pointer(), c[0]);
+            assertEquals(c[2], p.message(), c[0]);
+            assertReadable(p);
+        }
+    }
+
+    /** A misplaced or missing separator is the container's fault; a broken value is its member's. */
+    @Test
+    void brokenInputNamesTheCharacterAndWhatWasExpected() {
+        String[][] cases = {
+                {"{\"a\": 1 \"b\": 2}", "", "line 1, column 9: '\"' where a comma or '}' should follow the value of 'a'"},
+                {"{\"x\": {\"version\": 1.0.0}}", "/x", "line 1, column 22: '.' where a comma or '}' should follow the value of 'version'"},
+                {"{\"a\": [1 2]}", "/a", "line 1, column 10: '2' where a comma or ']' should follow the element before it"},
+                {"{\"a\": [1, 2,]}", "/a", "line 1, column 13: ']' after a comma: JSON allows no comma after the last element of an array"},
+                {"{\"a\" 1}", "/a", "line 1, column 6: '1' where ':' should follow the key 'a'"},
+                {"{a: 1}", "", "line 1, column 2: 'a' where a key in double quotes should be"},
+                {"{\"a\": {\"b\": 1]}", "/a", "line 1, column 14: ']' where '}' should close the object that starts at line 1, column 7"},
+                {"{\"a\": tru}", "/a", "line 1, column 7: unrecognized token 'tru': expected a JSON value (string, number, array, object, true, false or null)"},
+        };
+        for (String[] c : cases) {
+            InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(c[0], "t.json")));
+            assertEquals(ProblemCodes.INVALID_JSON, p.code(), c[0]);
+            assertEquals(c[2], p.message(), c[0]);
+            assertEquals(c[1], p.pointer(), c[0]);
+            assertReadable(p);
+        }
     }
 
     @Test
@@ -184,11 +234,11 @@ class JsonInputTest {
                 + " (string, number, array, object, true, false or null)", token.message());
         assertEquals("/a", token.pointer());
         InputProblem quote = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse("{'a': 1}", "t")));
-        assertEquals("line 1, column 2: unexpected character \"'\": expected double-quote to start field name", quote.message());
+        assertEquals("line 1, column 2: \"'\" where a key in double quotes should be", quote.message());
         InputProblem control = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse("\u0001", "t")));
         assertTrue(control.message().contains("control character U+0001"), control.message());
         InputProblem string = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse("{\"a\": \"x", "t")));
-        assertTrue(string.message().contains("unexpected end of input inside a string"), string.message());
+        assertEquals("the JSON ends at line 1, column 9 inside the string that starts at line 1, column 7", string.message());
         for (InputProblem p : List.of(token, quote, control, string)) assertReadable(p);
     }
 

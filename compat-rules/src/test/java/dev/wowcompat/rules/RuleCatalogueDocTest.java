@@ -209,8 +209,13 @@ class RuleCatalogueDocTest {
         Manifest candidate = releases.get(releases.size() - 1);
         List<Manifest> rest = releases.subList(0, releases.size() - 1);
         if (deployment(example)) {
-            String environment = JSON.readTree(example.json()).path("environment").asText();
-            return deployment.check(candidate, new DeploymentCheck.Environment(environment, rest));
+            JsonNode body = JSON.readTree(example.json());
+            List<DeploymentCheck.ObservedDrift> drifts = new ArrayList<>();
+            for (JsonNode d : body.path("drift")) {
+                drifts.add(new DeploymentCheck.ObservedDrift(d.path("type").asText(), d.path("revision").asInt(),
+                        d.path("pointer").asText(), d.path("id").asText(), d.path("message").asText()));
+            }
+            return deployment.check(candidate, new DeploymentCheck.Environment(body.path("environment").asText(), rest, drifts));
         }
         return checker.check(candidate, rest);
     }
@@ -267,12 +272,12 @@ class RuleCatalogueDocTest {
             body.get("releases").forEach(documents::add);
         } else if (body.size() == 1 && body.has("schemas")) {
             documents.addAll(wrap(body.get("schemas")));
-        } else if (body.size() == 3 && body.has("environment") && body.has("running") && body.has("candidate")) {
+        } else if (body.size() == (body.has("drift") ? 4 : 3) && body.has("environment") && body.has("running") && body.has("candidate")) {
             body.get("running").forEach(documents::add);
             documents.add(body.get("candidate"));
         } else {
             fail(DOC + ":" + example.line() + ": a block is {\"releases\": [...]}, {\"schemas\": {...}} or"
-                    + " {\"environment\": ..., \"running\": [...], \"candidate\": ...}");
+                    + " {\"environment\": ..., \"running\": [...], \"candidate\": ...[, \"drift\": [...]]}");
         }
         assertTrue(documents.size() >= 2, DOC + ":" + example.line() + ": at least one baseline and a candidate");
         List<Manifest> out = new ArrayList<>();

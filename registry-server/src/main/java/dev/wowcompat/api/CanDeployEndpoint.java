@@ -1,18 +1,24 @@
 package dev.wowcompat.api;
 
 import dev.wowcompat.check.DeploymentCheck;
+import dev.wowcompat.drift.DriftFinding;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.report.Waiver;
+import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.store.EnvironmentView;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.StoredRelease;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * {@code GET /can-deploy} (docs/api.md, "GET /can-deploy"): a registered release against what runs in one environment, by
@@ -49,8 +55,9 @@ final class CanDeployEndpoint {
         StoredRelease candidate = store.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,
                 service + "@" + version + " is not registered; only a registered release can be checked for deployment."));
         List<Manifest> running = store.runningReleases(environment).stream().map(r -> registration.stored(r.release())).toList();
-        Report report = new DeploymentCheck().check(registration.stored(candidate), new DeploymentCheck.Environment(environment, running))
-                .withWaivers(waivers);
+        Manifest manifest = registration.stored(candidate);
+        Report report = new DeploymentCheck().check(manifest, new DeploymentCheck.Environment(environment, running,
+                        drifts(environment, manifest))).withWaivers(waivers);
         boolean deployable = report.compatible();
         ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
         if (format == ReportFormat.JSON) {
@@ -58,6 +65,26 @@ final class CanDeployEndpoint {
         } else {
             ctx.status(200).contentType(contentType(format)).result(format.render(report).getBytes(StandardCharsets.UTF_8));
         }
+    }
+
+    /**
+     * The drifts found there, from the profiles the registry keeps, of the event types and states the candidate reads
+     * (one read of each type's profiles): what {@code consumed-type-drifted} warns about.
+     */
+    private List<DeploymentCheck.ObservedDrift> drifts(String environment, Manifest candidate) {
+        SortedSet<String> types = new TreeSet<>(candidate.consumes().events().keySet());
+        types.addAll(candidate.consumes().states());
+        List<DeploymentCheck.ObservedDrift> out = new ArrayList<>();
+        if (types.isEmpty()) return out;
+        Optional<EnvironmentView> view = store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT);
+        for (String type : types) {
+            ProfileSet profiles = store.profiles(environment, type, null, null, ProfileEndpoints.READ_LIMIT).profiles();
+            if (profiles.size() == 0) continue;
+            for (DriftFinding f : DriftHistory.of(view, profiles).drift()) {
+                out.add(new DeploymentCheck.ObservedDrift(f.field().type(), f.field().revision(), f.field().pointer(), f.kind().id(), f.message()));
+            }
+        }
+        return out;
     }
 
     /** The media type of a report format, as docs/openapi.json declares them. */

@@ -132,6 +132,7 @@ public final class RegistryServer implements AutoCloseable {
                 new EnvironmentEndpoints(store, new RequestBodies(Math.min(config.limits().maxBytes(), DEPLOYMENT_BODY_BYTES)),
                         new JsonInput(config.limits()), json),
                 new CanDeployEndpoint(store, registration, json),
+                new ProfileEndpoints(store, bodies, new JsonInput(config.limits()), json),
                 new Authorization(config.tokens()),
                 new ExpensiveRequests(config.guards()),
                 config.guards().metricsNeedToken());
@@ -160,7 +161,7 @@ public final class RegistryServer implements AutoCloseable {
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas,
                              WireEndpoints wire, OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy,
-                             Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
+                             ProfileEndpoints profiles, Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
 
     /**
      * The API of docs/api.md. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
@@ -186,6 +187,9 @@ public final class RegistryServer implements AutoCloseable {
         delete("/environments/{env}/deployments/{service}", e.auth.writes(e.environments::undeploy));
         get("/environments",                                e.environments::environments);
         get("/environments/{env}",                          e.environments::environment);
+        post("/environments/{env}/profiles",                e.auth.writes(e.costly.limited(e.profiles::record)));
+        get("/environments/{env}/profiles",                 e.profiles::types);
+        get("/environments/{env}/profiles/{type}",          e.profiles::type);
         get("/can-deploy",                                  e.costly.limited(e.canDeploy::check));
         post("/verify/state",                               e.costly.limited(e.wire::verifyState));
         post("/validate",                                   e.costly.limited(e.wire::validate));

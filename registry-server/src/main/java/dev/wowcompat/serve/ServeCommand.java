@@ -28,13 +28,18 @@ import sun.misc.Signal;
  * as {@link InvalidInputException}, which the launcher turns into exit 2 and one sentence (docs/decisions.md, "The
  * map of the code (issue 27)").
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "serve", sortOptions = false,
         header = "Run the registry: HTTP API and web page.",
         description = {"Writes need a bearer token when tokens are configured (--tokens FILE, one per line, or the "
                 + "environment variable " + Tokens.ENVIRONMENT_VARIABLE + "). Stop it with Ctrl-C or SIGTERM."})
 public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    // As the launcher's HelpOption mixin (package-private to the CLI): -h/--help only, since --version is the
+    // tool's, not a subcommand's (docs/decisions.md, "The command line's slips").
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
 
     @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port = 8081;

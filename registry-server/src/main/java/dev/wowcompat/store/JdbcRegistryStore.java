@@ -126,6 +126,58 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
+    public ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles) {
+        TreeSet<String> releases = new TreeSet<>();
+        for (dev.wowcompat.profile.FieldKey key : profiles.fields().keySet()) releases.add(key.release());
+        TreeSet<String> services = new TreeSet<>();
+        for (String release : releases) services.add(ProfileTables.release(release)[0]);
+        try {
+            return transaction(c -> {
+                // In name order, so that two posts naming the same services on PostgreSQL wait instead of deadlocking.
+                for (String service : services) lockDeployment(c, environment, service);
+                String unregistered = ProfileTables.unregistered(c, releases);
+                if (unregistered != null) return new ProfileMerge(unregistered, 0, 0, Map.of());
+                return ProfileTables.merge(c, environment, profiles, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis());
+            }, merge -> merge.unregistered() == null);
+        } catch (StoreException e) {
+            throw new StoreException("could not store the profiles posted for " + environment + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public StoredProfiles profiles(String environment, String type, Integer revision, String release, int limit) {
+        return read(c -> {
+            boolean[] truncated = {false};
+            dev.wowcompat.profile.ProfileSet set = ProfileTables.profiles(c, environment, type, revision, release, limit, truncated);
+            return new StoredProfiles(set, truncated[0]);
+        });
+    }
+
+    /**
+     * Every kept profile row, in key order, one at a time (what {@code migrate} copies). The rows are read in one
+     * statement, so the consumer must not write to this store.
+     */
+    public void exportProfiles(java.util.function.Consumer<ExportedProfile> consumer) {
+        read(c -> {
+            ProfileTables.exported(c, consumer);
+            return null;
+        });
+    }
+
+    /** Stores a copied profile row unless this store keeps that field already (then false: nothing is merged). */
+    public boolean importProfile(ExportedProfile profile) {
+        return transaction(c -> {
+            lockDeployment(c, profile.environment(), profile.service());
+            return ProfileTables.copy(c, profile);
+        }, stored -> stored);
+    }
+
+    @Override
+    public List<ProfiledType> profiledTypes(String environment) {
+        return read(c -> ProfileTables.types(c, environment));
+    }
+
+    @Override
     public List<EnvironmentSummary> environments() {
         return read(DeploymentTables::environments);
     }

@@ -73,6 +73,26 @@ public interface RegistryStore extends AutoCloseable {
      */
     List<RunningRelease> runningReleases(String environment);
 
+    /** Fields one release keeps per environment; values of further fields are refused (docs/decisions.md, "Meaning drift"). */
+    int MAX_PROFILE_FIELDS_PER_RELEASE = 1024;
+
+    /**
+     * Merges a profile set (fields attributed to releases, {@code service@version}) into the profiles stored for the
+     * environment: a stored field's sketches merge with the posted ones, a new field is stored while its release has
+     * fewer than {@link #MAX_PROFILE_FIELDS_PER_RELEASE}. Nothing is stored when a release of the set is not
+     * registered. Atomic, and serialized with the deployment writes of each service of the set in the environment.
+     */
+    ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles);
+
+    /**
+     * A type's stored profiles in an environment: every revision or one ({@code revision} null or not), every release
+     * or one ({@code release} {@code service@version}, or null), at most {@code limit} fields.
+     */
+    StoredProfiles profiles(String environment, String type, Integer revision, String release, int limit);
+
+    /** The types with stored profiles in the environment, by name and revision; empty when none. */
+    List<ProfiledType> profiledTypes(String environment);
+
     /** Counts for /metrics and /health. */
     StoreStats stats();
 

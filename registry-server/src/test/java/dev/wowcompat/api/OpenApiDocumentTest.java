@@ -297,6 +297,22 @@ class OpenApiDocumentTest {
         x.add(get(readers, "/events/bank.account.Deposited/readers", 200));
         x.add(get(readers, "/events/bank.account.Deposit/readers", 404));
         x.add(headersTooLarge(readers, "/events/bank.account.Deposited/readers"));
+        // Profiles of what releases wrote (issue 26).
+        String profiles = "/environments/{env}/profiles";
+        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@1.0.0"), 200));
+        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@9.9.9"), 404));
+        x.add(post(profiles, "/environments/staging/profiles", "{\"profileFormat\": 2, \"fields\": []}", 400));
+        x.add(post(profiles, "/environments/staging/profiles", "{\"profileFormat\": 1, ", 400));
+        x.add(new Exchange("POST", profiles, "/environments/staging/profiles (no token)",
+                () -> guarded.post("/environments/staging/profiles", profileSet("bank-service@1.0.0")), 401));
+        x.add(get(profiles, "/environments/staging/profiles", 200));
+        x.add(get(profiles, "/environments/Staging/profiles", 400));
+        String typeProfiles = "/environments/{env}/profiles/{type}";
+        x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited", 200));
+        x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?revision=2&release=bank-service@1.0.0", 200));
+        x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?revision=two", 400));
+        x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?release=bank-service", 400));
+        x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Withdrawn", 404));
         String canDeploy = "/can-deploy";
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging", 200));
         for (String format : List.of("json", "text", "markdown", "junit", "github", "sarif")) {
@@ -340,6 +356,17 @@ class OpenApiDocumentTest {
 
     private static String deployment(String service, String version) {
         return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
+    }
+
+    /** A few hundred deposits written by a release: numbers, strings, a boolean, a null. */
+    private static String profileSet(String release) {
+        dev.wowcompat.profile.ProfileSet set = new dev.wowcompat.profile.ProfileSet();
+        for (int i = 0; i < 300; i++) {
+            set.observe("bank.account.Deposited", 2, release, new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
+                    .put("amount", 10 + i % 90).put("currency", i % 3 == 0 ? "USD" : "EUR").put("at", "2026-12-03T08:00:00Z")
+                    .put("instant", i % 2 == 0).putNull("note"));
+        }
+        return dev.wowcompat.profile.ProfileJson.write(set).toString();
     }
 
     private static String example(String name) throws Exception {

@@ -82,7 +82,9 @@ class RegistryApiTest {
                 // Load, timeouts and start-up: provoked with raw connections there.
                 .filter(code -> !ServerGuardsTest.CODES.contains(code))
                 // Environments and deployments: provoked there.
-                .filter(code -> !EnvironmentApiTest.CODES.contains(code)).collect(Collectors.toCollection(TreeSet::new));
+                .filter(code -> !EnvironmentApiTest.CODES.contains(code))
+                // Profiles: provoked there.
+                .filter(code -> !ProfileApiTest.CODES.contains(code)).collect(Collectors.toCollection(TreeSet::new));
         expected.addAll(List.of("wow-compat.input.invalid-json", "wow-compat.input.too-deep",
                 "wow-compat.input.too-many-schemas", "wow-compat.schema.remote-ref", "wow-compat.manifest.invalid"));
         expected.removeAll(seenCodes);
@@ -405,6 +407,11 @@ class RegistryApiTest {
     void badInputIsRefusedWithItsOwnCodeAndNothingIsStored() {
         long before = registry.store().stats().releases();
         problem(register("bad", "{\"manifest\": 1, \"service\": "), 400, "wow-compat.input.invalid-json");
+        // A truncated body is located where it ends, and its pointer names no member the fault is not in.
+        Answer truncated = problem(register("bad", "{\"manifest\": 1,\n \"service\": \"bad\""), 400, "wow-compat.input.invalid-json");
+        assertEquals("the JSON ends at line 2, column 18 before the object that starts at line 1, column 1 is closed",
+                truncated.json().path("detail").asText(), truncated.body());
+        assertEquals("", truncated.json().at("/problems/0/pointer").asText(), truncated.body());
         problem(registry.post("/services/bad/releases", BankManifests.bank("bad", "1.0.0", 1, true), Map.of("Content-Type", "text/plain")),
                 415, "wow-compat.request.unsupported-media-type");
         problem(registry.post("/services/bad/releases", BankManifests.bank("bad", "1.0.0", 1, true), Map.of()),

@@ -22,17 +22,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code wow-compat check}: a candidate Manifest against the earlier releases of its service (docs/architecture.md, "A check, from input to report"). */
-@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "check", sortOptions = false,
         header = "Check a release's Manifest against earlier releases of its service.",
         description = {
                 "The candidate is compared under the ADDITIVE rules (or --level) with every earlier release of its major version.",
                 "Baselines of other services, and releases not earlier than the candidate, are not compared.",
                 "Without --baseline or --registry the candidate is checked as a first release (closed objects, revision chains).",
                 "Exit codes: 0 compatible, 1 breaking findings (or warnings with --fail-on warning), 2 bad input or usage."})
-final class CheckCommand implements Callable<Integer> {
+final class CheckCommand implements Callable<Integer>, ReadsManifests {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--candidate", required = true, paramLabel = "FILE", description = "The Manifest of the release to check.")
     Path candidate;

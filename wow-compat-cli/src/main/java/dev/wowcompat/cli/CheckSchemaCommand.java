@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code wow-compat check-schema}: versions of one plain JSON Schema under a compatibility level (docs/decisions.md, "The plain levels"). */
-@Command(name = "check-schema", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "check-schema", sortOptions = false,
         header = "Check versions of a plain JSON Schema under a compatibility level.",
         customSynopsis = "wow-compat check-schema --level LEVEL [OPTIONS] OLD.json [MORE.json...] NEW.json",
         description = {
@@ -35,6 +35,9 @@ final class CheckSchemaCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--level", required = true, paramLabel = "LEVEL", converter = Converters.LevelName.class,
             description = "The compatibility level.")

@@ -10,21 +10,20 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.UnmatchedArgumentException;
 
 /** How failures reach the user: one line per problem on standard error, exit code 2, no stack trace. */
 final class Failures {
     private Failures() {}
 
-    /** Usage errors: picocli's message, suggestions for a mistyped name, and where to find the usage. */
+    /** Usage errors: one sentence of ours per slip ({@link UsageErrors}), then where to find the usage. */
     static final class UsageHandler implements IParameterExceptionHandler {
         @Override
         public int handleParseException(ParameterException ex, String[] args) {
             CommandLine cmd = ex.getCommandLine();
             PrintWriter err = cmd.getErr();
-            err.println(cmd.getCommandSpec().qualifiedName() + ": " + oneLine(ex.getMessage()));
-            UnmatchedArgumentException.printSuggestions(ex, err);
-            err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for usage.");
+            String command = cmd.getCommandSpec().qualifiedName();
+            for (String sentence : UsageErrors.sentences(ex, args)) err.println(command + ": " + oneLine(sentence));
+            err.println("Try '" + command + " --help' for usage.");
             err.flush();
             return ExitCodes.BAD_INPUT;
         }

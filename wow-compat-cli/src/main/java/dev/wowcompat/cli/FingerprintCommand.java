@@ -18,8 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code wow-compat fingerprint}: the fingerprint (docs/architecture.md, "Fingerprints") of a JSON document or of one value inside it. */
-@Command(name = "fingerprint", mixinStandardHelpOptions = true,
-        header = "Print the fingerprint of a JSON document or of a value inside it.",
+@Command(name = "fingerprint", header = "Print the fingerprint of a JSON document or of a value inside it.",
         description = {
                 "The value is the whole document unless --pointer names one inside it. The fingerprint is the",
                 "lowercase hex SHA-256 of its RFC 8785 canonical form, as the registry names schemas."})
@@ -27,6 +26,9 @@ final class FingerprintCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "A JSON file, e.g. a schema or a Manifest.")
     Path file;

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -43,8 +44,8 @@ final class ManifestCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--classes", required = true, paramLabel = "DIR",
             description = "A directory of the service's compiled classes (e.g. build/classes/java/main). Repeatable.")

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,9 +32,10 @@ import picocli.CommandLine.Spec;
  * fingerprint when read from the source, and again when read back from the target before the copy commits.
  * Releases the target already holds with the same content are left alone, so the command can be run again (say,
  * after an interrupted run, or to pick up releases registered since); one held with other content is reported
- * and not touched. Then the deployments (environments and their history), per service and environment, the same way.
+ * and not touched. Then the deployments (environments and their history), per service and environment, the same way,
+ * and the profiles of the values releases wrote (a field the target keeps already is left alone).
  */
-@Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "migrate", sortOptions = false,
         header = "Copy a SQLite registry into PostgreSQL.",
         description = {"Safe to run again: releases already copied are skipped. Exit code 0 when every release is in "
                 + "the target, 2 when one could not be copied (the target holds other content under its version)."})
@@ -42,6 +44,9 @@ public final class MigrateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--from", required = true, paramLabel = "FILE", description = "The SQLite registry database to copy from.")
     Path from;
@@ -102,6 +107,7 @@ public final class MigrateCommand implements Callable<Integer> {
                     + " schema fingerprint(s) verified on arrival); " + total.present + " already there; "
                     + tallies.size() + " service(s)");
             copyDeployments(source, target, out, conflicts);
+            copyProfiles(source, target, out);
             conflicts.forEach(err::println);
             return conflicts.isEmpty() ? ExitCodes.OK : ExitCodes.BAD_INPUT;
         } catch (StoreException e) {
@@ -131,6 +137,16 @@ public final class MigrateCommand implements Callable<Integer> {
             }
         }
         out.println("migrate: " + copied + " deployment(s) copied (history included); " + present + " already there");
+    }
+
+    /**
+     * After the releases they belong to: the profiles of the values each release wrote in each environment. A field
+     * the target keeps already is left as it is (copying never merges, so running again adds nothing twice).
+     */
+    private static void copyProfiles(JdbcRegistryStore source, JdbcRegistryStore target, PrintWriter out) {
+        int[] counts = {0, 0};
+        source.exportProfiles(p -> counts[target.importProfile(p) ? 0 : 1]++);
+        out.println("migrate: " + counts[0] + " field profile(s) copied; " + counts[1] + " already there");
     }
 
     private static boolean hasFingerprint(String fingerprint, String canonical) {

@@ -29,8 +29,8 @@ final class RecordDeploymentCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
+    @Mixin
+    HelpOption help;
 
     @Mixin
     ReleaseInEnvironment target;

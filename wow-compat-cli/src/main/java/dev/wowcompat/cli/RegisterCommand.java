@@ -16,22 +16,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code wow-compat register}: sends a release's Manifest to the registry, which checks it and stores it. */
-@Command(name = "register", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "register", sortOptions = false,
         header = "Register a release's Manifest with a registry.",
         description = {"The registry checks the release against the service's earlier releases and stores it only "
                 + "when it is compatible.",
                 "Exit codes: 0 registered (or already registered with the same content), 1 refused as breaking, "
                         + "2 bad input, version already registered with other content, or no access."})
-public final class RegisterCommand implements Callable<Integer> {
+public final class RegisterCommand implements Callable<Integer>, ReadsManifests {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "The Manifest of the release.")
     Path file;

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
  * <p>It speaks java.net.http itself rather than through {@code RegistryClient}, which is being replaced by a shared
  * client module; moving this one GET there is the follow-up.
  */
-@Command(name = "schema", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "schema", sortOptions = false,
         description = "Print the canonical schema a fingerprint, or a unique prefix of 8 or more hex digits, names in a registry.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the schema is printed", "2:bad input, no schema with that fingerprint, or an ambiguous prefix (the candidates are listed)"})
@@ -41,6 +42,9 @@ public final class SchemaCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Parameters(index = "0", paramLabel = "FINGERPRINT_OR_PREFIX", description = "64 hex digits, or the first 8 or more of them.")
     String fingerprint;

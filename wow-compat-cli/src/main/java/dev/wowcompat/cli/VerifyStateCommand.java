@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,14 +31,17 @@ import picocli.CommandLine.Spec;
  * {@code wow-compat verify-state}: is a stored state (a state view, a state event or a snapshot) of a schema we
  * know, is that schema current, and does the state validate against it?
  */
-@Command(name = "verify-state", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "verify-state", sortOptions = false,
         header = "Verify a state view, state event or snapshot against its schemaFingerprint.",
         description = {"Exit codes: 0 the fingerprint is known and current and the state validates; 1 it is unknown, "
                 + "stale (rebuild the view) or the state does not validate; 2 bad input."})
-public final class VerifyStateCommand implements Callable<Integer> {
+public final class VerifyStateCommand implements Callable<Integer>, ReadsManifests {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Parameters(index = "0", paramLabel = "FILE", description = "{version, schemaFingerprint, state} (with aggregate), a state event or a snapshot.")
     Path file;

@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
                 RecordDeploymentCommand.class,
                 CanDeployCommand.class,
                 VerifyStateCommand.class,
+                AuditCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class WowCompat implements Callable<Integer> {
@@ -69,13 +70,17 @@ public final class WowCompat implements Callable<Integer> {
     /**
      * picocli lets {@code --help} and {@code --version} pass with arguments it could not match, so a CI step with a
      * mistyped command ({@code wow-compat can-deplyo --version 1.2.0}) would print the tool's version and exit 0:
-     * whatever is unmatched is a usage error, help or not.
+     * whatever is unmatched is a usage error, help or not. So is the tool's version asked for before a command,
+     * which would print it and run nothing.
      */
     private static int refuseUnmatchedThenRun(CommandLine.ParseResult parsed) {
         for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
             if (!p.unmatched().isEmpty()) {
                 throw new CommandLine.UnmatchedArgumentException(p.commandSpec().commandLine(), p.unmatched());
             }
+        }
+        if (parsed.isVersionHelpRequested() && parsed.hasSubcommand()) {
+            throw new ParameterException(parsed.commandSpec().commandLine(), UsageErrors.versionWithCommand(parsed));
         }
         return new CommandLine.RunLast().execute(parsed);
     }

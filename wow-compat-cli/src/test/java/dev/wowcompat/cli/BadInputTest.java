@@ -42,6 +42,18 @@ class BadInputTest {
         assertEquals(1, r.errLines().size(), r.err());
     }
 
+    /** Cut after a complete member: no pointer to that member (it is whole), the place where the input ends instead. */
+    @Test
+    void truncatedJsonSaysWhereItEnds() {
+        String whole = bank("1.1.0").strip();
+        Path bad = write(dir, "truncated.json", whole.substring(0, whole.length() - 1));
+        Cli.Result r = check(bad).assertBadInput(bad.toString());
+        assertEquals(1, r.errLines().size(), r.err());
+        long lines = whole.lines().count();
+        assertTrue(r.err().matches("\\Q" + bad + "\\E: the JSON ends at line " + lines + ", column \\d+ before the object that"
+                + " starts at line 1, column 1 is closed\n"), r.err());
+    }
+
     @Test
     void manifestFailingItsSchemaListsEveryViolation() {
         Path bad = write(dir, "bad.json", bank("1.0").replace("bank-service", "Bank Service"));

@@ -104,6 +104,12 @@ class MigrateCommandTest {
             store.recordDeployment("production", "bank-service", "1.0.0");
             store.recordDeployment("staging", "bank-service", "1.2.0");
             store.undeploy("production", "bank-service");
+            dev.wowcompat.profile.ProfileSet values = new dev.wowcompat.profile.ProfileSet();
+            for (int i = 0; i < 300; i++) {
+                values.observe("bank.account.Deposited", 2, "bank-service@1.2.0",
+                        new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("amount", 10 + i).put("currency", "EUR"));
+            }
+            assertEquals(2, store.mergeProfiles("staging", values).merged());
         }
         List<ExportedDeployment> expected;
         try (JdbcRegistryStore source = SqliteRegistryStore.open(sqlite)) {
@@ -114,6 +120,7 @@ class MigrateCommandTest {
         Cli.Result first = Cli.run(args);
         assertEquals(0, first.code(), first.err());
         assertTrue(first.out().contains("migrate: 4 deployment(s) copied (history included); 0 already there"), first.out());
+        assertTrue(first.out().contains("migrate: 2 field profile(s) copied; 0 already there"), first.out());
         try (JdbcRegistryStore copy = target.open()) {
             // Copied one service's history in one environment after the other: the same rows, in each one's order.
             assertEquals(rows(expected), rows(copy.exportDeployments()));
@@ -123,10 +130,18 @@ class MigrateCommandTest {
             assertEquals("1.1.0", staging.running().get(0).replaced().version());
             assertEquals(2, staging.history().size());
             assertEquals(0, copy.runningReleases("production").size());
+            assertEquals(300, copy.profiles("staging", "bank.account.Deposited", 2, "bank-service@1.2.0", 10).profiles()
+                    .get(new dev.wowcompat.profile.Field("bank.account.Deposited", 2, "/amount"), "bank-service@1.2.0").numbers().count());
         }
         Cli.Result again = Cli.run(args);
         assertEquals(0, again.code(), again.err());
         assertTrue(again.out().contains("migrate: 0 deployment(s) copied (history included); 4 already there"), again.out());
+        assertTrue(again.out().contains("migrate: 0 field profile(s) copied; 2 already there"), again.out());
+        try (JdbcRegistryStore copy = target.open()) {
+            assertEquals(300, copy.profiles("staging", "bank.account.Deposited", 2, null, 10).profiles()
+                    .get(new dev.wowcompat.profile.Field("bank.account.Deposited", 2, "/amount"), "bank-service@1.2.0").numbers().count(),
+                    "copied once, never merged twice");
+        }
 
         // A target where bank-service ran otherwise in staging keeps its own history, and the run says so.
         TestDatabases.Database other = databases.create(Backend.POSTGRESQL);

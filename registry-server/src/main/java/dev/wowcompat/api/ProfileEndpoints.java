@@ -1,0 +1,125 @@
+package dev.wowcompat.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.JsonInput;
+import dev.wowcompat.profile.FieldKey;
+import dev.wowcompat.profile.ProfileJson;
+import dev.wowcompat.profile.ProfileLimits;
+import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.store.ProfileMerge;
+import dev.wowcompat.store.ProfiledType;
+import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.StoredProfiles;
+import io.javalin.http.Context;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** Profiles of the values releases write, per environment (issue 26): record (merge), list the types, read a type's. */
+final class ProfileEndpoints {
+    /** Fields one post may hold: what one audit's profile set holds at most (docs/decisions.md, "Meaning drift"). */
+    static final int MAX_POSTED_FIELDS = ProfileLimits.DEFAULT.maxFields();
+    /** Fields one read answers at most; the answer says when there were more (narrow it by revision or release). */
+    static final int READ_LIMIT = 2048;
+    /** {@code service@version}, as the Manifest spells both. */
+    private static final Pattern RELEASE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*@(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})");
+
+    private final RegistryStore store;
+    private final RequestBodies bodies;
+    private final JsonInput input;
+    private final JsonResponses json;
+
+    ProfileEndpoints(RegistryStore store, RequestBodies bodies, JsonInput input, JsonResponses json) {
+        this.store = store;
+        this.bodies = bodies;
+        this.input = input;
+        this.json = json;
+    }
+
+    /** 200 merged (what each release now has stored) | 400 not a profile set | 404 a release is not registered. */
+    void record(Context ctx) throws InvalidInputException {
+        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        JsonNode body = input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path());
+        if (body.path("fields").size() > MAX_POSTED_FIELDS) {
+            throw new ApiException(ProblemCode.INVALID_INPUT, "The profile set holds " + body.path("fields").size()
+                    + " fields; post at most " + MAX_POSTED_FIELDS + " at a time.");
+        }
+        ProfileSet posted;
+        try {
+            posted = ProfileJson.read(body, new ProfileLimits(MAX_POSTED_FIELDS, ProfileLimits.DEFAULT.maxDepth()));
+        } catch (IllegalArgumentException e) {
+            throw new ApiException(ProblemCode.INVALID_INPUT, "This is not a profile set: " + e.getMessage() + ".");
+        }
+        for (FieldKey key : posted.fields().keySet()) release(key.release(), "a profile's release");
+        ProfileMerge merge = store.mergeProfiles(environment, posted);
+        if (merge.unregistered() != null) {
+            throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, merge.unregistered()
+                    + " is not registered; profiles are kept for registered releases only. Nothing was stored.");
+        }
+        ObjectNode out = json.object().put("environment", environment).put("merged", merge.merged())
+                .put("refusedValues", merge.refusedValues());
+        ArrayNode releases = out.putArray("releases");
+        for (Map.Entry<String, Integer> e : new java.util.TreeMap<>(merge.fieldsByRelease()).entrySet()) {
+            releases.addObject().put("release", e.getKey()).put("fields", e.getValue());
+        }
+        json.send(ctx, 200, out);
+    }
+
+    /** 200 the types with profiles (an empty list when none) | 400 not an environment name. */
+    void types(Context ctx) {
+        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        ObjectNode out = json.object().put("environment", environment);
+        ArrayNode types = out.putArray("types");
+        for (ProfiledType t : store.profiledTypes(environment)) {
+            ObjectNode o = types.addObject().put("type", t.type()).put("revision", t.revision()).put("pointers", t.pointers());
+            t.releases().forEach(o.putArray("releases")::add);
+        }
+        json.send(ctx, 200, out);
+    }
+
+    /** 200 the profile set of the type (one revision, one release) | 400 bad parameter | 404 none stored. */
+    void type(Context ctx) {
+        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String type = ctx.pathParam("type");
+        Integer revision = revision(ctx.queryParam("revision"));
+        String release = ctx.queryParam("release") == null ? null : release(ctx.queryParam("release"), "release");
+        StoredProfiles stored = store.profiles(environment, type, revision, release, READ_LIMIT);
+        if (stored.profiles().size() == 0) {
+            throw new ApiException(ProblemCode.PROFILE_NOT_FOUND, "No profile of '" + type + "'"
+                    + (revision == null ? "" : " revision " + revision) + (release == null ? "" : " by " + release)
+                    + " is stored in '" + environment + "'.");
+        }
+        ObjectNode out = json.object().put("environment", environment).put("type", type).put("truncated", stored.truncated());
+        out.setAll(ProfileJson.write(stored.profiles()));
+        DriftHistory history = DriftHistory.of(store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT), stored.profiles());
+        ArrayNode deployments = out.putArray("deployments");
+        for (DriftHistory.Step step : history.deployments()) {
+            deployments.addObject().put("release", step.release()).put("deployedAt", step.deployedAt());
+        }
+        ArrayNode drift = out.putArray("drift");
+        history.drift().forEach(f -> drift.add(f.toJson()));
+        json.send(ctx, 200, out);
+    }
+
+    private static Integer revision(String text) {
+        if (text == null) return null;
+        try {
+            int n = Integer.parseInt(text.strip());
+            if (n >= 0) return n;
+        } catch (NumberFormatException e) {
+            // refused below, with the form a revision has
+        }
+        throw new ApiException(ProblemCode.BAD_PARAMETER, "revision must be a whole number, 0 or more (0 for states and commands); got '"
+                + text + "'.");
+    }
+
+    private static String release(String text, String what) {
+        if (!RELEASE.matcher(text).matches()) {
+            ProblemCode code = what.equals("release") ? ProblemCode.BAD_PARAMETER : ProblemCode.INVALID_INPUT;
+            throw new ApiException(code, what + " must be service@major.minor.patch (e.g. bank-service@1.2.0); got '" + text + "'.");
+        }
+        return text;
+    }
+}

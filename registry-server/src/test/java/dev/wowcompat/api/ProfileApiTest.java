@@ -1,0 +1,197 @@
+package dev.wowcompat.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.drift.Declarations;
+import dev.wowcompat.drift.DriftDetector;
+import dev.wowcompat.drift.DriftFinding;
+import dev.wowcompat.drift.DriftKind;
+import dev.wowcompat.profile.Field;
+import dev.wowcompat.profile.ProfileJson;
+import dev.wowcompat.profile.ProfileLimits;
+import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.RunningRegistry.Answer;
+import dev.wowcompat.testing.TestDatabases;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Profiles through the real server on a free loopback port and a real SQLite file (and on PostgreSQL:
+ * {@link ProfileApiOnPostgresTest}): posts merge, reads answer what an
+ * audit compares with (a drift between two releases is still found from what the registry kept), and every refusal
+ * is a problem+json answer. Each test uses environments of its own.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(TestDatabases.class)
+class ProfileApiTest {
+    /** The problem codes of this API area: provoked here (and left out of {@link RegistryApiTest}'s own census). */
+    static final Set<String> CODES = Set.of(ProblemCode.PROFILE_NOT_FOUND.code());
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TYPE = "bank.account.Deposited";
+
+    private RunningRegistry registry;
+    private final Set<String> seenCodes = new ConcurrentSkipListSet<>();
+
+    TestDatabases.Backend backend() {
+        return TestDatabases.Backend.SQLITE;
+    }
+
+    @BeforeAll
+    void start(TestDatabases databases) {
+        registry = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0));
+        for (String version : List.of("1.0.0", "1.1.0")) registry.register("bank-service", BankManifests.bank(version)).expect(201);
+    }
+
+    @AfterAll
+    void stop() {
+        registry.close();
+    }
+
+    @AfterAll
+    void everyCodeOfTheAreaWasAnswered() {
+        Set<String> missing = new TreeSet<>(CODES);
+        missing.removeAll(seenCodes);
+        assertEquals(Set.of(), missing, "problem codes no test provoked");
+    }
+
+    /** Deposits whose {@code at} is an epoch instant in seconds times {@code unit}. */
+    private static String deposits(String release, int n, long unit, long seed) {
+        ProfileSet set = new ProfileSet();
+        Random r = new Random(seed);
+        for (int i = 0; i < n; i++) {
+            set.observe(TYPE, 2, release, JSON.createObjectNode().put("at", (1_764_000_000L + r.nextInt(500_000)) * unit)
+                    .put("amount", 50 * Math.exp(1.5 * r.nextGaussian())));
+        }
+        return ProfileJson.write(set).toString();
+    }
+
+    @Test
+    void aDriftIsFoundFromWhatTheRegistryKept() {
+        Answer first = registry.post("/environments/drift/profiles", deposits("bank-service@1.0.0", 150, 1, 1)).expect(200);
+        assertEquals(2, first.json().path("merged").asInt());
+        assertEquals("bank-service@1.0.0", first.json().at("/releases/0/release").asText());
+        assertEquals(2, first.json().at("/releases/0/fields").asInt());
+        // A second audit of the same release: merged, so the 200 values a side needed to judge are reached together.
+        registry.post("/environments/drift/profiles", deposits("bank-service@1.0.0", 150, 1, 2)).expect(200);
+        registry.post("/environments/drift/profiles", deposits("bank-service@1.1.0", 250, 1000, 3)).expect(200);
+
+        Answer read = registry.get("/environments/drift/profiles/" + TYPE).expect(200);
+        assertEquals("drift", read.json().path("environment").asText());
+        assertFalse(read.json().path("truncated").asBoolean());
+        ProfileSet kept = ProfileJson.read(read.json(), ProfileLimits.DEFAULT);
+        assertEquals(300, kept.get(new Field(TYPE, 2, "/at"), "bank-service@1.0.0").numbers().count());
+        List<DriftFinding> found = DriftDetector.compare(kept, "bank-service@1.0.0", "bank-service@1.1.0", Declarations.NONE);
+        assertEquals(1, found.size(), found.toString());
+        assertEquals(DriftKind.MEANING_DRIFT, found.get(0).kind());
+        assertEquals("/at", found.get(0).field().pointer());
+        assertTrue(found.get(0).message().contains("×1000: seconds → milliseconds?"), found.get(0).message());
+
+        // The registry draws the same conclusion at the deployment, once it knows the deployments.
+        assertEquals(0, read.json().path("drift").size(), "no deployment recorded there yet: nothing to compare");
+        registry.deploy("drift", "bank-service", "1.0.0").expect(201);
+        registry.deploy("drift", "bank-service", "1.1.0").expect(201);
+        JsonNode withDeployments = registry.get("/environments/drift/profiles/" + TYPE).expect(200).json();
+        assertEquals(List.of("bank-service@1.0.0", "bank-service@1.1.0"), withDeployments.path("deployments").findValuesAsText("release"));
+        JsonNode drift = withDeployments.path("drift");
+        assertEquals(1, drift.size(), drift.toString());
+        assertEquals("meaning-drift", drift.at("/0/id").asText());
+        assertEquals("/at", drift.at("/0/pointer").asText());
+        assertEquals(1000.0, drift.at("/0/factor").asDouble());
+        assertEquals("bank-service@1.0.0", drift.at("/0/before/release").asText());
+        assertEquals(java.time.Instant.ofEpochMilli(withDeployments.at("/deployments/1/deployedAt").asLong()).toString(),
+                drift.at("/0/deployedAt").asText());
+
+        // A consumer of Deposited@2 deployed there now is warned, not refused: it may be the fix.
+        registry.register("audit", BankManifests.depositReader("audit", "1.0.0", 1, 2)).expect(201);
+        Answer canDeploy = registry.get("/can-deploy?service=audit&version=1.0.0&environment=drift").expect(200);
+        assertEquals("true", canDeploy.header("Wow-Compat-Deployable"));
+        JsonNode warning = canDeploy.json().path("findings").get(0);
+        assertEquals("consumed-type-drifted", warning.path("rule").asText(), canDeploy.body());
+        assertEquals("warning", warning.path("severity").asText());
+        assertEquals(TYPE + "@2", warning.path("subject").asText());
+        assertEquals("/at", warning.path("pointer").asText());
+        assertTrue(warning.path("message").asText().contains("whose values drifted in drift (meaning-drift)")
+                && warning.path("message").asText().contains("×1000: seconds → milliseconds?"), warning.toString());
+        assertEquals(0, registry.get("/can-deploy?service=audit&version=1.0.0&environment=elsewhere").expect(200).json()
+                .path("findings").findValuesAsText("rule").stream().filter("consumed-type-drifted"::equals).count(),
+                "no drift there: no warning");
+
+        JsonNode one = registry.get("/environments/drift/profiles/" + TYPE + "?revision=2&release=bank-service@1.1.0").expect(200).json();
+        assertEquals(2, one.path("fields").size());
+        assertTrue(one.path("fields").findValues("release").stream().allMatch(r -> r.asText().equals("bank-service@1.1.0")));
+        assertTrue(one.at("/fields/0/number/q50").isNumber(), "the quantiles are given for people and the page");
+
+        JsonNode types = registry.get("/environments/drift/profiles").expect(200).json();
+        assertEquals(TYPE, types.at("/types/0/type").asText());
+        assertEquals(2, types.at("/types/0/revision").asInt());
+        assertEquals(2, types.at("/types/0/pointers").asInt());
+        assertEquals(List.of("bank-service@1.0.0", "bank-service@1.1.0"),
+                JSON.convertValue(types.at("/types/0/releases"), List.class));
+        assertEquals(0, registry.get("/environments/elsewhere/profiles").expect(200).json().path("types").size());
+    }
+
+    @Test
+    void refusalsAreProblemsAndStoreNothing() {
+        String env = "/environments/refusals/profiles";
+        problem(registry.post(env, deposits("bank-service@9.9.9", 10, 1, 4)), 404, ProblemCode.RELEASE_NOT_FOUND.code());
+        problem(registry.post(env, deposits("nobody@1.0.0", 10, 1, 4)), 404, ProblemCode.RELEASE_NOT_FOUND.code());
+        assertEquals(0, registry.get(env).expect(200).json().path("types").size(), "nothing was stored");
+
+        problem(registry.post(env, "{\"profileFormat\": 2, \"fields\": []}"), 400, ProblemCode.INVALID_INPUT.code());
+        String broken = deposits("bank-service@1.0.0", 10, 1, 5).replaceFirst("\"magnitudes\":\"[^\"]*\"", "\"magnitudes\":\"AAAA\"");
+        Answer notASketch = problem(registry.post(env, broken), 400, ProblemCode.INVALID_INPUT.code());
+        assertTrue(notASketch.json().path("detail").asText().contains("fields[0].number") || notASketch.json().path("detail").asText().contains("sketch"),
+                notASketch.body());
+        problem(registry.post(env, deposits("Bank@1.0.0", 10, 1, 5)), 400, ProblemCode.INVALID_INPUT.code());
+        ProfileSet wide = new ProfileSet(new ProfileLimits(2000, 32));
+        for (int i = 0; i <= ProfileEndpoints.MAX_POSTED_FIELDS; i++) wide.observe(TYPE, 2, "bank-service@1.0.0", JSON.createObjectNode().put("f" + i, i));
+        problem(registry.post(env, ProfileJson.write(wide).toString()), 400, ProblemCode.INVALID_INPUT.code());
+        problem(registry.post("/environments/No/profiles", deposits("bank-service@1.0.0", 10, 1, 6)), 400,
+                ProblemCode.ENVIRONMENT_INVALID_NAME.code());
+        problem(registry.post(env, deposits("bank-service@1.0.0", 10, 1, 6), Map.of("Content-Type", "text/plain")), 415,
+                ProblemCode.UNSUPPORTED_MEDIA_TYPE.code());
+        assertEquals(0, registry.get(env).expect(200).json().path("types").size(), "nothing was stored");
+
+        problem(registry.get(env + "/" + TYPE), 404, ProblemCode.PROFILE_NOT_FOUND.code());
+        problem(registry.get(env + "/" + TYPE + "?revision=-1"), 400, ProblemCode.BAD_PARAMETER.code());
+        problem(registry.get(env + "/" + TYPE + "?release=bank-service@1"), 400, ProblemCode.BAD_PARAMETER.code());
+    }
+
+    @Test
+    void writingNeedsATokenWhenTheRegistryHasTokens(TestDatabases databases) {
+        try (RunningRegistry guarded = new RunningRegistry(databases.create(backend()).open(),
+                RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("profile-token"))))) {
+            guarded.post("/services/bank-service/releases", BankManifests.bank("1.0.0"),
+                    Map.of("Content-Type", "application/json", "Authorization", "Bearer profile-token")).expect(201);
+            problem(guarded.post("/environments/prod/profiles", deposits("bank-service@1.0.0", 10, 1, 7)), 401, ProblemCode.TOKEN_MISSING.code());
+            guarded.post("/environments/prod/profiles", deposits("bank-service@1.0.0", 10, 1, 7),
+                    Map.of("Content-Type", "application/json", "Authorization", "Bearer profile-token")).expect(200);
+            guarded.get("/environments/prod/profiles/" + TYPE).expect(200);
+        }
+    }
+
+    private Answer problem(Answer a, int status, String code) {
+        assertEquals(status, a.status(), a.body());
+        assertEquals("application/problem+json", a.header("Content-Type"));
+        assertEquals(code, a.code(), a.body());
+        assertFalse(a.json().path("detail").asText().isBlank());
+        assertFalse(a.body().contains("at dev.wowcompat") || a.body().contains("Exception"), a.body());
+        seenCodes.add(a.code());
+        return a;
+    }
+}

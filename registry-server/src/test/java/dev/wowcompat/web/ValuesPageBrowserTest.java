@@ -1,0 +1,118 @@
+package dev.wowcompat.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.profile.ProfileJson;
+import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.RunningRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The values a type's releases wrote, on the page in headless Chromium, against the real registry: bank-service
+ * 1.0.0, 1.1.0 (which changes nothing) and 1.2.0 (which writes {@code at} in milliseconds and {@code occurredAt} as
+ * epoch digits) deployed in prod one after the other, their profiles posted through the API.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ValuesPageBrowserTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TYPE = "bank.account.Deposited";
+    private RunningRegistry registry;
+    private WebDriver browser;
+    private WebDriverWait wait;
+
+    private static String profiles(String release, long unit, boolean digits, long seed) {
+        ProfileSet set = new ProfileSet();
+        Random r = new Random(seed);
+        for (int i = 0; i < 400; i++) {
+            long second = 1_764_000_000L + r.nextInt(600_000);
+            set.observe(TYPE, 2, release, JSON.createObjectNode().put("at", second * unit)
+                    .put("amount", 50 * Math.exp(1.5 * r.nextGaussian()))
+                    .put("occurredAt", digits ? Long.toString(second * 1000) : Instant.ofEpochSecond(second).toString()));
+        }
+        return ProfileJson.write(set).toString();
+    }
+
+    @BeforeAll
+    void start(@TempDir Path dir) {
+        registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
+        for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) {
+            registry.register("bank-service", BankManifests.bank(version)).expect(201);
+            registry.deploy("prod", "bank-service", version).expect(201);
+        }
+        registry.post("/environments/prod/profiles", profiles("bank-service@1.0.0", 1, false, 1)).expect(200);
+        registry.post("/environments/prod/profiles", profiles("bank-service@1.1.0", 1, false, 2)).expect(200);
+        registry.post("/environments/prod/profiles", profiles("bank-service@1.2.0", 1000, true, 3)).expect(200);
+        browser = HeadlessChromium.start();
+        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+    }
+
+    @AfterAll
+    void stop() {
+        if (browser != null) browser.quit();
+        if (registry != null) registry.close();
+    }
+
+    @Test
+    void eachNumericFieldIsAChartPerReleaseInDeploymentOrderWithTheDriftInRed() throws Exception {
+        browser.get(registry.base() + "/#/environment/prod");
+        WebElement link = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#profiled-types a.values-link")));
+        assertEquals(TYPE + "@2", link.getText());
+        link.click();
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#value-fields .value-field"), 3));
+        assertTrue(browser.getCurrentUrl().endsWith("#/values/prod/" + TYPE), browser.getCurrentUrl());
+
+        WebElement at = field("/at");
+        assertTrue(at.getAttribute("class").contains("drifted"));
+        List<WebElement> bands = at.findElements(By.cssSelector("svg.value-chart rect.band"));
+        assertEquals(List.of("bank-service@1.0.0", "bank-service@1.1.0", "bank-service@1.2.0"),
+                bands.stream().map(b -> b.getAttribute("data-release")).toList(), "releases in deployment order");
+        List<WebElement> deployments = at.findElements(By.cssSelector("svg.value-chart line.deployment"));
+        assertEquals(2, deployments.size(), "a mark at each deployment after the first");
+        assertEquals(List.of("bank-service@1.2.0"), at.findElements(By.cssSelector("line.deployment.drift")).stream()
+                .map(l -> l.getAttribute("data-release")).toList(), "only the deployment that changed the unit is red");
+        assertEquals("×1000", at.findElement(By.cssSelector("text.factor")).getText());
+        assertTrue(at.findElement(By.cssSelector(".drift-finding")).getText().contains("×1000: seconds → milliseconds?"));
+        double medianBefore = Double.parseDouble(bands.get(1).findElement(By.xpath("following-sibling::*[1]")).getAttribute("cy"));
+        double medianAfter = Double.parseDouble(bands.get(2).findElement(By.xpath("following-sibling::*[1]")).getAttribute("cy"));
+        assertTrue(medianAfter < medianBefore, "the median of 1.2.0 is drawn higher");
+
+        WebElement amount = field("/amount");
+        assertEquals(0, amount.findElements(By.cssSelector(".drift, .drift-finding")).size(), "natural variance: nothing red");
+        assertEquals(3, amount.findElements(By.cssSelector("rect.band")).size());
+
+        WebElement occurred = field("/occurredAt");
+        List<WebElement> formats = occurred.findElements(By.cssSelector("tr.format-row"));
+        assertEquals(3, formats.size());
+        assertEquals("date-time 100%", formats.get(0).findElement(By.cssSelector("td.shares")).getText());
+        assertEquals("epoch-millis 100%", formats.get(2).findElement(By.cssSelector("td.shares")).getText());
+        assertTrue(occurred.findElement(By.cssSelector(".drift-finding")).getText().startsWith("format-drift"));
+        HeadlessChromium.screenshot(browser, "values-prod");
+
+        browser.get("about:blank");
+        browser.get(registry.base() + "/#/values/prod/bank.account.Nothing");
+        wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("problem"), "wow-compat.profile.not-found"));
+    }
+
+    private WebElement field(String pointer) {
+        return browser.findElements(By.cssSelector("#value-fields .value-field")).stream()
+                .filter(e -> pointer.equals(e.getAttribute("data-pointer"))).findFirst().orElseThrow(() -> new AssertionError(pointer));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.wowcompat.drift;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.json.JsonPointers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a Manifest declares about a field's meaning: its {@code x-wow-unit}, {@code x-wow-meaning}, {@code format},
+ * and whether its values are closed by an {@code enum} or {@code const}. Every member may be absent.
+ */
+public record DeclaredMeaning(String unit, String meaning, String format, boolean closed) {
+    public static final DeclaredMeaning NONE = new DeclaredMeaning(null, null, null, false);
+    /** References followed in a row before giving up (a cycle, or a schema too tangled to say). */
+    private static final int MAX_HOPS = 16;
+
+    /** The declaration of one property schema (local references already resolved by the caller). */
+    public static DeclaredMeaning of(JsonNode schema) {
+        if (schema == null || !schema.isObject()) return NONE;
+        return new DeclaredMeaning(text(schema, "x-wow-unit"), text(schema, "x-wow-meaning"), text(schema, "format"),
+                schema.has("enum") || schema.has("const"));
+    }
+
+    /**
+     * The declaration of the value at a profile's pointer ({@code *} for array items) inside a type's schema,
+     * following local references ({@code #/$defs/...}) only, never a remote one. A nullable union ({@code anyOf} or
+     * {@code oneOf} of one schema and {@code null}) is looked through. Anything more tangled (several branches that
+     * could hold the value, {@code prefixItems}, a pattern of property names) declares nothing: too vague to judge.
+     */
+    public static DeclaredMeaning at(JsonNode root, String pointer) {
+        JsonNode node = resolve(root, root);
+        List<String> tokens;
+        try {
+            tokens = JsonPointers.tokens(pointer);
+        } catch (IllegalArgumentException e) {
+            return NONE;
+        }
+        for (String token : tokens) {
+            if (node == null) return NONE;
+            JsonNode next = null;
+            JsonNode properties = node.get("properties");
+            if (properties != null && properties.has(token)) next = properties.get(token);
+            else if (token.equals("*") && node.get("items") != null && node.get("items").isObject()) next = node.get("items");
+            else if (node.get("additionalProperties") != null && node.get("additionalProperties").isObject()) next = node.get("additionalProperties");
+            node = resolve(root, next);
+        }
+        return of(node);
+    }
+
+    /** Follows local references and looks through nullable unions; null when that leads nowhere definite. */
+    private static JsonNode resolve(JsonNode root, JsonNode node) {
+        for (int hop = 0; node != null && hop < MAX_HOPS; hop++) {
+            if (!node.isObject()) return null;
+            JsonNode ref = node.get("$ref");
+            if (ref != null) {
+                if (!ref.isTextual() || !ref.textValue().startsWith("#")) return null;
+                String fragment = JsonPointers.percentDecode(ref.textValue().substring(1));
+                if (!fragment.isEmpty() && !fragment.startsWith("/")) return null; // an anchor: not followed
+                node = root.at(fragment);
+                if (node.isMissingNode()) return null;
+                continue;
+            }
+            JsonNode only = onlyBranch(node.get("anyOf"));
+            if (only == null) only = onlyBranch(node.get("oneOf"));
+            if (only == null || node.has("properties") || node.has("items")) return node;
+            node = only;
+        }
+        return null;
+    }
+
+    /** The one branch of a union that is not {@code {"type": "null"}}, when there is exactly one. */
+    private static JsonNode onlyBranch(JsonNode union) {
+        if (union == null || !union.isArray()) return null;
+        List<JsonNode> branches = new ArrayList<>();
+        for (JsonNode b : union) if (!"null".equals(b.path("type").asText(null))) branches.add(b);
+        return branches.size() == 1 ? branches.get(0) : null;
+    }
+
+    private static String text(JsonNode schema, String keyword) {
+        JsonNode v = schema.get(keyword);
+        return v != null && v.isTextual() ? v.textValue() : null;
+    }
+
+    /** The time unit the declaration names, by {@code x-wow-unit} or else by {@code x-wow-meaning}; null when none. */
+    public TimeUnit timeUnit() {
+        TimeUnit u = TimeUnit.ofUnit(unit);
+        return u != null ? u : TimeUnit.inMeaning(meaning);
+    }
+
+    /** Whether the declaration says the number is an instant, not a duration ("utc-epoch-millis", "timestamp"). */
+    public boolean instant() {
+        if (meaning == null) return false;
+        String m = meaning.toLowerCase(Locale.ROOT);
+        return m.contains("epoch") || m.contains("timestamp") || m.contains("instant") || m.contains("unix");
+    }
+}
