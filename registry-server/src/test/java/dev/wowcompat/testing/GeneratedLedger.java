@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,14 +53,25 @@ public final class GeneratedLedger {
 
     /** A class directory holding one package of the test classes. */
     private static Path module(String pkg, Path root) throws IOException {
-        Path from = location(BankApi.class).resolve(pkg.replace('.', '/'));
         Path to = root.resolve(pkg.replace('.', '/'));
         if (Files.isDirectory(to)) return root;
         Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path f : files.toList()) Files.copy(f, to.resolve(f.getFileName()));
+        Path testClasses = location(BankApi.class);
+        if (Files.isDirectory(testClasses)) {
+            copyPackage(testClasses.resolve(pkg.replace('.', '/')), to);
+        } else {
+            // Another module's tests (wow-compat-cli's) see these classes in registry-server's test-jar.
+            try (FileSystem jar = FileSystems.newFileSystem(testClasses)) {
+                copyPackage(jar.getPath(pkg.replace('.', '/')), to);
+            }
         }
         return root;
+    }
+
+    private static void copyPackage(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) Files.copy(f, to.resolve(f.getFileName().toString()));
+        }
     }
 
     private static Path location(Class<?> type) {

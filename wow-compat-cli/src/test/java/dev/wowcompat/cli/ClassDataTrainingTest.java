@@ -47,13 +47,13 @@ class ClassDataTrainingTest {
         Path bin = Files.createDirectories(checkout.resolve("bin"));
         Files.copy(repository.resolve("bin/wow-compat"), bin.resolve("wow-compat"));
         bin.resolve("wow-compat").toFile().setExecutable(true);
-        target = Files.createDirectories(checkout.resolve("registry-server/target"));
+        target = Files.createDirectories(checkout.resolve("wow-compat-cli/target"));
         Path lib = Files.createDirectories(target.resolve("lib"));
         List<String> classPath = new ArrayList<>();
         Path classes = null;
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             Path p = Path.of(entry);
-            if (Files.isDirectory(p) && p.getFileName().toString().equals("classes") && p.getParent().equals(repository.resolve("registry-server/target"))) {
+            if (Files.isDirectory(p) && p.getFileName().toString().equals("classes") && p.getParent().equals(repository.resolve("wow-compat-cli/target"))) {
                 classes = p;
             } else if (Files.isDirectory(p)) {
                 if (!p.getFileName().toString().equals("test-classes")) classPath.add("lib/" + jar(p, lib.resolve("dir" + classPath.size() + ".jar"), null).getFileName());
@@ -82,7 +82,8 @@ class ClassDataTrainingTest {
                     files.map(p -> p.getFileName().toString()).sorted().toList());
         }
 
-        baseline = Path.of(ClassDataTrainingTest.class.getResource("/examples/courtyard/releases/1.0.0.json").toURI());
+        // The example as a file of the repository: the bundled copy is inside registry-server's jar.
+        baseline = repository.resolve("schemas/examples/courtyard/releases/1.0.0.json");
         candidate = Files.writeString(checkout.resolve("1.1.0.json"), Files.readString(baseline)
                 .replace("\"version\": \"1.0.0\"", "\"version\": \"1.1.0\"").replace("\"x-wow-unit\": \"s\"", "\"x-wow-unit\": \"ms\""));
     }

@@ -11,6 +11,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,7 +34,16 @@ class ServeCommandProcessTest {
     private static long bundledReleases() throws Exception {
         java.net.URL bundled = ServeCommandProcessTest.class.getResource("/examples");
         if (bundled == null) return 0;
-        Path examples = Path.of(bundled.toURI());
+        if (bundled.getProtocol().equals("jar")) {
+            // registry-server's jar, as a reactor build past `package` hands it to this module's tests.
+            try (FileSystem jar = FileSystems.newFileSystem(bundled.toURI(), Map.of())) {
+                return releasesUnder(jar.getPath("/examples"));
+            }
+        }
+        return releasesUnder(Path.of(bundled.toURI()));
+    }
+
+    private static long releasesUnder(Path examples) throws Exception {
         try (Stream<Path> files = Files.walk(examples)) {
             return files.filter(p -> p.toString().endsWith(".json"))
                     .filter(p -> !examples.relativize(p).toString().matches("(.*/)?candidates/.*")).count();
