@@ -121,8 +121,8 @@ public final class ManifestGenerator {
      */
     public static List<String> strict(List<String> warnings) {
         List<String> problems = new ArrayList<>(warnings);
-        problems.add("Strict mode refuses a Manifest with warnings: each of the " + (warnings.size() == 1 ? "warning above"
-                : warnings.size() + " warnings above") + " names what the Manifest would leave out or could not tell.");
+        problems.add("Strict mode refuses a Manifest with warnings: " + (warnings.size() == 1 ? "the warning above names"
+                : "each of the " + warnings.size() + " warnings above names") + " what the Manifest would leave out or could not tell.");
         return problems;
     }
 

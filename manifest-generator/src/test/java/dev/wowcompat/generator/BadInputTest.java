@@ -87,7 +87,7 @@ class BadInputTest {
         // --strict: the warning is a problem, then one sentence saying why.
         GenerationException e = assertThrows(GenerationException.class, () -> generated(classes, true));
         assertEquals(m.warnings().get(0), e.problems().get(0));
-        assertEquals("Strict mode refuses a Manifest with warnings: each of the warning above names what the Manifest "
+        assertEquals("Strict mode refuses a Manifest with warnings: the warning above names what the Manifest "
                 + "would leave out or could not tell.", e.problems().get(1));
     }
 
