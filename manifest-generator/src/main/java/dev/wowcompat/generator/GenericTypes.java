@@ -1,14 +1,21 @@
 package dev.wowcompat.generator;
 
 import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -31,6 +38,77 @@ final class GenericTypes {
     Type resolve(Type type, Type context) {
         Map<TypeVariable<?>, Type> bound = bindings.computeIfAbsent(context, GenericTypes::bindingsOf);
         return bound.isEmpty() ? type : substitute(type, bound);
+    }
+
+    /**
+     * What the methods a handler calls return, when their declared return type is a type variable ({@code E
+     * toEvent()} of {@code Create<E>}) and the receiver is one of the handler's parameters (as the concrete class
+     * binds them) or the concrete class itself: the call in the bytecode names only the variable's bound, the
+     * receiver's type arguments name the class ({@code CreateDepartment : Create<DepartmentCreated>} gives
+     * {@code DepartmentCreated}). Containers and Wow's messages unwrapped ({@link Handlers#unwrap}), first found first.
+     */
+    List<Class<?>> calledReturns(Method handler, Class<?> concrete, List<Bytecode.Member> calls) {
+        List<Type> receivers = new ArrayList<>();
+        for (Type parameter : handler.getGenericParameterTypes()) {
+            Type resolved = resolve(parameter, concrete);
+            if (!resolved.equals(parameter)) {
+                receivers.add(resolved);
+                receivers.addAll(Handlers.unwrap(resolved));
+            }
+        }
+        receivers.add(concrete);
+        ClassLoader loader = handler.getDeclaringClass().getClassLoader();
+        Set<Class<?>> found = new LinkedHashSet<>();
+        for (Bytecode.Member call : calls) {
+            Optional<Method> called = ClassScanner.tryLoad(call.owner().replace('/', '.'), loader)
+                    .flatMap(owner -> declaredMethod(owner, call.name(), call.descriptor()));
+            if (called.isEmpty() || !mentionsVariable(called.get().getGenericReturnType())) {
+                continue;
+            }
+            for (Type receiver : receivers) {
+                if (called.get().getDeclaringClass().isAssignableFrom(Processors.erasure(receiver))) {
+                    found.addAll(Handlers.unwrap(resolve(called.get().getGenericReturnType(), receiver)));
+                }
+            }
+        }
+        return List.copyOf(found);
+    }
+
+    /** The method a call instruction names, declared by the owner or one of its supertypes (not a bridge). */
+    private static Optional<Method> declaredMethod(Class<?> owner, String name, String descriptor) {
+        List<Class<?>> pending = new ArrayList<>(List.of(owner));
+        Set<Class<?>> seen = new HashSet<>();
+        while (!pending.isEmpty()) {
+            Class<?> type = pending.remove(0);
+            if (!seen.add(type)) {
+                continue;
+            }
+            for (Method m : type.getDeclaredMethods()) {
+                if (!m.isBridge() && m.getName().equals(name)
+                        && org.objectweb.asm.Type.getMethodDescriptor(m).equals(descriptor)) {
+                    return Optional.of(m);
+                }
+            }
+            if (type.getSuperclass() != null) {
+                pending.add(type.getSuperclass());
+            }
+            pending.addAll(List.of(type.getInterfaces()));
+        }
+        return Optional.empty();
+    }
+
+    private static boolean mentionsVariable(Type type) {
+        if (type instanceof TypeVariable<?>) {
+            return true;
+        }
+        if (type instanceof ParameterizedType p) {
+            return Arrays.stream(p.getActualTypeArguments()).anyMatch(GenericTypes::mentionsVariable);
+        }
+        if (type instanceof WildcardType w) {
+            return Arrays.stream(w.getUpperBounds()).anyMatch(GenericTypes::mentionsVariable)
+                    || Arrays.stream(w.getLowerBounds()).anyMatch(GenericTypes::mentionsVariable);
+        }
+        return type instanceof GenericArrayType g && mentionsVariable(g.getGenericComponentType());
     }
 
     /** Every type variable of the context's supertypes, bound to what the context gives it. */

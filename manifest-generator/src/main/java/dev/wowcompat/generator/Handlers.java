@@ -160,86 +160,24 @@ final class Handlers {
     }
 
     /**
-     * The events a handler gets from a method of one of its parameters (or of its own class) whose return type is a
-     * type variable: a generic base's {@code command.toEvent(...)} declared {@code fun toEvent(...): E} in
-     * {@code Create<E : Created>}. The call in the bytecode names only the bound ({@code Created}); the concrete
-     * command class's type arguments ({@code CreateDepartment : Create<DepartmentCreated>}) name the event, which
-     * is what the handler returns at run time. Kept when the handler's return type admits it and it is a concrete
-     * class of the service or of the module holding its messages.
+     * The events a handler gets from a method of one of its parameters whose return type is a type variable
+     * ({@link GenericTypes#calledReturns}: a generic base's {@code command.toEvent(...)}), kept when the handler's
+     * return type admits them and they are concrete classes of the service or of the module holding its messages.
      */
     private List<Class<?>> givenEvents(Method handler, Class<?> root, List<Bytecode.Member> calls, Excluded excluded,
                                        Set<Class<?>> known, List<Class<?>> returnedTypes) {
-        List<Type> receivers = new ArrayList<>();
-        for (Type parameter : handler.getGenericParameterTypes()) {
-            Type resolved = types.resolve(parameter, root);
-            if (!resolved.equals(parameter)) {
-                receivers.add(resolved);
-                unwrap(resolved).forEach(receivers::add);
-            }
-        }
-        receivers.add(root);
-        ClassLoader loader = handler.getDeclaringClass().getClassLoader();
         Set<Path> messageModules = messageModules(excluded, known);
         List<Class<?>> events = new ArrayList<>();
-        for (Bytecode.Member call : calls) {
-            Optional<Method> called = ClassScanner.tryLoad(call.owner().replace('/', '.'), loader)
-                    .flatMap(owner -> declaredMethod(owner, call.name(), call.descriptor()));
-            if (called.isEmpty() || !mentionsVariable(called.get().getGenericReturnType())) {
-                continue;
-            }
-            for (Type receiver : receivers) {
-                if (!called.get().getDeclaringClass().isAssignableFrom(Processors.erasure(receiver))) {
-                    continue;
-                }
-                for (Class<?> type : unwrap(types.resolve(called.get().getGenericReturnType(), receiver))) {
-                    boolean admitted = returnedTypes.stream().anyMatch(r -> r.isAssignableFrom(type));
-                    boolean ours = serviceClasses.containsKey(type.getName())
-                            || ClassScanner.location(type).filter(messageModules::contains).isPresent();
-                    if (admitted && ours && !excluded.contains(type) && !Throwable.class.isAssignableFrom(type)
-                            && !type.isInterface() && !Modifier.isAbstract(type.getModifiers()) && !events.contains(type)) {
-                        events.add(type);
-                    }
-                }
+        for (Class<?> type : types.calledReturns(handler, root, calls)) {
+            boolean admitted = returnedTypes.stream().anyMatch(r -> r.isAssignableFrom(type));
+            boolean ours = serviceClasses.containsKey(type.getName())
+                    || ClassScanner.location(type).filter(messageModules::contains).isPresent();
+            if (admitted && ours && !excluded.contains(type) && !Throwable.class.isAssignableFrom(type)
+                    && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+                events.add(type);
             }
         }
         return events;
-    }
-
-    /** The method a call instruction names, declared by the owner or one of its supertypes (not a bridge). */
-    private static Optional<Method> declaredMethod(Class<?> owner, String name, String descriptor) {
-        List<Class<?>> pending = new ArrayList<>(List.of(owner));
-        Set<Class<?>> seen = new HashSet<>();
-        while (!pending.isEmpty()) {
-            Class<?> type = pending.remove(0);
-            if (!seen.add(type)) {
-                continue;
-            }
-            for (Method m : type.getDeclaredMethods()) {
-                if (!m.isBridge() && m.getName().equals(name)
-                        && org.objectweb.asm.Type.getMethodDescriptor(m).equals(descriptor)) {
-                    return Optional.of(m);
-                }
-            }
-            if (type.getSuperclass() != null) {
-                pending.add(type.getSuperclass());
-            }
-            pending.addAll(List.of(type.getInterfaces()));
-        }
-        return Optional.empty();
-    }
-
-    private static boolean mentionsVariable(Type type) {
-        if (type instanceof TypeVariable<?>) {
-            return true;
-        }
-        if (type instanceof ParameterizedType p) {
-            return Arrays.stream(p.getActualTypeArguments()).anyMatch(Handlers::mentionsVariable);
-        }
-        if (type instanceof WildcardType w) {
-            return Arrays.stream(w.getUpperBounds()).anyMatch(Handlers::mentionsVariable)
-                    || Arrays.stream(w.getLowerBounds()).anyMatch(Handlers::mentionsVariable);
-        }
-        return type instanceof GenericArrayType g && mentionsVariable(g.getGenericComponentType());
     }
 
     /** The jars or directories holding the aggregate's commands, state and known events: its api module. */

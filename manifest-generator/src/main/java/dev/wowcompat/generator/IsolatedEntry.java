@@ -56,7 +56,8 @@ public final class IsolatedEntry {
             scanned = new ServiceScan(loader, problems).scan(classes, metadata, service);
         }
         // A service without aggregates of its own (a consumer) is described by what its processors read and send.
-        List<Processors.Handler> handlers = Processors.find(classes, new GenericTypes());
+        GenericTypes types = new GenericTypes();
+        List<Processors.Handler> handlers = Processors.find(classes, types);
         if (scanned.contexts().isEmpty() && handlers.isEmpty() && !problems.any()) {
             if (scanner.unloaded() > 0) {
                 // Nothing is left to describe because classes did not load: that is the refusal, in their sentences.
@@ -71,7 +72,7 @@ public final class IsolatedEntry {
         var manifest = writer.manifest(service, version, scanned.contexts());
         if (!handlers.isEmpty()) {
             TypeNames names = new TypeNames(loader, scanned.owners(), writer.revisionNumbers());
-            writer.readings(manifest, new ReadsAndSends(names, scanned.contexts().values(), problems).of(handlers));
+            writer.readings(manifest, new ReadsAndSends(names, types, scanned.contexts().values(), problems).of(handlers));
         }
         return problems.any() ? null : writer.bytes(manifest);
     }

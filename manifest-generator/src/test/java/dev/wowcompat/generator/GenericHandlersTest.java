@@ -114,7 +114,9 @@ class GenericHandlersTest {
                     record StockShelf(String shelf, int books) {}
                     record ShelfStocked(String shelf, int books) {}
                     record LabelShelf(String shelf, String label) {}
-                    record ShelfLabelled(String shelf, String label) {}
+                    record ShelfLabelled(String shelf, String label) implements shelf.relay.Relays.Forwarding<LabelShelf> {
+                        public LabelShelf toCommand() { return new LabelShelf(shelf, label); }
+                    }
                     record ArchiveShelf(String shelf) implements Base.LedgerCommand<ShelfArchived> {
                         public ShelfArchived toEvent() { return new ShelfArchived(shelf, 1); }
                     }
@@ -135,12 +137,20 @@ class GenericHandlersTest {
                         public abstract static class Projector<E> {
                             public void onEvent(E event) {}
                         }
+                        /** An event that builds a command: the command class is the event class's type argument. */
+                        public interface Forwarding<C> { C toCommand(); }
+                        /** A generic saga returning Mono<Object>: what it sends is what its event's toCommand builds. */
+                        public abstract static class Forwarder<E extends Forwarding<C>, C> {
+                            @me.ahoo.wow.api.annotation.OnEvent public Mono<Object> onEvent(E event) { return Mono.just(event.toCommand()); }
+                        }
                     }
                     """,
             "shelf/ShelfSagas.java", """
                     package shelf;
                     @me.ahoo.wow.api.annotation.StatelessSaga
                     class RestockSaga extends shelf.relay.Relays.Relay<ShelfOpened, StockShelf> {}
+                    @me.ahoo.wow.api.annotation.StatelessSaga
+                    class RelabelSaga extends shelf.relay.Relays.Forwarder<ShelfLabelled, LabelShelf> {}
                     @me.ahoo.wow.api.annotation.ProjectionProcessor
                     class ArchiveProjector extends shelf.relay.Relays.Projector<ShelfArchived> {}
                     """);
@@ -167,9 +177,11 @@ class GenericHandlersTest {
     @Test
     void javaProcessorsOfAGenericBaseReadAndSendWhatTheProcessorBinds() throws Exception {
         JsonNode manifest = JSON.readTree(java.json());
-        assertEquals(List.of("shelf-service.shelf.shelf_archived", "shelf-service.shelf.shelf_opened"),
-                names(manifest.path("consumes").path("events")));
-        assertEquals(List.of("shelf-service.shelf.stock_shelf"), texts(manifest.path("sends").path("commands")));
+        assertEquals(List.of("shelf-service.shelf.shelf_archived", "shelf-service.shelf.shelf_labelled",
+                "shelf-service.shelf.shelf_opened"), names(manifest.path("consumes").path("events")));
+        // Mono<C> of the saga's variable; and Mono<Object> built by the event's toCommand(), declared C toCommand().
+        assertEquals(List.of("shelf-service.shelf.label_shelf", "shelf-service.shelf.stock_shelf"),
+                texts(manifest.path("sends").path("commands")));
     }
 
     @Test
