@@ -1,7 +1,7 @@
 import groovy.json.JsonSlurper
 
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).findAll { it.contains('[INFO] BUILD ') }
-assert runs.size() == 7 : "expected 7 invocations, found ${runs.size()}"
+assert runs.size() == 8 : "expected 8 invocations, found ${runs.size()}"
 def json = new JsonSlurper()
 def report = { String variant -> json.parse(new File(basedir, "$variant/target/wow-compat/report.json")) }
 def generated = { String dir -> new File(basedir, "${dir}target/wow-compat/manifest.json") }
@@ -107,4 +107,11 @@ def bad = cli(['manifest', '--classes', new File(basedir, 'v1.1.0-duplicate-revi
 assert bad.code == 2 && bad.out.isEmpty() : "$bad"
 assert bad.err.readLines().size() == 1 && bad.err.contains('ItemAddedCopy') : bad.err
 noStackTrace(bad.err, 'CLI duplicate revision')
+
+// Strict: the empty error code, a warning otherwise (the Manifest leaves it out), fails the build, naming the class.
+assert runs[7].contains('BUILD FAILURE') : 'a warning under <strict> fails the build'
+def strictRun = runs[7].readLines().join('\n')
+assert strictRun.contains("dev.wowcompat.it.shop.UnsetErrorCodes: error code '' cannot be written as a kebab-case code") : runs[7]
+assert strictRun.contains('Strict mode refuses a Manifest with warnings') : runs[7]
+noStackTrace(runs[7], 'strict')
 true

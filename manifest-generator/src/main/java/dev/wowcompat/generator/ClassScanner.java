@@ -17,10 +17,15 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
-/** Lists and loads every class of the service's class directories (or jars), in name order. */
+/**
+ * Lists and loads every class of the service's class directories (or jars), in name order. A class that does not
+ * load is left out with a warning: Wow, with the service's whole classpath, loads it at run time, and the rest of
+ * the service is still described (docs/manifest-from-code.md, "Problems and warnings").
+ */
 final class ClassScanner {
     private final ClassLoader loader;
     private final Problems problems;
+    private int unloaded;
 
     ClassScanner(ClassLoader loader, Problems problems) {
         this.loader = loader;
@@ -49,14 +54,21 @@ final class ClassScanner {
                 if (absent.isPresent() && !absent.get().equals(name)) {
                     missing.computeIfAbsent(packageOf(absent.get()), k -> new ArrayList<>()).add(name);
                 } else {
-                    problems.problem(name + ": cannot be loaded with the given classpath (" + cause(e) + ").");
+                    problems.warn(name + ": cannot be loaded with the given classpath (" + cause(e) + "), so what it "
+                            + "declares is missing from the Manifest.");
                 }
             }
         }
         if (!missing.isEmpty()) {
-            problems.problem(missingSummary(missing));
+            problems.warn(missingSummary(missing));
         }
+        unloaded += names.size() - classes.size();
         return classes;
+    }
+
+    /** How many classes of the directories loaded so far did not load. */
+    int unloaded() {
+        return unloaded;
     }
 
     /** {@code 14 classes cannot be loaded: the classpath lacks the packages a.b (12 classes, e.g. x.Y), ...}. */
@@ -68,7 +80,8 @@ final class ClassScanner {
                 : classes.size() + " classes, e.g. " + classes.get(0)) + ")"));
         String count = affected.size() == 1 ? "1 class cannot" : affected.size() + " classes cannot";
         return count + " be loaded because the classpath lacks " + (missing.size() == 1 ? "the package " : "the packages ")
-                + String.join(", ", parts) + ": add the jars that hold them to the classpath.";
+                + String.join(", ", parts) + ", so what " + (affected.size() == 1 ? "it declares" : "they declare")
+                + " is missing from the Manifest: add the jars that hold them to the classpath.";
     }
 
     /** The class a linkage failure says is absent, when that is the cause. */

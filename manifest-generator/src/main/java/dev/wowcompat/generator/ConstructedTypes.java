@@ -30,12 +30,26 @@ final class ConstructedTypes {
     private record Signature(String name, String descriptor) {
     }
 
+    /**
+     * What a handler's code does that names types.
+     *
+     * @param constructed binary class names (dots) it instantiates, first appearance first
+     * @param calls       the methods it calls on other objects (owner as an internal name), first call first
+     */
+    record Body(List<String> constructed, List<Bytecode.Member> calls) {
+    }
+
     /** Binary class names (dots), first appearance first; empty when the class file cannot be read. */
     static List<String> of(Method handler) {
+        return read(handler).constructed();
+    }
+
+    /** What the handler constructs and calls; empty when the class file cannot be read. */
+    static Body read(Method handler) {
         try {
             Optional<ClassReader> reader = Bytecode.reader(handler.getDeclaringClass());
             if (reader.isEmpty()) {
-                return List.of();
+                return new Body(List.of(), List.of());
             }
             String self = reader.get().getClassName();
             Map<Signature, Bytecode.MethodCode> methods = new HashMap<>();
@@ -43,15 +57,16 @@ final class ConstructedTypes {
                 methods.putIfAbsent(new Signature(m.name(), m.descriptor()), m);
             }
             Set<String> found = new LinkedHashSet<>();
-            walk(new Signature(handler.getName(), Type.getMethodDescriptor(handler)), self, methods, new HashSet<>(), found);
-            return found.stream().map(internal -> internal.replace('/', '.')).toList();
+            Set<Bytecode.Member> calls = new LinkedHashSet<>();
+            walk(new Signature(handler.getName(), Type.getMethodDescriptor(handler)), self, methods, new HashSet<>(), found, calls);
+            return new Body(found.stream().map(internal -> internal.replace('/', '.')).toList(), List.copyOf(calls));
         } catch (RuntimeException e) {
-            return List.of();
+            return new Body(List.of(), List.of());
         }
     }
 
     private static void walk(Signature at, String self, Map<Signature, Bytecode.MethodCode> methods,
-                             Set<Signature> visited, Set<String> found) {
+                             Set<Signature> visited, Set<String> found, Set<Bytecode.Member> calls) {
         Bytecode.MethodCode method = methods.get(at);
         if (method == null || !visited.add(at)) {
             return;
@@ -65,17 +80,20 @@ final class ConstructedTypes {
                         found.add(field.owner());
                     }
                 }
+                case Opcodes.INVOKEINTERFACE -> calls.add((Bytecode.Member) insn.operand());
                 case Opcodes.INVOKESTATIC, Opcodes.INVOKESPECIAL, Opcodes.INVOKEVIRTUAL -> {
                     Bytecode.Member called = (Bytecode.Member) insn.operand();
                     Signature target = new Signature(called.name(), called.descriptor());
                     Bytecode.MethodCode callee = methods.get(target);
                     if (called.owner().equals(self) && callee != null
                             && (callee.access() & (Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC)) != 0) {
-                        walk(target, self, methods, visited, found);
+                        walk(target, self, methods, visited, found, calls);
+                    } else if (insn.opcode() == Opcodes.INVOKEVIRTUAL) {
+                        calls.add(called);
                     }
                 }
                 case Opcodes.INVOKEDYNAMIC -> lambdaBody((Bytecode.Indy) insn.operand(), self)
-                        .ifPresent(body -> walk(body, self, methods, visited, found));
+                        .ifPresent(body -> walk(body, self, methods, visited, found, calls));
                 default -> {
                 }
             }

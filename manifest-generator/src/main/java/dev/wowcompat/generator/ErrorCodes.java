@@ -44,18 +44,24 @@ final class ErrorCodes {
             } catch (WrongAnnotationValue e) {
                 problems.problem(e.getMessage());
             } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                problems.problem(type.getName() + ": its error codes cannot be read (" + ClassScanner.cause(e) + ").");
+                problems.warn(type.getName() + ": its error codes cannot be read (" + ClassScanner.cause(e)
+                        + "), so they are missing from the Manifest's errors.");
             }
         }
         return found;
     }
 
-    /** The Manifest's form of a code, or empty (with a problem naming the class) when it has none. */
+    /**
+     * The Manifest's form of a code, or empty (with a warning naming the class) when it has none: Wow writes the code
+     * exactly as declared ({@code ""} too), and any code we made up for it would be one no client ever receives, so
+     * it is left out of the Manifest's errors rather than renamed (docs/decisions.md).
+     */
     Optional<Model.ErrorCodeEntry> entry(Found f) {
         String code = Naming.kebab(f.declaredAs());
         if (!KEBAB.matcher(code).matches()) {
-            problems.problem(f.source().getName() + ": error code '" + f.declaredAs()
-                    + "' cannot be written as a kebab-case code (letters and digits, starting with a letter).");
+            problems.warn(f.source().getName() + ": error code '" + f.declaredAs() + "' cannot be written as a "
+                    + "kebab-case code (letters and digits, starting with a letter), so it is left out of the Manifest's "
+                    + "errors; Wow writes it as declared.");
             return Optional.empty();
         }
         String description = f.description();

@@ -13,9 +13,17 @@ import java.util.Optional;
  * @param service          the service name written to the Manifest (kebab-case)
  * @param version          the release's version, major.minor.patch
  * @param previousManifest the previous release's Manifest, whose revision numbers stay as they were
+ * @param strict           every warning fails the generation, as a problem (the CLI's {@code --strict}, the Maven
+ *                         goal's {@code <strict>}): for teams that want a Manifest that describes everything
  */
 public record GenerationRequest(List<Path> classDirectories, List<Path> classpath, String service, String version,
-                                Optional<Path> previousManifest) {
+                                Optional<Path> previousManifest, boolean strict) {
+    /** A request whose warnings do not fail it. */
+    public GenerationRequest(List<Path> classDirectories, List<Path> classpath, String service, String version,
+                             Optional<Path> previousManifest) {
+        this(classDirectories, classpath, service, version, previousManifest, false);
+    }
+
     public GenerationRequest {
         classDirectories = List.copyOf(classDirectories);
         classpath = List.copyOf(classpath);

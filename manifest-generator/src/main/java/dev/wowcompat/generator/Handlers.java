@@ -4,6 +4,7 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.MalformedParameterizedTypeException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -12,6 +13,7 @@ import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -46,15 +48,21 @@ final class Handlers {
     }
 
     private final Problems problems;
+    private final GenericTypes types;
     private final Map<String, Class<?>> serviceClasses = new HashMap<>();
 
     /** @param serviceClasses the service's own classes: the events a handler constructs are among them */
-    Handlers(Problems problems, Collection<Class<?>> serviceClasses) {
+    Handlers(Problems problems, GenericTypes types, Collection<Class<?>> serviceClasses) {
         this.problems = problems;
+        this.types = types;
         serviceClasses.forEach(c -> this.serviceClasses.put(c.getName(), c));
     }
 
-    /** @param listedEvents events wow-metadata.json lists for the aggregate: known events, like the sourced ones */
+    /**
+     * @param listedEvents events wow-metadata.json lists for the aggregate: known events, like the sourced ones.
+     *                     A handler's types are read as the aggregate (or state) class sees them ({@link GenericTypes}):
+     *                     a handler inherited from a generic base handles what the class's type arguments say.
+     */
     Found scan(Class<?> root, Set<Class<?>> listedEvents) {
         Class<?> state = stateOf(root);
         Set<Class<?>> commands = new LinkedHashSet<>();
@@ -68,7 +76,7 @@ final class Handlers {
             // As wow-core's StateAggregateMetadataParser: annotated, or named onSourcing with exactly one parameter.
             if (ByName.has(m, ByName.ON_SOURCING) && m.getParameterCount() > 0
                     || m.getName().equals(DEFAULT_ON_SOURCING) && m.getParameterCount() == 1) {
-                unwrap(m.getGenericParameterTypes()[0]).forEach(events::add);
+                readable(m, state, () -> unwrap(types.resolve(m.getGenericParameterTypes()[0], state)).forEach(events::add));
             }
         }
         List<Method> handlers = new ArrayList<>();
@@ -78,16 +86,32 @@ final class Handlers {
             // onCommand without the annotation is not a command handler there, whatever its parameter).
             if ((onCommand.isPresent() || m.getName().equals(DEFAULT_ON_COMMAND) && m.getReturnType() != void.class)
                     && m.getParameterCount() > 0) {
-                unwrap(m.getGenericParameterTypes()[0]).forEach(commands::add);
-                handlers.add(m);
+                readable(m, root, () -> {
+                    unwrap(types.resolve(m.getGenericParameterTypes()[0], root)).forEach(commands::add);
+                    handlers.add(m);
+                });
             }
         }
         Set<Class<?>> known = new LinkedHashSet<>(events);
         known.addAll(listedEvents);
         for (Method m : handlers) {
-            commandEvents(m, ByName.find(m, ByName.ON_COMMAND), new Excluded(root, state, commands), known, events);
+            readable(m, root, () -> commandEvents(m, root, ByName.find(m, ByName.ON_COMMAND),
+                    new Excluded(root, state, commands), known, events));
         }
         return new Found(state, commands, events);
+    }
+
+    /**
+     * Reads one handler; one whose generic signature names a class the classpath lacks is left out with a warning
+     * naming it: Wow, with the service's whole classpath, reads it at run time.
+     */
+    private void readable(Method handler, Class<?> owner, Runnable read) {
+        try {
+            read.run();
+        } catch (TypeNotPresentException | LinkageError | MalformedParameterizedTypeException e) {
+            problems.warn(owner.getName() + "." + handler.getName() + ": its signature cannot be read with the given "
+                    + "classpath (" + ClassScanner.cause(e) + "), so what it handles is missing from the Manifest.");
+        }
     }
 
     /** What a handler may construct that is not an event of it: the aggregate, its state and its commands. */
@@ -97,15 +121,17 @@ final class Handlers {
         }
     }
 
-    private void commandEvents(Method handler, Optional<Annotation> onCommand, Excluded excluded, Set<Class<?>> known,
-                               Set<Class<?>> events) {
+    private void commandEvents(Method handler, Class<?> root, Optional<Annotation> onCommand, Excluded excluded,
+                               Set<Class<?>> known, Set<Class<?>> events) {
         String owner = handler.getDeclaringClass().getName() + "." + handler.getName();
         List<Class<?>> declared = new ArrayList<>();
         onCommand.ifPresent(a -> declared.addAll(List.of(ByName.classes(a, "returns", owner))));
         ByName.find(handler, ByName.EMITS).ifPresent(a -> declared.addAll(List.of(ByName.classes(a, "value", owner))));
         events.addAll(declared);
         boolean opaque = false;
-        for (Class<?> returned : unwrap(handler.getGenericReturnType())) {
+        Type returnType = types.resolve(handler.getGenericReturnType(), root);
+        List<Class<?>> returnedTypes = unwrap(returnType);
+        for (Class<?> returned : returnedTypes) {
             if (returned == void.class || returned == Void.class || returned.getName().equals("kotlin.Unit")) {
                 continue;
             }
@@ -120,14 +146,47 @@ final class Handlers {
         if (!opaque || !declared.isEmpty()) {
             return;
         }
-        List<Class<?>> constructed = constructedEvents(handler, excluded, known);
+        ConstructedTypes.Body body = ConstructedTypes.read(handler);
+        List<Class<?>> constructed = constructedEvents(handler, body.constructed(), excluded, known);
         events.addAll(constructed);
-        if (constructed.isEmpty()) {
-            problems.warn(owner + "(" + handler.getParameterTypes()[0].getSimpleName() + "): returns "
-                    + handler.getGenericReturnType().getTypeName() + ", which does not name its events, and constructs "
+        List<Class<?>> given = givenEvents(handler, root, body.calls(), excluded, known, returnedTypes);
+        events.addAll(given);
+        if (constructed.isEmpty() && given.isEmpty()) {
+            Class<?> first = Processors.erasure(types.resolve(handler.getGenericParameterTypes()[0], root));
+            problems.warn(owner + "(" + first.getSimpleName() + "): returns " + returnType.getTypeName() + ", which does not name its events, and constructs "
                     + "none that is known as an event; declare them with @OnCommand(returns = ...) or @Emits, or they are "
                     + "missing from the Manifest.");
         }
+    }
+
+    /**
+     * The events a handler gets from a method of one of its parameters whose return type is a type variable
+     * ({@link GenericTypes#calledReturns}: a generic base's {@code command.toEvent(...)}), kept when the handler's
+     * return type admits them and they are concrete classes of the service or of the module holding its messages.
+     */
+    private List<Class<?>> givenEvents(Method handler, Class<?> root, List<Bytecode.Member> calls, Excluded excluded,
+                                       Set<Class<?>> known, List<Class<?>> returnedTypes) {
+        Set<Path> messageModules = messageModules(excluded, known);
+        List<Class<?>> events = new ArrayList<>();
+        for (Class<?> type : types.calledReturns(handler, root, calls)) {
+            boolean admitted = returnedTypes.stream().anyMatch(r -> r.isAssignableFrom(type));
+            boolean ours = serviceClasses.containsKey(type.getName())
+                    || ClassScanner.location(type).filter(messageModules::contains).isPresent();
+            if (admitted && ours && !excluded.contains(type) && !Throwable.class.isAssignableFrom(type)
+                    && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+                events.add(type);
+            }
+        }
+        return events;
+    }
+
+    /** The jars or directories holding the aggregate's commands, state and known events: its api module. */
+    private static Set<Path> messageModules(Excluded excluded, Set<Class<?>> known) {
+        Set<Path> modules = new HashSet<>();
+        excluded.commands().forEach(c -> ClassScanner.location(c).ifPresent(modules::add));
+        known.forEach(k -> ClassScanner.location(k).ifPresent(modules::add));
+        ClassScanner.location(excluded.state()).ifPresent(modules::add);
+        return modules;
     }
 
     /**
@@ -137,15 +196,12 @@ final class Handlers {
      * that it instantiates and that are not part of another of them (a value built into an event, as an order's
      * items are) and are neither the aggregate, its state, its commands nor exceptions.
      */
-    private List<Class<?>> constructedEvents(Method handler, Excluded excluded, Set<Class<?>> known) {
+    private List<Class<?>> constructedEvents(Method handler, List<String> constructed, Excluded excluded, Set<Class<?>> known) {
         Map<String, Class<?>> knownByName = new HashMap<>();
         known.forEach(k -> knownByName.put(k.getName(), k));
-        Set<Path> messageModules = new HashSet<>();
-        excluded.commands().forEach(c -> ClassScanner.location(c).ifPresent(messageModules::add));
-        known.forEach(k -> ClassScanner.location(k).ifPresent(messageModules::add));
-        ClassScanner.location(excluded.state()).ifPresent(messageModules::add);
+        Set<Path> messageModules = messageModules(excluded, known);
         List<Class<?>> candidates = new ArrayList<>();
-        for (String name : ConstructedTypes.of(handler)) {
+        for (String name : constructed) {
             Class<?> type = knownByName.getOrDefault(name, serviceClasses.get(name));
             if (type == null) {
                 type = ClassScanner.tryLoad(name, handler.getDeclaringClass().getClassLoader())
@@ -201,15 +257,38 @@ final class Handlers {
         return candidates.size() == 1 ? candidates.iterator().next() : root;
     }
 
-    /** The class's own and inherited methods, without bridges and synthetic ones, in a stable order. */
+    /**
+     * The class's own and inherited methods, and the default methods of its interfaces it does not override (Kotlin's
+     * {@code memberFunctions}, which wow-core reads, has them too), without bridges and synthetic ones, in a stable
+     * order.
+     */
     static List<Method> methods(Class<?> type) {
         List<Method> methods = new ArrayList<>();
+        Set<String> signatures = new HashSet<>();
+        List<Class<?>> interfaces = new ArrayList<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Method m : c.getDeclaredMethods()) {
+                // Bridges count here: a class overriding a generic default method has one with the erased signature.
+                signatures.add(m.getName() + Arrays.toString(m.getParameterTypes()));
                 if (!m.isBridge() && !m.isSynthetic() && !Modifier.isStatic(m.getModifiers())) {
                     methods.add(m);
                 }
             }
+            interfaces.addAll(List.of(c.getInterfaces()));
+        }
+        Set<Class<?>> seen = new HashSet<>();
+        while (!interfaces.isEmpty()) {
+            Class<?> i = interfaces.remove(0);
+            if (!seen.add(i)) {
+                continue;
+            }
+            for (Method m : i.getDeclaredMethods()) {
+                if (m.isDefault() && !m.isBridge() && !m.isSynthetic()
+                        && signatures.add(m.getName() + Arrays.toString(m.getParameterTypes()))) {
+                    methods.add(m);
+                }
+            }
+            interfaces.addAll(List.of(i.getInterfaces()));
         }
         methods.sort(Comparator.comparing(Method::getName).thenComparing(Method::toGenericString));
         return methods;

@@ -39,7 +39,8 @@ public final class IsolatedEntry {
         PreviousRelease previous = previousManifest == null ? PreviousRelease.none() : PreviousRelease.read(previousManifest, mapper);
         ClassLoader loader = IsolatedEntry.class.getClassLoader();
         List<Path> roots = new ArrayList<>(directories);
-        List<Class<?>> classes = new ArrayList<>(new ClassScanner(loader, problems).load(roots));
+        ClassScanner scanner = new ClassScanner(loader, problems);
+        List<Class<?>> classes = new ArrayList<>(scanner.load(roots));
         WowMetadata metadata = WowMetadata.read(roots, problems);
         // A first look finds the service's modules that are on its classpath (an api module beside the domain);
         // when there are none, it is the scan.
@@ -50,22 +51,28 @@ public final class IsolatedEntry {
             problems.addAll(firstLookProblems);
         } else {
             roots.addAll(modules);
-            classes.addAll(new ClassScanner(loader, problems).load(modules));
+            classes.addAll(scanner.load(modules));
             metadata = WowMetadata.read(roots, problems);
             scanned = new ServiceScan(loader, problems).scan(classes, metadata, service);
         }
         // A service without aggregates of its own (a consumer) is described by what its processors read and send.
-        List<Processors.Handler> handlers = Processors.find(classes);
+        GenericTypes types = new GenericTypes();
+        List<Processors.Handler> handlers = Processors.find(classes, types);
         if (scanned.contexts().isEmpty() && handlers.isEmpty() && !problems.any()) {
-            problems.problem("No aggregate root and no event handler found: no class in " + directories
-                    + " is annotated @AggregateRoot (and no " + WowMetadata.RESOURCE + " lists one), @StatelessSaga, "
-                    + "@ProjectionProcessor or @EventProcessor.");
+            if (scanner.unloaded() > 0) {
+                // Nothing is left to describe because classes did not load: that is the refusal, in their sentences.
+                problems.warnings().forEach(problems::problem);
+            } else {
+                problems.problem("No aggregate root and no event handler found: no class in " + directories
+                        + " is annotated @AggregateRoot (and no " + WowMetadata.RESOURCE + " lists one), @StatelessSaga, "
+                        + "@ProjectionProcessor or @EventProcessor.");
+            }
         }
         ManifestWriter writer = new ManifestWriter(mapper, scanned.owners(), previous, problems);
         var manifest = writer.manifest(service, version, scanned.contexts());
         if (!handlers.isEmpty()) {
             TypeNames names = new TypeNames(loader, scanned.owners(), writer.revisionNumbers());
-            writer.readings(manifest, new ReadsAndSends(names, scanned.contexts().values(), problems).of(handlers));
+            writer.readings(manifest, new ReadsAndSends(names, types, scanned.contexts().values(), problems).of(handlers));
         }
         return problems.any() ? null : writer.bytes(manifest);
     }

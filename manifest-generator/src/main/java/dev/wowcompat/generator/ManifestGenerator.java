@@ -105,11 +105,25 @@ public final class ManifestGenerator {
             throw new GenerationException("The manifest generator cannot start in its own class loader: " + e + ".");
         }
         List<String> directories = request.classDirectories().stream().map(p -> p.toAbsolutePath().toString()).toList();
-        if (fork) {
-            return ForkedGeneration.run(classpath, logging, directories, request.service(), request.version(),
-                    previous, extraJvmOptions, classDataDirectory, childClasspath);
+        GeneratedManifest generated = fork
+                ? ForkedGeneration.run(classpath, logging, directories, request.service(), request.version(),
+                        previous, extraJvmOptions, classDataDirectory, childClasspath)
+                : inThisJvm(classpath, logging, directories, request.service(), request.version(), previous, ManifestReader::new);
+        if (request.strict() && !generated.warnings().isEmpty()) {
+            throw new GenerationException(strict(generated.warnings()));
         }
-        return inThisJvm(classpath, logging, directories, request.service(), request.version(), previous, ManifestReader::new);
+        return generated;
+    }
+
+    /**
+     * Under {@code strict}, the warnings as problems: each sentence as it is, then one saying why a Manifest that
+     * would otherwise be written is not.
+     */
+    public static List<String> strict(List<String> warnings) {
+        List<String> problems = new ArrayList<>(warnings);
+        problems.add("Strict mode refuses a Manifest with warnings: " + (warnings.size() == 1 ? "the warning above names"
+                : "each of the " + warnings.size() + " warnings above names") + " what the Manifest would leave out or could not tell.");
+        return problems;
     }
 
     /**

@@ -152,7 +152,8 @@ final class ManifestWriter {
         } catch (WrongAnnotationValue e) {
             problems.problem(e.getMessage());
         } catch (RuntimeException | LinkageError e) {
-            problems.problem(type.getName() + ": no JSON Schema can be generated for it (" + ClassScanner.cause(e) + ").");
+            problems.warn(type.getName() + ": no JSON Schema can be generated for it (" + ClassScanner.cause(e)
+                    + "), so it is left out of the Manifest.");
         }
         return Optional.empty();
     }

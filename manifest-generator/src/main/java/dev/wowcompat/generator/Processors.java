@@ -47,20 +47,17 @@ final class Processors {
      * @param unreadable     why it gives none (empty when it does), in words for a warning
      * @param aggregateNames the aggregates its {@code @OnEvent}/{@code @OnStateEvent} names, empty for "the event's"
      * @param returned       what the function returns, a suspend function's value type included
+     * @param parameters     its value parameters as the processor class sees them ({@link GenericTypes}), or their
+     *                       erasures when its signature cannot be read
      */
     record Handler(Class<?> processor, Method method, Kind kind, boolean saga, Optional<Class<?>> handled,
-                   String unreadable, List<String> aggregateNames, Type returned) {
+                   String unreadable, List<String> aggregateNames, Type returned, List<Type> parameters) {
+        Handler {
+            parameters = List.copyOf(parameters);
+        }
+
         /** {@code shop.CartSaga.onEvent(OrderCreated)}: the handler as a person finds it in the code. */
         String label() {
-            List<Type> parameters;
-            try {
-                parameters = valueParameters(method);
-            } catch (TypeNotPresentException | LinkageError | MalformedParameterizedTypeException e) {
-                parameters = new ArrayList<>(Arrays.asList(method.getParameterTypes()));
-                if (isSuspend(method)) {
-                    parameters.remove(parameters.size() - 1);
-                }
-            }
             return processor.getName() + "." + method.getName() + "(" + parameters.stream()
                     .map(Processors::simpleName).collect(Collectors.joining(", ")) + ")";
         }
@@ -69,8 +66,11 @@ final class Processors {
     private Processors() {
     }
 
-    /** The handlers of every processor among the classes, in class then method order. */
-    static List<Handler> find(List<Class<?>> classes) {
+    /**
+     * The handlers of every processor among the classes, in class then method order; a handler inherited from a
+     * generic base reads the processor's type arguments ({@link GenericTypes}), as wow-core's Kotlin reflection does.
+     */
+    static List<Handler> find(List<Class<?>> classes, GenericTypes types) {
         List<Handler> handlers = new ArrayList<>();
         for (Class<?> type : classes) {
             boolean saga = ByName.has(type, ByName.STATELESS_SAGA);
@@ -79,7 +79,7 @@ final class Processors {
                 continue;
             }
             for (Method m : Handlers.methods(type)) {
-                kind(m).ifPresent(kind -> handlers.add(readable(type, m, kind, saga)));
+                kind(m).ifPresent(kind -> handlers.add(readable(type, m, kind, saga, types)));
             }
         }
         return handlers;
@@ -101,41 +101,45 @@ final class Processors {
     }
 
     /** The handler, or, when its generic signature names a class the classpath lacks, why it cannot be read. */
-    private static Handler readable(Class<?> processor, Method m, Kind kind, boolean saga) {
+    private static Handler readable(Class<?> processor, Method m, Kind kind, boolean saga, GenericTypes types) {
         try {
-            return handler(processor, m, kind, saga);
+            return handler(processor, m, kind, saga, types);
         } catch (TypeNotPresentException | LinkageError | MalformedParameterizedTypeException e) {
+            List<Type> erased = new ArrayList<>(Arrays.asList(m.getParameterTypes()));
+            if (isSuspend(m)) {
+                erased.remove(erased.size() - 1);
+            }
             return new Handler(processor, m, kind, saga, Optional.empty(), "its signature cannot be read with the given "
-                    + "classpath: " + ClassScanner.cause(e), List.of(), Object.class);
+                    + "classpath: " + ClassScanner.cause(e), List.of(), Object.class, erased);
         }
     }
 
-    private static Handler handler(Class<?> processor, Method m, Kind kind, boolean saga) {
+    private static Handler handler(Class<?> processor, Method m, Kind kind, boolean saga, GenericTypes types) {
         String owner = processor.getName() + "." + m.getName();
         Optional<Annotation> on = ByName.find(m, kind == Kind.EVENT ? ByName.ON_EVENT : ByName.ON_STATE_EVENT);
         List<String> aggregates = on.map(a -> List.of(ByName.strings(a, "value", owner))).orElse(List.of());
-        List<Type> parameters = valueParameters(m);
-        Type returned = returned(m);
+        List<Type> parameters = valueParameters(m).stream().map(p -> types.resolve(p, processor)).toList();
+        Type returned = types.resolve(returned(m), processor);
         if (parameters.isEmpty()) {
             return new Handler(processor, m, kind, saga, Optional.empty(),
-                    "it takes no parameter, and Wow refuses a handler without the event", aggregates, returned);
+                    "it takes no parameter, and Wow refuses a handler without the event", aggregates, returned, parameters);
         }
         Type first = parameters.get(0);
         Class<?> raw = erasure(first);
         if (STATE_FIRST.stream().anyMatch(name -> ByName.isA(raw, name))) {
             return new Handler(processor, m, kind, saga, Optional.empty(), "Wow matches events against the first type "
                     + "argument of " + raw.getSimpleName() + ", the state, so no event reaches it; take the event first and "
-                    + "the state as a second parameter", aggregates, returned);
+                    + "the state as a second parameter", aggregates, returned, parameters);
         }
         if (!ByName.isA(raw, MESSAGE_EXCHANGE) && !ByName.isA(raw, MESSAGE)) {
-            return new Handler(processor, m, kind, saga, Optional.of(raw), "", aggregates, returned);
+            return new Handler(processor, m, kind, saga, Optional.of(raw), "", aggregates, returned, parameters);
         }
         Optional<Type> argument = first instanceof ParameterizedType p ? Optional.of(p.getActualTypeArguments()[0]) : Optional.empty();
         if (argument.isEmpty() || unbounded(argument.get())) {
             return new Handler(processor, m, kind, saga, Optional.empty(), "its " + simpleName(first)
-                    + " names no event class", aggregates, returned);
+                    + " names no event class", aggregates, returned, parameters);
         }
-        return new Handler(processor, m, kind, saga, Optional.of(erasure(argument.get())), "", aggregates, returned);
+        return new Handler(processor, m, kind, saga, Optional.of(erasure(argument.get())), "", aggregates, returned, parameters);
     }
 
     /** A wildcard without bounds ({@code ?}, Kotlin's {@code *}): Wow finds no type in it. */

@@ -23,6 +23,7 @@ import java.util.TreeSet;
  */
 final class ReadsAndSends {
     private final TypeNames names;
+    private final GenericTypes types;
     private final Set<Class<?>> ownEvents = new LinkedHashSet<>();
     private final Set<Class<?>> ownCommands = new LinkedHashSet<>();
     private final Problems problems;
@@ -32,8 +33,9 @@ final class ReadsAndSends {
     private final Map<String, String> unnumbered = new TreeMap<>();
     private final SortedSet<String> silentSagas = new TreeSet<>();
 
-    ReadsAndSends(TypeNames names, Collection<Model.Context> contexts, Problems problems) {
+    ReadsAndSends(TypeNames names, GenericTypes types, Collection<Model.Context> contexts, Problems problems) {
         this.names = names;
+        this.types = types;
         this.problems = problems;
         for (Model.Context context : contexts) {
             for (Model.Aggregate aggregate : context.aggregates().values()) {
@@ -144,12 +146,19 @@ final class ReadsAndSends {
         return topics;
     }
 
-    /** The commands a saga's handler returns, from its signature, else from its bytecode. */
+    /**
+     * The commands a saga's handler returns, from its signature, else from its bytecode: what it constructs, and what
+     * a method of its event returns whose return type is a variable the event class binds (a generic base's
+     * {@code event.toCommand()}, {@link GenericTypes#calledReturns}).
+     */
     private Set<Class<?>> sent(Processors.Handler handler) {
         SagaCommands.Returned returned = SagaCommands.of(handler.returned());
         Set<Class<?>> commands = new LinkedHashSet<>(returned.commands());
         if (returned.opaque()) {
-            List<Class<?>> constructed = SagaCommands.constructed(handler.method(), this::mayBeCommand);
+            List<Class<?>> constructed = new ArrayList<>(SagaCommands.constructed(handler.method(), this::mayBeCommand));
+            types.calledReturns(handler.method(), handler.processor(), ConstructedTypes.read(handler.method()).calls()).stream()
+                    .filter(type -> !type.isInterface() && !Modifier.isAbstract(type.getModifiers()))
+                    .filter(this::mayBeCommand).filter(type -> !constructed.contains(type)).forEach(constructed::add);
             commands.addAll(constructed);
             if (constructed.isEmpty()) {
                 silentSagas.add(handler.label() + " returns " + Processors.simpleName(handler.returned()));

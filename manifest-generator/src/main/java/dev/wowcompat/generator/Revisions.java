@@ -41,9 +41,10 @@ final class Revisions {
                     label = DEFAULT_LABEL;
                 }
                 if (!isLabel(label)) {
-                    problems.problem(owner + ": its @Event revision '" + label
-                            + "' is not a version (numbers joined by dots, e.g. \"0.0.1\" or \"1.2\").");
-                    ok = false;
+                    // Wow takes any string as a revision; the Manifest numbers versions only: leave this class out.
+                    problems.warn(owner + ": its @Event revision '" + label + "' is not a version (numbers joined by "
+                            + "dots, e.g. \"0.0.1\" or \"1.2\"), so this revision of event '" + event
+                            + "' is left out of the Manifest.");
                     continue;
                 }
                 Optional<String> upgrades = ByName.find(type, ByName.UPGRADES_FROM).map(a -> ByName.string(a, "value", owner));

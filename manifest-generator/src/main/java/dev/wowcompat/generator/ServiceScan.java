@@ -30,7 +30,7 @@ final class ServiceScan {
 
     Scanned scan(List<Class<?>> classes, WowMetadata metadata, String service) {
         Contexts contexts = new Contexts(classes, metadata, service, problems);
-        Handlers handlers = new Handlers(problems, classes);
+        Handlers handlers = new Handlers(problems, new GenericTypes(), classes);
         BuiltIns builtIns = new BuiltIns(loader);
         Set<Class<?>> builtInTypes = new LinkedHashSet<>();
         SortedMap<String, SortedMap<String, Model.Aggregate>> aggregates = new TreeMap<>();
@@ -71,7 +71,8 @@ final class ServiceScan {
             } catch (WrongAnnotationValue e) {
                 problems.problem(e.getMessage());
             } catch (LinkageError | TypeNotPresentException e) {
-                problems.problem(root.getName() + ": cannot be read with the given classpath (" + ClassScanner.cause(e) + ").");
+                problems.warn(root.getName() + ": cannot be read with the given classpath (" + ClassScanner.cause(e)
+                        + "), so this aggregate is missing from the Manifest.");
             }
         }
         SortedMap<String, Model.Context> result = new TreeMap<>();
@@ -155,8 +156,8 @@ final class ServiceScan {
         try {
             return Optional.of(Class.forName(name, false, loader));
         } catch (ClassNotFoundException | LinkageError e) {
-            problems.problem(name + ": is listed for aggregate " + root.getName() + " in " + WowMetadata.RESOURCE
-                    + " but cannot be loaded (" + ClassScanner.cause(e) + ").");
+            problems.warn(name + ": is listed for aggregate " + root.getName() + " in " + WowMetadata.RESOURCE
+                    + " but cannot be loaded (" + ClassScanner.cause(e) + "), so it is missing from the Manifest.");
             return Optional.empty();
         }
     }

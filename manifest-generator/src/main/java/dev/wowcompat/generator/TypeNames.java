@@ -108,7 +108,9 @@ final class TypeNames {
         List<Model.Revision> numbered = new Revisions(numbering).number(typeName, siblings,
                 labels -> new Model.PreviousNumbers(Map.of(), 0));
         Optional<Integer> number = numbered.stream().filter(r -> r.type() == event).map(Model.Revision::number).findFirst();
-        return new Numbered(number, number.isPresent() ? "" : String.join(" ", numbering.problems()));
+        List<String> why = new ArrayList<>(numbering.problems());
+        why.addAll(numbering.warnings());
+        return new Numbered(number, number.isPresent() ? "" : String.join(" ", why));
     }
 
     /** A revision number, or why there is none. */

@@ -68,16 +68,94 @@ class BadInputTest {
         assertTrue(m.text().contains("\"paid\""));
     }
 
+    private GeneratedManifest generated(Path classes, boolean strict) throws GenerationException {
+        return new ManifestGenerator(false).generate(
+                new GenerationRequest(List.of(classes), classpath(), "shop-service", "1.0.0", Optional.empty(), strict));
+    }
+
     @Test
-    void aClassThatCannotBeLoaded() throws Exception {
+    void aClassThatCannotBeLoadedIsAWarningAndTheRestIsGenerated() throws Exception {
         Map<String, String> sources = service();
         sources.put("bad/Missing.java", "package bad;\npublic class Missing {}\n");
         sources.put("bad/Broken.java", "package bad;\npublic class Broken extends Missing {}\n");
         Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
         Files.delete(classes.resolve("bad/Missing.class"));
+        GeneratedManifest m = generated(classes, false);
+        assertEquals(List.of("1 class cannot be loaded because the classpath lacks the package bad (needed by bad.Broken), "
+                + "so what it declares is missing from the Manifest: add the jars that hold them to the classpath."), m.warnings());
+        assertTrue(m.text().contains("\"paid\""), m.text());
+        // --strict: the warning is a problem, then one sentence saying why.
+        GenerationException e = assertThrows(GenerationException.class, () -> generated(classes, true));
+        assertEquals(m.warnings().get(0), e.problems().get(0));
+        assertEquals("Strict mode refuses a Manifest with warnings: the warning above names what the Manifest "
+                + "would leave out or could not tell.", e.problems().get(1));
+    }
+
+    @Test
+    void classesThatCannotBeLoadedLeavingNothingToDescribeAreTheRefusal() throws Exception {
+        Map<String, String> sources = new HashMap<>(service());
+        sources.put("bad/Missing.java", "package bad;\npublic class Missing {}\n");
+        sources.put("bad/Order.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.AggregateRoot
+                public class Order extends Missing {
+                    public Order(String id) {}
+                    public Paid onCommand(Pay c) { return new Paid(c.amount()); }
+                }
+                """);
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        Files.delete(classes.resolve("bad/Missing.class"));
         GenerationException e = failure(classes, classpath());
-        assertEquals(List.of("1 class cannot be loaded because the classpath lacks the package bad (needed by bad.Broken): "
-                + "add the jars that hold them to the classpath."), e.problems());
+        assertEquals(List.of("1 class cannot be loaded because the classpath lacks the package bad (needed by bad.Order), "
+                + "so what it declares is missing from the Manifest: add the jars that hold them to the classpath."), e.problems());
+    }
+
+    @Test
+    void aHandlerWhoseTypesCannotBeReadIsAWarningNamingIt() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/Gone.java", "package bad;\npublic class Gone {}\n");
+        sources.put("bad/Refund.java", "package bad;\npublic record Refund(long amount) {}\n");
+        sources.put("bad/OrderState.java", "package bad;\npublic class OrderState {\n    void onSourcing(Paid e) {}\n}\n");
+        sources.put("bad/Order.java", """
+                package bad;
+                @me.ahoo.wow.api.annotation.AggregateRoot
+                public class Order {
+                    public Order(OrderState state) {}
+                    public Paid onCommand(Pay c) { return new Paid(c.amount()); }
+                    public Paid onCommand(Refund c, java.util.List<Gone> why) { return new Paid(-c.amount()); }
+                }
+                """);
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        Files.delete(classes.resolve("bad/Gone.class"));
+        GeneratedManifest m = generated(classes, false);
+        assertEquals(1, m.warnings().size(), m.warnings().toString());
+        assertTrue(m.warnings().get(0).startsWith("bad.Order.onCommand: its signature cannot be read with the given classpath ("),
+                m.warnings().get(0));
+        assertTrue(m.warnings().get(0).endsWith("), so what it handles is missing from the Manifest."), m.warnings().get(0));
+        assertTrue(m.text().contains("\"pay\""), m.text());
+        assertFalse(m.text().contains("\"refund\""), m.text());
+    }
+
+    @Test
+    void anErrorCodeThatCannotBeKebabCaseIsLeftOutWithAWarning() throws Exception {
+        Map<String, String> sources = service();
+        sources.put("bad/OrderErrorCodes.java", """
+                package bad;
+                public final class OrderErrorCodes {
+                    public static final String UNSET = "";
+                    public static final String NUMBERED = "404";
+                    public static final String PAY_FAILED = "PayFailed";
+                }
+                """);
+        Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
+        GeneratedManifest m = generated(classes, false);
+        assertEquals(List.of("bad.OrderErrorCodes: error code '' cannot be written as a kebab-case code (letters and digits, "
+                        + "starting with a letter), so it is left out of the Manifest's errors; Wow writes it as declared.",
+                "bad.OrderErrorCodes: error code '404' cannot be written as a kebab-case code (letters and digits, "
+                        + "starting with a letter), so it is left out of the Manifest's errors; Wow writes it as declared."),
+                m.warnings());
+        assertTrue(m.text().contains("\"pay-failed\""), m.text());
+        assertThrows(GenerationException.class, () -> generated(classes, true));
     }
 
     @Test
@@ -97,11 +175,15 @@ class BadInputTest {
     }
 
     @Test
-    void aRevisionLabelThatIsNotAVersion() throws Exception {
+    void aRevisionLabelThatIsNotAVersionLeavesThatRevisionOutWithAWarning() throws Exception {
         Map<String, String> sources = service();
         sources.put("bad/Paid.java", "package bad;\n@me.ahoo.wow.api.annotation.Event(revision = \"second\")\npublic record Paid(long amount) {}\n");
         Path classes = Fixtures.compile(temp.resolve("classes"), classpath(), sources);
-        assertOneSentenceNaming(failure(classes, classpath()), "bad.Paid", "'second' is not a version");
+        GeneratedManifest m = generated(classes, false);
+        assertEquals(List.of("bad.Paid: its @Event revision 'second' is not a version (numbers joined by dots, e.g. \"0.0.1\" "
+                + "or \"1.2\"), so this revision of event 'paid' is left out of the Manifest."), m.warnings());
+        assertFalse(m.text().contains("\"paid\""), m.text());
+        assertTrue(m.text().contains("\"pay\""), m.text());
     }
 
     @Test

@@ -116,6 +116,13 @@ public class ManifestMojo extends AbstractWowCompatMojo {
     @Parameter(property = "wow-compat.attach", defaultValue = "true")
     private boolean attach;
 
+    /**
+     * Fail the build on any warning of the generation (a class that cannot be loaded, an error code that cannot be
+     * written, ...: docs/manifest-from-code.md, "Problems and warnings"), for a Manifest that describes everything.
+     */
+    @Parameter(property = "wow-compat.strict", defaultValue = "false")
+    private boolean strict;
+
     private final RepositorySystem repositorySystem;
     private final MavenProjectHelper projectHelper;
 
@@ -143,7 +150,7 @@ public class ManifestMojo extends AbstractWowCompatMojo {
         List<Path> classpath = new ArrayList<>(classpath(classes));
         classpath.removeAll(roots);
         Optional<Path> previous = previous(input);
-        GenerationRequest request = new GenerationRequest(roots, classpath, service, release.toString(), previous);
+        GenerationRequest request = new GenerationRequest(roots, classpath, service, release.toString(), previous, strict);
 
         long started = System.nanoTime();
         Path out = outputFile.toPath();
@@ -157,6 +164,9 @@ public class ManifestMojo extends AbstractWowCompatMojo {
             }
             Optional<ManifestInputs.Kept> kept = inputs == null ? Optional.empty() : ManifestInputs.upToDate(out, inputs);
             if (kept.isPresent()) {
+                if (strict && !kept.get().warnings().isEmpty()) {
+                    throw failure(input.display(classes), ManifestGenerator.strict(kept.get().warnings()));
+                }
                 for (String warning : kept.get().warnings()) getLog().warn("wow-compat: " + warning);
                 project.setContextValue(GENERATED_MANIFEST_KEY, outputFile.getAbsoluteFile());
                 int recompiled = kept.get().recompiledClasses();

@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
         description = {
                 "Reads the classes with Wow's annotations and wow-compat's, loading them through the given classpath,",
                 "and writes the Manifest (format 1) to --out or standard output.",
-                "Exit codes: 0 written, 2 bad input (one line per problem) or usage."})
+                "Exit codes: 0 written (warnings, if any, on standard error), 2 bad input (one line per problem),",
+                "a warning under --strict, or usage."})
 final class ManifestCommand implements Callable<Integer> {
 
     @Spec
@@ -68,6 +69,9 @@ final class ManifestCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the Manifest here instead of to standard output.")
     Path out;
 
+    @Option(names = "--strict", description = "Exit 2 when there is any warning (something the Manifest leaves out or cannot tell), writing nothing.")
+    boolean strict;
+
     @Override
     public Integer call() throws GenerationException, InvalidInputException, IOException {
         if (!Version.isValid(version)) {
@@ -83,7 +87,7 @@ final class ManifestCommand implements Callable<Integer> {
         if (!missing.isEmpty()) throw new InvalidInputException(missing);
 
         GenerationRequest request = new GenerationRequest(classes.stream().map(p -> p.toAbsolutePath().normalize()).toList(),
-                classpathEntries(), service, version, Optional.ofNullable(previous));
+                classpathEntries(), service, version, Optional.ofNullable(previous), strict);
         // In this JVM (an isolated class loader): the CLI is already a JVM of its own, a fork would start a second one.
         GeneratedManifest generated = new ManifestGenerator(false).generate(request);
         PrintWriter err = spec.commandLine().getErr();

@@ -115,4 +115,31 @@ class ManifestCommandTest {
         }
         assertTrue(r.err().contains(LibraryService.class.getPackageName() + ".LoanErrors"), r.err());
     }
+
+    @Test
+    void aClassThatCannotBeLoadedBesideTheServiceIsAWarningAndUnderStrictExit2() throws Exception {
+        // A class of the output that needs one the classpath lacks: Wow, with the whole classpath, would load it.
+        Path sources = dir.resolve("src/odd");
+        Files.createDirectories(sources);
+        Files.writeString(sources.resolve("Missing.java"), "package odd;\npublic class Missing {}\n");
+        Files.writeString(sources.resolve("Broken.java"), "package odd;\npublic class Broken extends Missing {}\n");
+        int compiled = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
+                sources.resolve("Missing.java").toString(), sources.resolve("Broken.java").toString());
+        assertEquals(0, compiled);
+        Files.delete(classes.resolve("odd/Missing.class"));
+        String warning = "1 class cannot be loaded because the classpath lacks the package odd (needed by odd.Broken), so "
+                + "what it declares is missing from the Manifest: add the jars that hold them to the classpath.";
+
+        Cli.Result lenient = generate();
+        assertEquals(0, lenient.code(), lenient.err());
+        assertEquals(List.of("wow-compat manifest: warning: " + warning), lenient.errLines());
+        assertTrue(new ObjectMapper().readTree(lenient.out()).at("/contexts/library/aggregates").has("loan"), lenient.out());
+
+        Cli.Result strict = generate("--strict");
+        assertEquals(2, strict.code(), strict.err());
+        strict.assertNoStackTrace();
+        assertEquals("", strict.out());
+        assertEquals(List.of("wow-compat manifest: " + warning, "wow-compat manifest: Strict mode refuses a Manifest with "
+                + "warnings: the warning above names what the Manifest would leave out or could not tell."), strict.errLines());
+    }
 }
