@@ -78,6 +78,27 @@ public record Manifest(int format, String service, Version version, Map<String, 
         return out;
     }
 
+    /**
+     * The context's alias in Wow, which names its Kafka topics: the optional {@code alias} of the context, else its
+     * name (as Wow's own default). Read from {@link #source}: only the audit of topics needs it.
+     */
+    public String contextAlias(String context) {
+        JsonNode alias = source == null ? null : source.path("contexts").path(context).get("alias");
+        return alias != null && alias.isTextual() ? alias.asText() : context;
+    }
+
+    /**
+     * The revision's label in the service's code (Wow's {@code @Event(revision)}, e.g. {@code 0.0.1}), the optional
+     * {@code label} of the revision, when the Manifest gives one. Read from {@link #source}: only the audit of topics,
+     * which meets Wow's labels in the records, needs it.
+     */
+    public Optional<String> revisionLabel(Aggregate aggregate, String eventName, int revision) {
+        if (source == null) return Optional.empty();
+        JsonNode label = source.path("contexts").path(aggregate.context()).path("aggregates").path(aggregate.name())
+                .path("events").path(eventName).path("revisions").path(Integer.toString(revision)).get("label");
+        return label != null && label.isTextual() ? Optional.of(label.asText()) : Optional.empty();
+    }
+
     /** {@code service@version}, as reports name a release. */
     public String label() {
         return service + "@" + version;

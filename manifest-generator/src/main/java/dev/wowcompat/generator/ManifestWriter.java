@@ -44,7 +44,13 @@ final class ManifestWriter {
         manifest.put("version", version);
         ObjectNode contextNodes = manifest.putObject("contexts");
         for (Model.Context context : contexts.values()) {
-            ObjectNode aggregateNodes = contextNodes.putObject(context.name()).putObject("aggregates");
+            ObjectNode contextNode = contextNodes.putObject(context.name());
+            // The alias names wow-kafka's topics (wow.<alias>.<aggregate>.*); the audit needs it. Left out when it is the
+            // name, Wow's own default, so a service without an alias gets the Manifest it always got.
+            if (context.alias() != null && !context.alias().isBlank() && !context.alias().equals(context.name())) {
+                contextNode.put("alias", context.alias());
+            }
+            ObjectNode aggregateNodes = contextNode.putObject("aggregates");
             for (Model.Aggregate aggregate : context.aggregates().values()) {
                 aggregateNodes.set(aggregate.name(), aggregate(context, aggregate));
             }

@@ -107,6 +107,13 @@ class SampleServiceTest {
     }
 
     @Test
+    void theContextsAliasNamesItsTopicsAndIsWrittenBesideItsName() {
+        // @BoundedContext(name = "bank-service", alias = "bank"): wow-kafka's topics are wow.bank.<aggregate>.*, which the audit checks.
+        assertEquals("bank", manifest.path("contexts").path("bank-service").path("alias").asText());
+        assertEquals("0.0.1", aggregate("account").path("events").path("deposited").path("revisions").path("1").path("label").asText());
+    }
+
+    @Test
     void aggregatesCommandsAndEventsFollowWowConventions() {
         assertEquals(List.of("account", "transfer"), names(manifest.path("contexts").path("bank-service").path("aggregates")));
         // Wow routes its default delete, recover and resource-tags commands to every aggregate that has none of its own.

@@ -182,6 +182,11 @@ public final class RegistryClient {
         return send(request("/environments/" + segment(environment) + "/deployments/" + segment(service)).DELETE());
     }
 
+    /** {@code GET /types/{name}}: the kinds, releases and fingerprints of one type name (404 when none declares it). */
+    public Answer type(String name) throws RegistryException {
+        return send(get("/types/" + segment(name)));
+    }
+
     /** {@code GET /environments}: every environment that ever had a deployment. */
     public Answer environments() throws RegistryException {
         return send(get("/environments"));

@@ -80,7 +80,7 @@ final class ReportOptions {
         return failOn.failing(report).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
     }
 
-    private static void write(Path file, String content) throws InvalidInputException {
+    static void write(Path file, String content) throws InvalidInputException {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);

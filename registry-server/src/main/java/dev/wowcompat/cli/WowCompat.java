@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
                 RecordDeploymentCommand.class,
                 CanDeployCommand.class,
                 VerifyStateCommand.class,
+                AuditCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class WowCompat implements Callable<Integer> {

@@ -23,20 +23,47 @@ public final class WireValidator {
      * @param declared the structure the caller says it is, or null to recognise it by its members
      */
     public WireValidation validate(JsonNode document, WireStructure declared, RegisteredSchemas registered) throws WireRefusal {
+        Judged judged = judge(document, declared, registered);
+        return new WireValidation(judged.found().isEmpty(), judged.structure(), judged.kind(), judged.format(),
+                judged.found().stream().map(Found::violation).toList());
+    }
+
+    /** What a violation is about: the structure itself, or what it carries measured against the registered schemas. */
+    public enum Problem { STRUCTURE, EVENT_REVISION_UNREGISTERED, COMMAND_UNREGISTERED, FINGERPRINT_UNKNOWN, PAYLOAD_INVALID }
+
+    /**
+     * One violation with what it is about.
+     *
+     * @param subject the type it concerns ({@code bank.account.Deposited@2}, a command type, a fingerprint), or
+     *        {@code ""} for the structure's own schema
+     */
+    public record Found(Problem problem, String subject, Violation violation) {}
+
+    /** The result of {@link #judge}: {@link WireValidation} with each violation's {@link Problem}. */
+    public record Judged(String structure, String kind, Integer format, List<Found> found) {
+        public Judged {
+            found = List.copyOf(found);
+        }
+    }
+
+    /**
+     * The same checks as {@link #validate}, each violation kept with what it is about, for callers that count the
+     * kinds apart (the audit of a topic).
+     */
+    public Judged judge(JsonNode document, WireStructure declared, RegisteredSchemas registered) throws WireRefusal {
         if (document.isArray() && (declared == null || declared == WireStructure.WAIT_SIGNAL)) {
             // A node may send several wait signals as one JSON array.
-            List<Violation> violations = new ArrayList<>();
+            List<Found> found = new ArrayList<>();
             for (int i = 0; i < document.size(); i++) {
-                violations.addAll(validateOne(document.get(i), WireStructure.WAIT_SIGNAL, JsonPointers.child("", i), registered).violations());
+                found.addAll(validateOne(document.get(i), WireStructure.WAIT_SIGNAL, JsonPointers.child("", i), registered).found());
             }
-            return new WireValidation(violations.isEmpty(), WireStructure.WAIT_SIGNAL.label(), WireStructure.WAIT_SIGNAL.label(),
-                    WireStructure.KNOWN_FORMAT, violations);
+            return new Judged(WireStructure.WAIT_SIGNAL.label(), WireStructure.WAIT_SIGNAL.label(), WireStructure.KNOWN_FORMAT, found);
         }
         WireStructure structure = declared != null ? declared : recognise(document);
         return validateOne(document, structure, "", registered);
     }
 
-    private WireValidation validateOne(JsonNode document, WireStructure structure, String at, RegisteredSchemas registered) throws WireRefusal {
+    private Judged validateOne(JsonNode document, WireStructure structure, String at, RegisteredSchemas registered) throws WireRefusal {
         Integer format = checkFormat(document, structure, at);
         String kind = structure.label();
         if (structure == WireStructure.ENVELOPE) {
@@ -47,9 +74,10 @@ public final class WireValidator {
             }
             if (k.isTextual()) kind = k.asText();
         }
-        List<Violation> violations = new ArrayList<>(JsonSchemas.validate(schemas.wire(structure.schemaFile()), document, at));
-        violations.addAll(carried(document, structure, at, registered));
-        return new WireValidation(violations.isEmpty(), structure.label(), kind, format, violations);
+        List<Found> found = new ArrayList<>();
+        JsonSchemas.validate(schemas.wire(structure.schemaFile()), document, at).forEach(v -> found.add(new Found(Problem.STRUCTURE, "", v)));
+        found.addAll(carried(document, structure, at, registered));
+        return new Judged(structure.label(), kind, format, found);
     }
 
     /** Recognises a structure by the members only it has. */
@@ -88,8 +116,8 @@ public final class WireValidator {
         return f.asInt();
     }
 
-    private List<Violation> carried(JsonNode d, WireStructure structure, String at, RegisteredSchemas registered) {
-        List<Violation> out = new ArrayList<>();
+    private List<Found> carried(JsonNode d, WireStructure structure, String at, RegisteredSchemas registered) {
+        List<Found> out = new ArrayList<>();
         switch (structure) {
             case ENVELOPE -> {
                 String kind = d.path("kind").asText();
@@ -107,9 +135,10 @@ public final class WireValidator {
     }
 
     /** Each event against its type at its revision, and the state, if any, against its fingerprint's schema. */
-    private void commit(JsonNode commit, String at, RegisteredSchemas registered, List<Violation> out) {
+    private void commit(JsonNode commit, String at, RegisteredSchemas registered, List<Found> out) {
         JsonNode events = commit.path("events");
-        for (int i = 0; i < events.size(); i++) {
+        // Not an array: the structure's own schema says so; an object's members are no events to look up.
+        for (int i = 0; events.isArray() && i < events.size(); i++) {
             JsonNode e = events.get(i);
             String eventAt = JsonPointers.child(JsonPointers.child(at, "events"), i);
             if (!e.path("name").isTextual() || !e.path("revision").canConvertToInt() || !e.path("payload").isObject()) continue;
@@ -117,41 +146,44 @@ public final class WireValidator {
             int revision = e.get("revision").asInt();
             Optional<String> fingerprint = registered.eventRevision(name, revision);
             if (fingerprint.isEmpty()) {
-                out.add(new Violation(JsonPointers.child(eventAt, "name"), name + "@" + revision + " is not a registered event revision"));
+                out.add(new Found(Problem.EVENT_REVISION_UNREGISTERED, name + "@" + revision,
+                        new Violation(JsonPointers.child(eventAt, "name"), name + "@" + revision + " is not a registered event revision")));
                 continue;
             }
-            payload(fingerprint.get(), e.get("payload"), JsonPointers.child(eventAt, "payload"), registered, out);
+            payload(name + "@" + revision, fingerprint.get(), e.get("payload"), JsonPointers.child(eventAt, "payload"), registered, out);
         }
         JsonNode state = commit.path("state");
         if (state.isObject()) state(state, JsonPointers.child(at, "state"), registered, out);
     }
 
     /** {@code {schemaFingerprint, state}}: the state against the schema the fingerprint names. */
-    private void state(JsonNode view, String at, RegisteredSchemas registered, List<Violation> out) {
+    private void state(JsonNode view, String at, RegisteredSchemas registered, List<Found> out) {
         JsonNode fp = view.path("schemaFingerprint");
         if (!fp.isTextual() || !view.has("state")) return;
         String fingerprint = fp.asText();
         if (registered.schema(fingerprint).isEmpty()) {
-            out.add(new Violation(JsonPointers.child(at, "schemaFingerprint"), "no registered schema has fingerprint " + fingerprint));
+            out.add(new Found(Problem.FINGERPRINT_UNKNOWN, fingerprint,
+                    new Violation(JsonPointers.child(at, "schemaFingerprint"), "no registered schema has fingerprint " + fingerprint)));
             return;
         }
-        payload(fingerprint, view.get("state"), JsonPointers.child(at, "state"), registered, out);
+        payload(fingerprint, fingerprint, view.get("state"), JsonPointers.child(at, "state"), registered, out);
     }
 
-    private void commandBody(JsonNode command, String at, RegisteredSchemas registered, List<Violation> out) {
+    private void commandBody(JsonNode command, String at, RegisteredSchemas registered, List<Found> out) {
         if (!command.path("type").isTextual() || !command.path("body").isObject()) return;
         String type = command.get("type").asText();
         Optional<String> fingerprint = registered.command(type);
         if (fingerprint.isEmpty()) {
-            out.add(new Violation(JsonPointers.child(at, "type"), type + " is not a registered command type"));
+            out.add(new Found(Problem.COMMAND_UNREGISTERED, type,
+                    new Violation(JsonPointers.child(at, "type"), type + " is not a registered command type")));
             return;
         }
-        payload(fingerprint.get(), command.get("body"), JsonPointers.child(at, "body"), registered, out);
+        payload(type, fingerprint.get(), command.get("body"), JsonPointers.child(at, "body"), registered, out);
     }
 
-    private void payload(String fingerprint, JsonNode value, String at, RegisteredSchemas registered, List<Violation> out) {
+    private void payload(String subject, String fingerprint, JsonNode value, String at, RegisteredSchemas registered, List<Found> out) {
         var schema = schemas.registered(fingerprint, () -> registered.schema(fingerprint)
                 .orElseThrow(() -> new IllegalStateException("fingerprint " + fingerprint + " is named but its schema is not stored")));
-        out.addAll(JsonSchemas.validate(schema, value, at));
+        JsonSchemas.validate(schema, value, at).forEach(v -> out.add(new Found(Problem.PAYLOAD_INVALID, subject, v)));
     }
 }

@@ -37,7 +37,7 @@ public final class JsonSchemas {
                 .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build())
                 .schemaLoader(loader -> loader
                         .fetchRemoteResources(false)
-                        .schemaIdResolvers(ids -> ids.mapPrefix(WIRE_ID_PREFIX, "classpath:wire/"))));
+                        .schemaIdResolvers(ids -> ids.mapPrefix(WIRE_ID_PREFIX, "classpath:wow-compat/schemas/wire/"))));
     }
 
     /** One of the wire schemas, by file name (e.g. {@code envelope.schema.json}). */

@@ -1,0 +1,77 @@
+package dev.wowcompat.audit;
+
+import dev.wowcompat.rules.Severity;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Every finding the audit can report: one row per id, with its severity and what it means, as the rules of
+ * {@code check} are one row each. The id is stable (waivers and dashboards name it); each has a section in
+ * docs/audit.md saying what a reader suffers and how to fix it. The judge ({@link Judge}) is the one place that
+ * decides each.
+ */
+public enum AuditFinding {
+    MESSAGE_NOT_JSON("message-not-json", Severity.BREAKING,
+            "the value is not a JSON object: no reader can decode it"),
+    RECORD_TOO_LARGE("record-too-large", Severity.WARNING,
+            "the value is larger than --max-record-bytes; it was counted, not judged"),
+    ENVELOPE_UNKNOWN_FORMAT("envelope-unknown-format", Severity.BREAKING,
+            "the value is no envelope format a reader knows (format 1, or what Wow 8's wow-kafka writes)"),
+    ENVELOPE_UNKNOWN_KIND("envelope-unknown-kind", Severity.BREAKING,
+            "the envelope's kind is none of state-event, command, command-receipt: a reader refuses it"),
+    ENVELOPE_INVALID("envelope-invalid", Severity.BREAKING,
+            "the envelope, or the structure it carries, does not match its wire schema (schemas/wire/)"),
+    ENVELOPE_HEADER_MISMATCH("envelope-header-mismatch", Severity.BREAKING,
+            "a wow-format, wow-kind or wow-type header is missing or disagrees with the value"),
+    ENVELOPE_TOPIC_MISMATCH("envelope-topic-mismatch", Severity.BREAKING,
+            "the kind or type does not belong on this topic"),
+    ENVELOPE_KEY_MISMATCH("envelope-key-mismatch", Severity.BREAKING,
+            "the key is not the aggregate reference the protocol keys the record by"),
+    ENVELOPE_PARTITION_MISMATCH("envelope-partition-mismatch", Severity.BREAKING,
+            "a command is not in the partition the protocol's 64-bit FNV-1a hash of its aggregate assigns"),
+    TYPE_UNREGISTERED("type-unregistered", Severity.BREAKING,
+            "no registered release declares the aggregate, command or event type"),
+    EVENT_REVISION_UNREGISTERED("event-revision-unregistered", Severity.BREAKING,
+            "the event type is registered, but not at this revision"),
+    PAYLOAD_INVALID("payload-invalid", Severity.BREAKING,
+            "an event payload, a state or a command body does not validate against its registered schema"),
+    ERROR_CODE_UNREGISTERED("error-code-unregistered", Severity.WARNING,
+            "a receipt's error code is not declared by the target aggregate (nor one of the framework's wow.* codes)"),
+    STATE_FINGERPRINT_UNKNOWN("state-fingerprint-unknown", Severity.BREAKING,
+            "no registered release has this fingerprint as the aggregate's state schema"),
+    STATE_FINGERPRINT_NOT_DEPLOYED("state-fingerprint-not-deployed", Severity.WARNING,
+            "the fingerprint is registered, but is not the state schema of the release running when the record was written"),
+    WRITTEN_NOT_DECLARED("written-not-declared", Severity.BREAKING,
+            "the record carries what the release running then declares it does not write yet"),
+    AGGREGATE_VERSION_REGRESSED("aggregate-version-regressed", Severity.BREAKING,
+            "within a partition, an aggregate's version went down, or repeated with other content"),
+    TOMBSTONE("tombstone", Severity.INFO,
+            "a record without value (a tombstone): counted, nothing to judge");
+
+    private final String id;
+    private final Severity severity;
+    private final String summary;
+
+    AuditFinding(String id, Severity severity, String summary) {
+        this.id = id;
+        this.severity = severity;
+        this.summary = summary;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Severity severity() {
+        return severity;
+    }
+
+    /** One sentence: what the finding means. */
+    public String summary() {
+        return summary;
+    }
+
+    public static Optional<AuditFinding> byId(String id) {
+        return Arrays.stream(values()).filter(f -> f.id.equals(id)).findFirst();
+    }
+}

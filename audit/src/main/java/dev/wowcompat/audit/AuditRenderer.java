@@ -1,0 +1,257 @@
+package dev.wowcompat.audit;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.rules.Severity;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/**
+ * The audit's report in the formats {@code check} writes (text, json, markdown, junit, github, sarif), each as the
+ * tools that read that format expect it. The JSON form is the one docs/audit.md gives.
+ */
+public final class AuditRenderer {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private AuditRenderer() {}
+
+    public static String render(AuditReport report, ReportFormat format) {
+        return switch (format) {
+            case JSON -> json(report);
+            case TEXT -> text(report);
+            case MARKDOWN -> markdown(report);
+            case JUNIT -> junit(report);
+            case GITHUB -> github(report);
+            case SARIF -> sarif(report);
+        };
+    }
+
+    /** The first line of the text report: how many messages, how many findings of each severity. */
+    public static String verdict(AuditReport r) {
+        return "AUDIT: " + r.messages() + " message" + (r.messages() == 1 ? "" : "s") + " on " + r.topics().size() + " topic"
+                + (r.topics().size() == 1 ? "" : "s") + ": " + r.count(Severity.BREAKING) + " breaking, " + r.count(Severity.WARNING)
+                + " warning, " + r.count(Severity.INFO) + " info";
+    }
+
+    static String json(AuditReport r) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        root.put("messages", r.messages());
+        ObjectNode topics = root.putObject("topics");
+        r.topics().forEach((name, t) -> topics.putObject(name).put("messages", t.messages()).put("partitions", t.partitions()));
+        ObjectNode releases = root.putObject("releases");
+        r.releases().forEach(releases::put);
+        ArrayNode findings = root.putArray("findings");
+        r.findings().forEach(c -> findings.add(counted(c)));
+        if (!r.waived().isEmpty()) {
+            ArrayNode waived = root.putArray("waived");
+            r.waived().forEach(w -> waived.add(counted(w.counted()).put("reason", w.reason())));
+        }
+        if (!r.notes().isEmpty()) {
+            ArrayNode notes = root.putArray("notes");
+            r.notes().forEach(notes::add);
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectNode counted(AuditReport.Counted c) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("id", c.finding().id());
+        o.put("severity", c.finding().severity().label());
+        o.put("count", c.count());
+        ArrayNode examples = o.putArray("examples");
+        for (AuditReport.Example e : c.examples()) {
+            examples.addObject().put("topic", e.topic()).put("partition", e.partition()).put("offset", e.offset())
+                    .put("key", e.key()).put("pointer", e.pointer()).put("message", e.message());
+        }
+        return o;
+    }
+
+    static String text(AuditReport r) {
+        StringBuilder sb = new StringBuilder(verdict(r)).append('\n');
+        for (AuditReport.Counted c : r.findings()) {
+            sb.append('\n').append(c.finding().severity().name()).append(' ').append(c.finding().id()).append(": ")
+                    .append(c.count()).append(c.count() == 1 ? " record" : " records").append('\n');
+            sb.append("  ").append(c.finding().summary()).append('\n');
+            for (AuditReport.Example e : c.examples()) sb.append("  ").append(place(e)).append(": ").append(e.message()).append('\n');
+            sb.append("  See docs/audit.md#").append(c.finding().id()).append('\n');
+        }
+        for (AuditReport.Waived w : r.waived()) {
+            sb.append('\n').append("WAIVED ").append(w.counted().finding().id()).append(": ").append(w.counted().count())
+                    .append(" records (").append(w.reason()).append(")\n");
+        }
+        if (!r.topics().isEmpty()) {
+            sb.append("\nTopics:\n");
+            r.topics().forEach((name, t) -> sb.append("  ").append(name).append(": ").append(t.messages()).append(t.messages() == 1 ? " message, " : " messages, ")
+                    .append(t.partitions()).append(t.partitions() == 1 ? " partition" : " partitions").append('\n'));
+        }
+        if (!r.releases().isEmpty()) {
+            sb.append("\nWritten while these releases ran:\n");
+            r.releases().forEach((release, n) -> sb.append("  ").append(release).append(": ").append(n).append(n == 1 ? " message\n" : " messages\n"));
+        }
+        for (String note : r.notes()) sb.append("\nNote: ").append(note).append('\n');
+        return sb.toString();
+    }
+
+    private static String place(AuditReport.Example e) {
+        return e.topic() + "/" + e.partition() + "@" + e.offset() + (e.key() == null ? "" : " key " + e.key())
+                + (e.pointer() == null || e.pointer().isEmpty() ? "" : " at " + e.pointer());
+    }
+
+    static String markdown(AuditReport r) {
+        StringBuilder sb = new StringBuilder("## wow-compat audit\n\n").append(verdict(r).substring("AUDIT: ".length())).append("\n");
+        if (!r.findings().isEmpty()) {
+            sb.append("\n| Severity | Finding | Records | First example |\n|---|---|---|---|\n");
+            for (AuditReport.Counted c : r.findings()) {
+                AuditReport.Example e = c.examples().isEmpty() ? null : c.examples().get(0);
+                sb.append("| ").append(c.finding().severity().label()).append(" | `").append(c.finding().id()).append("` | ")
+                        .append(c.count()).append(" | ").append(e == null ? "" : cell(place(e) + ": " + e.message())).append(" |\n");
+            }
+        }
+        for (AuditReport.Waived w : r.waived()) {
+            sb.append("\nWaived: `").append(w.counted().finding().id()).append("` (").append(w.counted().count()).append(" records): ")
+                    .append(cell(w.reason())).append('\n');
+        }
+        if (!r.topics().isEmpty()) {
+            sb.append("\n| Topic | Messages | Partitions |\n|---|---|---|\n");
+            r.topics().forEach((name, t) -> sb.append("| `").append(name).append("` | ").append(t.messages()).append(" | ")
+                    .append(t.partitions()).append(" |\n"));
+        }
+        if (!r.releases().isEmpty()) {
+            sb.append("\n| Release running when written | Messages |\n|---|---|\n");
+            r.releases().forEach((release, n) -> sb.append("| `").append(release).append("` | ").append(n).append(" |\n"));
+        }
+        for (String note : r.notes()) sb.append("\n> ").append(note).append('\n');
+        return sb.toString();
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\n", " ");
+    }
+
+    static String github(AuditReport r) {
+        StringBuilder sb = new StringBuilder();
+        for (AuditReport.Counted c : r.findings()) {
+            String level = switch (c.finding().severity()) {
+                case BREAKING -> "error";
+                case WARNING -> "warning";
+                case INFO -> "notice";
+            };
+            for (AuditReport.Example e : c.examples()) {
+                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + c.count() + " records)"))
+                        .append("::").append(escapeData(place(e) + ": " + e.message())).append('\n');
+            }
+        }
+        return sb.append(verdict(r)).append('\n').toString();
+    }
+
+    private static String escapeData(String s) {
+        return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+    }
+
+    private static String escapeProperty(String s) {
+        return escapeData(s).replace(":", "%3A").replace(",", "%2C");
+    }
+
+    static String junit(AuditReport r) {
+        long failures = r.findings().stream().filter(c -> c.finding().severity() != Severity.INFO).count();
+        StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        sb.append("<testsuite name=\"wow-compat audit\" tests=\"").append(AuditFinding.values().length).append("\" failures=\"")
+                .append(failures).append("\" errors=\"0\" skipped=\"0\">\n");
+        for (AuditFinding f : AuditFinding.values()) {
+            sb.append("  <testcase classname=\"wow-compat.audit\" name=\"").append(f.id()).append("\"");
+            AuditReport.Counted c = r.findings().stream().filter(x -> x.finding() == f).findFirst().orElse(null);
+            if (c == null || f.severity() == Severity.INFO) {
+                sb.append("/>\n");
+                continue;
+            }
+            sb.append(">\n    <failure type=\"").append(f.severity().label()).append("\" message=\"")
+                    .append(xml(c.count() + " records: " + f.summary())).append("\">");
+            for (AuditReport.Example e : c.examples()) sb.append(xml(place(e) + ": " + e.message())).append('\n');
+            sb.append("</failure>\n  </testcase>\n");
+        }
+        return sb.append("</testsuite>\n").toString();
+    }
+
+    private static String xml(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                default -> {
+                    if (ch < 0x20 && ch != '\n' && ch != '\t') out.append(' ');
+                    else out.append(ch);
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    static String sarif(AuditReport r) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        root.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+        root.put("version", "2.1.0");
+        ObjectNode run = root.putArray("runs").addObject();
+        ObjectNode driver = run.putObject("tool").putObject("driver");
+        driver.put("name", "wow-compat audit");
+        ArrayNode rules = driver.putArray("rules");
+        for (AuditFinding finding : AuditFinding.values()) {
+            ObjectNode d = rules.addObject();
+            d.put("id", finding.id());
+            d.putObject("shortDescription").put("text", finding.summary());
+            d.putObject("defaultConfiguration").put("level", level(finding.severity()));
+        }
+        ArrayNode results = run.putArray("results");
+        for (AuditReport.Counted c : r.findings()) results.addAll(results(c, null));
+        for (AuditReport.Waived w : r.waived()) results.addAll(results(w.counted(), w.reason()));
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<ObjectNode> results(AuditReport.Counted c, String waivedBecause) {
+        return c.examples().stream().map(e -> {
+            ObjectNode result = JsonNodeFactory.instance.objectNode();
+            result.put("ruleId", c.finding().id());
+            result.put("level", level(c.finding().severity()));
+            result.putObject("message").put("text", e.message());
+            ObjectNode location = result.putArray("locations").addObject();
+            location.putArray("logicalLocations").addObject()
+                    .put("fullyQualifiedName", e.topic() + "/" + e.partition() + "@" + e.offset()).put("kind", "record");
+            ObjectNode properties = result.putObject("properties");
+            properties.put("pointer", e.pointer());
+            properties.put("key", e.key());
+            properties.put("count", c.count());
+            if (waivedBecause != null) {
+                ObjectNode s = result.putArray("suppressions").addObject();
+                s.put("kind", "external");
+                s.put("status", "accepted");
+                s.put("justification", waivedBecause);
+            }
+            return result;
+        }).toList();
+    }
+
+    private static String level(Severity s) {
+        return switch (s) {
+            case BREAKING -> "error";
+            case WARNING -> "warning";
+            case INFO -> "note";
+        };
+    }
+}

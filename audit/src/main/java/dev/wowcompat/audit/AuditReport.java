@@ -1,0 +1,57 @@
+package dev.wowcompat.audit;
+
+import dev.wowcompat.rules.Severity;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an audit found: the JSON report of docs/audit.md ({@code messages}, {@code topics}, {@code releases},
+ * {@code findings} with up to five examples each), plus the findings waived with their reasons and the notes
+ * (an eviction of the version check's memory, a check that could not run).
+ *
+ * @param releases records per release that ran when they were written ({@code service@version}), with
+ *        {@code --environment}; empty without
+ * @param findings by severity, then id
+ */
+public record AuditReport(long messages, Map<String, Topic> topics, Map<String, Long> releases, List<Counted> findings,
+                          List<Waived> waived, List<String> notes) {
+
+    public AuditReport {
+        topics = Collections.unmodifiableMap(new LinkedHashMap<>(topics));
+        releases = Collections.unmodifiableMap(new LinkedHashMap<>(releases));
+        findings = findings.stream().sorted(Comparator.comparing((Counted c) -> c.finding().severity())
+                .thenComparing(c -> c.finding().id())).toList();
+        waived = List.copyOf(waived);
+        notes = List.copyOf(notes);
+    }
+
+    public record Topic(long messages, int partitions) {}
+
+    /** One finding id: how many records have it, and the first ones. */
+    public record Counted(AuditFinding finding, long count, List<Example> examples) {
+        public Counted {
+            examples = List.copyOf(examples);
+        }
+    }
+
+    /** @param key the record's key as text, or null */
+    public record Example(String topic, int partition, long offset, String key, String pointer, String message) {}
+
+    public record Waived(Counted counted, String reason) {}
+
+    public long count(Severity severity) {
+        return findings.stream().filter(c -> c.finding().severity() == severity).mapToLong(Counted::count).sum();
+    }
+
+    /** The findings that fail the audit at this level ({@code --fail-on}). */
+    public List<Counted> failing(dev.wowcompat.gate.Gate.FailOn failOn) {
+        return findings.stream().filter(c -> switch (failOn) {
+            case BREAKING -> c.finding().severity() == Severity.BREAKING;
+            case WARNING -> c.finding().severity() != Severity.INFO;
+            case NEVER -> false;
+        }).toList();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.wowcompat.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.TypeEntry;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The registered releases of the aggregates the records name, each aggregate asked for once and kept for the pass
+ * (a topic holds few aggregate types and very many records). Confined to the judging thread.
+ */
+public final class Catalog {
+    /** One release declaring the aggregate, with the aggregate as that release declares it. */
+    public record Declared(Manifest release, Manifest.Aggregate aggregate) {
+        public String label() {
+            return release.label();
+        }
+    }
+
+    private final Releases releases;
+    private final Map<String, List<Declared>> byAggregate = new HashMap<>();
+    private final Map<String, JsonNode> schemas = new HashMap<>();
+
+    public Catalog(Releases releases) {
+        this.releases = releases;
+    }
+
+    /** The aggregate type of any type name: its first two dotted parts (names of contexts and aggregates have no dot). */
+    public static String aggregateOf(String typeName) {
+        int first = typeName.indexOf('.');
+        if (first < 0) return typeName;
+        int second = typeName.indexOf('.', first + 1);
+        return second < 0 ? typeName : typeName.substring(0, second);
+    }
+
+    /** The releases declaring the aggregate type, oldest version first; empty when none does. */
+    public List<Declared> aggregate(String aggregateType) throws AuditException {
+        List<Declared> known = byAggregate.get(aggregateType);
+        if (known != null) return known;
+        List<Declared> found = releases.declaring(aggregateType).stream()
+                .sorted(Comparator.comparing(Manifest::version))
+                .map(m -> new Declared(m, m.aggregates().get(aggregateType))).toList();
+        for (Declared d : found) {
+            for (TypeEntry t : d.release().types()) {
+                if (t.schema() != null) schemas.putIfAbsent(t.schema().fingerprint(), t.schema().schema());
+            }
+        }
+        byAggregate.put(aggregateType, found);
+        return found;
+    }
+
+    /** A schema of a release read so far, by fingerprint. */
+    public Optional<JsonNode> schema(String fingerprint) {
+        return Optional.ofNullable(schemas.get(fingerprint));
+    }
+
+    /** The newest release of {@code service} at {@code version} among those declaring the aggregate. */
+    public Optional<Declared> release(String aggregateType, String service, String version) throws AuditException {
+        return aggregate(aggregateType).stream()
+                .filter(d -> d.release().service().equals(service) && d.release().version().toString().equals(version)).findFirst();
+    }
+
+    public Releases releases() {
+        return releases;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.wowcompat.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An environment's deployment history ({@code GET /environments/{env}}): which release of each service ran there at
+ * any moment. A record is judged against the release of its service that ran when it was written.
+ */
+public final class Deployments {
+    /** @param endedAt epoch milliseconds, or {@link Long#MAX_VALUE} while it runs */
+    record Span(String service, String version, long deployedAt, long endedAt) {}
+
+    private final String environment;
+    private final List<Span> spans;
+
+    Deployments(String environment, List<Span> spans) {
+        this.environment = environment;
+        this.spans = List.copyOf(spans);
+    }
+
+    /** From the answer of {@code GET /environments/{env}}: what runs now and what ran before. */
+    static Deployments of(String environment, JsonNode answer) {
+        List<Span> spans = new ArrayList<>();
+        for (JsonNode d : answer.path("deployments")) {
+            spans.add(new Span(d.path("service").asText(), d.path("version").asText(), d.path("deployedAt").asLong(), Long.MAX_VALUE));
+        }
+        for (JsonNode d : answer.path("history")) {
+            spans.add(new Span(d.path("service").asText(), d.path("version").asText(), d.path("deployedAt").asLong(),
+                    d.path("endedAt").asLong(Long.MAX_VALUE)));
+        }
+        return new Deployments(environment, spans);
+    }
+
+    public String environment() {
+        return environment;
+    }
+
+    /** The version of the service that ran at {@code epochMillis}, if one did. */
+    public Optional<String> runningAt(String service, long epochMillis) {
+        for (Span s : spans) {
+            if (s.service().equals(service) && s.deployedAt() <= epochMillis && epochMillis < s.endedAt()) return Optional.of(s.version());
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.wowcompat.audit;
+
+/**
+ * Where records come from: Kafka ({@link KafkaInput}) or kcat -J lines ({@link KcatInput}). The judge never knows
+ * which, so every check runs the same on both.
+ */
+public interface RecordSource extends AutoCloseable {
+
+    /** Takes each record; may end the pass by throwing (the registry out of reach). */
+    @FunctionalInterface
+    interface Sink {
+        void accept(AuditRecord record) throws AuditException;
+    }
+
+    /**
+     * Hands every record to {@code sink}, in each partition's order, until the source's end (the end offsets taken
+     * at start, the end of the file) or until {@link #stop()}.
+     *
+     * @throws AuditException when the source cannot be read (Kafka unreachable, a line that is not a record)
+     */
+    void read(Sink sink) throws AuditException;
+
+    /** Asks {@link #read} to return soon, from any thread (Ctrl-C, {@code --max-messages}). */
+    void stop();
+
+    /** Records still to read up to the end known now, or -1 when the source cannot tell (for the progress line). */
+    default long remaining() {
+        return -1;
+    }
+
+    @Override
+    default void close() {
+    }
+}

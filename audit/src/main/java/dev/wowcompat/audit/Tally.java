@@ -1,0 +1,107 @@
+package dev.wowcompat.audit;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What one pass has seen so far: messages per topic, records per release, each finding's count and its first
+ * examples. Confined to the thread that judges (the pass is single-threaded); {@link #report} takes a snapshot at
+ * any time, which is how Ctrl-C prints the report so far.
+ */
+public final class Tally {
+    /** Examples kept per finding: enough to find the records, bounded whatever the topic holds. */
+    public static final int EXAMPLES = 5;
+
+    private long messages;
+    private final Map<String, TopicCount> topics = new TreeMap<>();
+    private final Map<String, Long> releases = new TreeMap<>();
+    private final Map<AuditFinding, Count> findings = new EnumMap<>(AuditFinding.class);
+    /** Notes by what they are about, each kept once in its latest wording (a count in it may grow). */
+    private final Map<String, String> notes = new LinkedHashMap<>();
+    private final List<AuditWaiver> waivers;
+    private final Map<AuditWaiver, Map<AuditFinding, Count>> waived = new LinkedHashMap<>();
+
+    /** @param waivers findings they match (by id and topic) are counted as waived, not as findings */
+    public Tally(List<AuditWaiver> waivers) {
+        this.waivers = List.copyOf(waivers);
+    }
+
+    private static final class TopicCount {
+        long messages;
+        final Set<Integer> partitions = new java.util.HashSet<>();
+    }
+
+    private static final class Count {
+        long count;
+        final List<AuditReport.Example> examples = new ArrayList<>(EXAMPLES);
+    }
+
+    void message(AuditRecord record) {
+        messages++;
+        TopicCount t = topics.computeIfAbsent(record.topic(), k -> new TopicCount());
+        t.messages++;
+        t.partitions.add(record.partition());
+    }
+
+    /** The waivers that matched no record, 1-based (a stale waiver would hide a future finding). */
+    public List<Integer> unusedWaivers() {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < waivers.size(); i++) if (!waived.containsKey(waivers.get(i))) out.add(i + 1);
+        return out;
+    }
+
+    /** Partitions a source read that gave no record still count as read partitions of their topic. */
+    public void partitionsRead(String topic, int partitions) {
+        TopicCount t = topics.computeIfAbsent(topic, k -> new TopicCount());
+        for (int p = 0; p < partitions; p++) t.partitions.add(p);
+    }
+
+    void release(String label) {
+        releases.merge(label, 1L, Long::sum);
+    }
+
+    void add(AuditFinding finding, AuditRecord record, String pointer, String message) {
+        Map<AuditFinding, Count> into = findings;
+        for (AuditWaiver w : waivers) {
+            if (w.matches(finding, record.topic())) {
+                into = waived.computeIfAbsent(w, k -> new EnumMap<>(AuditFinding.class));
+                break;
+            }
+        }
+        Count c = into.computeIfAbsent(finding, k -> new Count());
+        c.count++;
+        if (c.examples.size() < EXAMPLES) {
+            c.examples.add(new AuditReport.Example(record.topic(), record.partition(), record.offset(), record.keyText(), pointer, message));
+        }
+    }
+
+    /** A sentence the report carries once, however often it was noted (an eviction, a check that could not run). */
+    void note(String sentence) {
+        notes.put(sentence, sentence);
+    }
+
+    /** A note about {@code subject} that replaces the earlier one about it. */
+    void note(String subject, String sentence) {
+        notes.put(subject, sentence);
+    }
+
+    public long messages() {
+        return messages;
+    }
+
+    public AuditReport report() {
+        Map<String, AuditReport.Topic> topicCounts = new TreeMap<>();
+        topics.forEach((name, t) -> topicCounts.put(name, new AuditReport.Topic(t.messages, t.partitions.size())));
+        List<AuditReport.Counted> counted = new ArrayList<>();
+        findings.forEach((f, c) -> counted.add(new AuditReport.Counted(f, c.count, c.examples)));
+        List<AuditReport.Waived> waivedCounts = new ArrayList<>();
+        waived.forEach((w, byFinding) -> byFinding.forEach((f, c) ->
+                waivedCounts.add(new AuditReport.Waived(new AuditReport.Counted(f, c.count, c.examples), w.reason()))));
+        return new AuditReport(messages, topicCounts, releases, counted, waivedCounts, List.copyOf(notes.values()));
+    }
+}

@@ -1,0 +1,55 @@
+package dev.wowcompat.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.json.JsonPointers;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The members of a payload whose property schema says {@code "x-wow-written": false}: the release reads them but
+ * does not write them yet, so a record that carries one was written by something the release does not know. The
+ * walk follows the payload through {@code properties}, {@code items}, {@code allOf} and local {@code $ref}s.
+ * Schemas without the keyword (most) are recognised once per fingerprint and cost nothing more.
+ */
+final class UnwrittenProperties {
+    private static final int MAX_DEPTH = 64;
+    private final Map<String, Boolean> marks = new HashMap<>();
+
+    /** Pointers (into the payload, prefixed with {@code at}) of the members written that the schema says are not. */
+    List<String> find(String fingerprint, JsonNode schema, JsonNode payload, String at) {
+        if (!marks.computeIfAbsent(fingerprint, k -> schema.toString().contains("\"x-wow-written\""))) return List.of();
+        List<String> out = new ArrayList<>();
+        walk(schema, schema, payload, at, 0, out);
+        return out;
+    }
+
+    private static void walk(JsonNode root, JsonNode schema, JsonNode value, String at, int depth, List<String> out) {
+        if (depth > MAX_DEPTH || schema == null || !schema.isObject()) return;
+        JsonNode ref = schema.get("$ref");
+        if (ref != null && ref.isTextual() && ref.asText().startsWith("#")) {
+            walk(root, root.at(ref.asText().substring(1)), value, at, depth + 1, out);
+        }
+        for (JsonNode branch : schema.path("allOf")) walk(root, branch, value, at, depth + 1, out);
+        if (value.isObject()) {
+            JsonNode properties = schema.path("properties");
+            properties.properties().forEach(p -> {
+                JsonNode member = value.get(p.getKey());
+                if (member == null) return;
+                String memberAt = JsonPointers.child(at, p.getKey());
+                if (unwritten(root, p.getValue(), 0)) out.add(memberAt);
+                else walk(root, p.getValue(), member, memberAt, depth + 1, out);
+            });
+        } else if (value.isArray() && schema.path("items").isObject()) {
+            for (int i = 0; i < value.size(); i++) walk(root, schema.get("items"), value.get(i), JsonPointers.child(at, i), depth + 1, out);
+        }
+    }
+
+    private static boolean unwritten(JsonNode root, JsonNode property, int depth) {
+        if (depth > MAX_DEPTH || property == null) return false;
+        if (property.path("x-wow-written").isBoolean() && !property.get("x-wow-written").asBoolean()) return true;
+        JsonNode ref = property.get("$ref");
+        return ref != null && ref.isTextual() && ref.asText().startsWith("#") && unwritten(root, root.at(ref.asText().substring(1)), depth + 1);
+    }
+}

@@ -1,0 +1,312 @@
+package dev.wowcompat.cli;
+
+import dev.wowcompat.audit.Audit;
+import dev.wowcompat.audit.AuditException;
+import dev.wowcompat.audit.AuditReport;
+import dev.wowcompat.audit.AuditRenderer;
+import dev.wowcompat.audit.AuditWaiver;
+import dev.wowcompat.audit.From;
+import dev.wowcompat.audit.KafkaInput;
+import dev.wowcompat.audit.KcatInput;
+import dev.wowcompat.audit.ManifestFileReleases;
+import dev.wowcompat.audit.PayloadObserver;
+import dev.wowcompat.audit.RecordSource;
+import dev.wowcompat.audit.RegistryReleases;
+import dev.wowcompat.audit.Releases;
+import dev.wowcompat.client.RegistryClient;
+import dev.wowcompat.client.RegistryException;
+import dev.wowcompat.gate.Gate;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.report.ReportFormat;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+import sun.misc.Signal;
+
+/**
+ * {@code wow-compat audit}: what services really write. Reads Kafka (assigned partitions, no group, no commit,
+ * nothing written) or kcat -J lines, judges every record against the registry (module wow-compat-audit), and
+ * reports each finding with its count and first examples (docs/audit.md).
+ */
+@Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Check every record of Kafka topics (or of kcat -J lines) against the registered releases.",
+        description = {
+                "Reads up to the end offsets taken at start (or on, with --follow, until Ctrl-C, which prints the report so far).",
+                "Joins no consumer group, commits no offset, writes nothing. Findings: docs/audit.md.",
+                "Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad input, or Kafka or the registry unreachable."})
+final class AuditCommand implements Callable<Integer> {
+    static final long DEFAULT_MAX_RECORD_BYTES = 1024 * 1024;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "The Kafka cluster to read.")
+    String bootstrapServers;
+
+    @Option(names = "--kafka-config", paramLabel = "FILE",
+            description = "Client properties (SASL, SSL, ...), as Kafka's own tools take them; never a secret on the command line.")
+    Path kafkaConfig;
+
+    @Option(names = "--input", paramLabel = "FILE|-", description = "Read records as kcat -C -J prints them, one a line, instead of Kafka.")
+    String input;
+
+    @Option(names = "--partitions", paramLabel = "N",
+            description = "With --input: the partition count of the topics, for the partition check of commands (default: not checked).")
+    int partitions;
+
+    @Option(names = "--topic", paramLabel = "REGEX", description = "Read the topics whose whole name matches. Repeatable (default: ^wow\\..*).")
+    List<String> topics = new ArrayList<>();
+
+    @Option(names = "--from", paramLabel = "earliest|latest|INSTANT|DURATION", defaultValue = "earliest",
+            description = "Where to start in each partition: earliest (default), latest, an ISO-8601 instant, or a duration back from now (24h, 30m, 7d).")
+    String from;
+
+    @Option(names = "--follow", description = "Keep reading past the end offsets taken at start, until Ctrl-C.")
+    boolean follow;
+
+    @Option(names = "--max-messages", paramLabel = "N", description = "Stop after N records.")
+    long maxMessages;
+
+    @Option(names = "--registry", paramLabel = "URL", description = "The registry holding the releases (schemas are fetched once per type and cached).")
+    String registry;
+
+    @Option(names = "--manifest", paramLabel = "FILE", description = "Judge against these Manifests instead of a registry. Repeatable.")
+    List<Path> manifests = new ArrayList<>();
+
+    @Option(names = "--environment", paramLabel = "ENV",
+            description = "Judge each record against the release that ran there when it was written (needs --registry).")
+    String environment;
+
+    @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
+            description = "Report format: text, json, markdown, junit, github or sarif (default: ${DEFAULT-VALUE}).")
+    ReportFormat format = ReportFormat.TEXT;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE and only its first line to standard output.")
+    Path output;
+
+    @Option(names = "--fail-on", paramLabel = "breaking|warning|never", defaultValue = "breaking", converter = Converters.FailOn.class,
+            description = "Exit 1 on breaking findings (default), on warnings too, or never.")
+    Gate.FailOn failOn = Gate.FailOn.BREAKING;
+
+    @Option(names = "--ignore", paramLabel = "FINDING:TOPIC_GLOB:REASON", converter = IgnoreFinding.class,
+            description = "Waive FINDING (or *) on topics matching the glob (empty: every topic); the reason is shown in the report. Repeatable.")
+    List<AuditWaiver> ignores = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = TimeoutConverter.class,
+            description = "How long Kafka and the registry may take to answer before the audit gives up with exit 2 (default: 30s).")
+    Duration timeout = Duration.ofSeconds(30);
+
+    @Option(names = "--max-record-bytes", paramLabel = "N", defaultValue = "1048576",
+            description = "A larger value is the finding record-too-large, not parsed (default: 1 MiB).")
+    int maxRecordBytes;
+
+    @Option(names = "--max-aggregates", paramLabel = "N", defaultValue = "1000000",
+            description = "How many aggregates the version check remembers; the report says when it forgot some (default: 1000000).")
+    int maxAggregates;
+
+    static final class IgnoreFinding implements ITypeConverter<AuditWaiver> {
+        @Override
+        public AuditWaiver convert(String value) {
+            try {
+                return AuditWaiver.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class TimeoutConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                return From.duration(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public Integer call() throws InvalidInputException {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            return audit(err);
+        } catch (AuditException e) {
+            err.println("wow-compat audit: " + Failures.oneLine(e.getMessage()));
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    private int audit(PrintWriter err) throws AuditException, InvalidInputException {
+        if ((input == null) == (bootstrapServers == null && kafkaConfig == null)) {
+            throw new AuditException("give either --bootstrap-servers (or --kafka-config) to read Kafka, or --input FILE|- to read kcat -J lines");
+        }
+        if ((registry == null) == manifests.isEmpty()) {
+            throw new AuditException("give either --registry URL or --manifest FILE (repeatable) to judge the records against");
+        }
+        if (maxRecordBytes <= 0 || maxAggregates <= 0 || maxMessages < 0 || partitions < 0) {
+            throw new AuditException("--max-record-bytes and --max-aggregates must be positive, --max-messages and --partitions not negative");
+        }
+        Releases releases = releases();
+        From start;
+        try {
+            start = From.parse(from, Instant.now());
+        } catch (IllegalArgumentException e) {
+            throw new AuditException(e.getMessage());
+        }
+        Audit.Settings settings = new Audit.Settings(maxRecordBytes, maxAggregates, maxMessages, environment, ignores);
+        try (RecordSource source = source(start, err)) {
+            Audit audit = new Audit(source, releases, settings);
+            for (String signal : new String[] {"INT", "TERM"}) {
+                // Ctrl-C ends the pass, not the process: the report so far is printed and the exit code says what it found.
+                Signal.handle(new Signal(signal), s -> audit.stop());
+            }
+            Progress progress = new Progress(err, System.console() != null);
+            AuditReport report = audit.run(PayloadObserver.NONE, progress);
+            progress.clear();
+            for (int i : audit.unusedWaivers()) {
+                err.println("wow-compat: warning: --ignore number " + i + " (" + ignores.get(i - 1).describe() + ") matches no record; remove it");
+            }
+            err.flush();
+            return emit(report);
+        }
+    }
+
+    private Releases releases() throws AuditException, InvalidInputException {
+        if (registry == null) {
+            if (environment != null) throw new AuditException("--environment needs --registry: Manifest files hold no deployment history");
+            ManifestReader reader = new ManifestReader();
+            InputFiles files = new InputFiles();
+            List<Manifest> read = new ArrayList<>();
+            for (Path m : manifests) {
+                Manifest manifest = files.read(m, reader::read);
+                if (manifest != null) read.add(manifest);
+            }
+            files.throwIfAny();
+            return new ManifestFileReleases(read);
+        }
+        RegistryClient client;
+        try {
+            client = new RegistryClient(registry, Optional.ofNullable(System.getenv(RegistryClient.TOKEN_VARIABLE)), timeout);
+        } catch (RegistryException e) {
+            throw new AuditException(e.getMessage());
+        }
+        RegistryReleases fromRegistry = new RegistryReleases(client);
+        fromRegistry.reachable();
+        return fromRegistry;
+    }
+
+    private RecordSource source(From start, PrintWriter err) throws AuditException {
+        if (input != null) {
+            Reader reader;
+            String name;
+            if (input.equals("-")) {
+                reader = new InputStreamReader(System.in, StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE));
+                name = "the standard input";
+            } else {
+                try {
+                    reader = new InputStreamReader(Files.newInputStream(Path.of(input)), StandardCharsets.UTF_8.newDecoder()
+                            .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+                } catch (NoSuchFileException e) {
+                    throw new AuditException(input + ": no such file");
+                } catch (IOException e) {
+                    throw new AuditException(input + ": cannot be read (" + e.getMessage() + ")");
+                }
+                name = input;
+            }
+            return new KcatInput(new BufferedReader(reader, 1 << 16), name, partitions);
+        }
+        Properties properties = new Properties();
+        if (kafkaConfig != null) {
+            try (Reader r = Files.newBufferedReader(kafkaConfig, StandardCharsets.UTF_8)) {
+                properties.load(r);
+            } catch (NoSuchFileException e) {
+                throw new AuditException(kafkaConfig + ": no such file (--kafka-config)");
+            } catch (IOException | IllegalArgumentException e) {
+                throw new AuditException(kafkaConfig + ": not a properties file (" + e.getMessage() + ")");
+            }
+        }
+        List<Pattern> patterns = new ArrayList<>();
+        for (String t : topics.isEmpty() ? List.of("^wow\\..*") : topics) {
+            try {
+                patterns.add(Pattern.compile(t));
+            } catch (PatternSyntaxException e) {
+                throw new AuditException("--topic '" + t + "' is not a regular expression: " + e.getDescription());
+            }
+        }
+        Runnable caughtUp = () -> {
+            err.println("wow-compat audit: read up to the end of every partition; following new records (Ctrl-C prints the report)");
+            err.flush();
+        };
+        return new KafkaInput(new KafkaInput.Options(bootstrapServers, properties, patterns, start, follow, timeout, caughtUp));
+    }
+
+    private int emit(AuditReport report) throws InvalidInputException {
+        String rendered = AuditRenderer.render(report, format);
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == null) {
+            out.print(rendered);
+        } else {
+            ReportOptions.write(output, rendered);
+            out.println(AuditRenderer.verdict(report) + " (" + format.label() + " report written to " + output + ")");
+        }
+        out.flush();
+        return report.failing(failOn).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
+    }
+
+    /** Records read, rate and records left, on one line of standard error, only on a terminal. */
+    private static final class Progress implements Audit.Progress {
+        private final PrintWriter err;
+        private final boolean terminal;
+        private final long started = System.nanoTime();
+        private boolean shown;
+
+        Progress(PrintWriter err, boolean terminal) {
+            this.err = err;
+            this.terminal = terminal;
+        }
+
+        @Override
+        public void update(long read, long remaining) {
+            if (!terminal) return;
+            double seconds = Math.max(1e-3, (System.nanoTime() - started) / 1e9);
+            err.print("\r" + read + " records read, " + Math.round(read / seconds) + "/s"
+                    + (remaining >= 0 ? ", " + remaining + " to go" : "") + "   ");
+            err.flush();
+            shown = true;
+        }
+
+        void clear() {
+            if (shown) {
+                err.print("\r" + " ".repeat(72) + "\r");
+                err.flush();
+            }
+        }
+    }
+}
