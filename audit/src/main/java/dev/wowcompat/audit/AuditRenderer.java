@@ -160,7 +160,7 @@ public final class AuditRenderer {
                 case INFO -> "notice";
             };
             for (AuditReport.Example e : c.examples()) {
-                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + c.count() + " records)"))
+                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + c.count() + " " + unit(c) + ")"))
                         .append("::").append(escapeData(place(e) + ": " + e.message())).append('\n');
             }
         }
@@ -188,7 +188,7 @@ public final class AuditRenderer {
                 continue;
             }
             sb.append(">\n    <failure type=\"").append(f.severity().label()).append("\" message=\"")
-                    .append(xml(c.count() + " records: " + f.summary())).append("\">");
+                    .append(xml(c.count() + " " + unit(c) + ": " + f.summary())).append("\">");
             for (AuditReport.Example e : c.examples()) sb.append(xml(place(e) + ": " + e.message())).append('\n');
             sb.append("</failure>\n  </testcase>\n");
         }

@@ -56,8 +56,11 @@ final class ValueDrift implements PayloadObserver {
         if (release == null) return;
         profiles.observe(o.type(), o.revision(), release, o.payload());
         if (current != null) {
-            firstRecords.putIfAbsent(new Writer(o.type(), o.revision(), release),
-                    new Place(current.topic(), current.partition(), current.offset(), current.keyText()));
+            Writer writer = new Writer(o.type(), o.revision(), release);
+            // The key's text is decoded once per writer, not per record.
+            if (!firstRecords.containsKey(writer)) {
+                firstRecords.put(writer, new Place(current.topic(), current.partition(), current.offset(), current.keyText()));
+            }
         }
     }
 
@@ -83,6 +86,11 @@ final class ValueDrift implements PayloadObserver {
      * @throws AuditException when the registry cannot be reached for the kept profiles or the consumers
      */
     void findings(Tally tally) throws AuditException {
+        if (profiles.refusedValues() > 0) {
+            tally.note("values-refused", profiles.refusedValues() + " values were not profiled (more than "
+                    + profiles.limits().maxFields() + " fields, or deeper than " + profiles.limits().maxDepth()
+                    + " levels): their drift was not judged; audit fewer topics at a time with --topic.");
+        }
         List<DriftFinding> found = new ArrayList<>();
         Map<String, Optional<ProfileSet>> kept = new HashMap<>();
         List<Field> fields = profiles.distinctFields();
