@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.profile.ProfileSet;
 import java.util.List;
 
 /**
@@ -11,10 +12,18 @@ public final class Audit {
     /**
      * @param maxMessages stop after this many records (0: no limit)
      * @param environment judge each record against the release running there when it was written, or null
+     * @param profile profile the values and report their drift (issue 26): meaning-drift, format-drift,
+     *        code-list-drift, declared-meaning-contradicted
      */
-    public record Settings(int maxRecordBytes, int maxAggregates, long maxMessages, String environment, List<AuditWaiver> waivers) {
+    public record Settings(int maxRecordBytes, int maxAggregates, long maxMessages, String environment, List<AuditWaiver> waivers,
+                           boolean profile) {
         public Settings {
             waivers = List.copyOf(waivers);
+        }
+
+        /** Without profiling: the records' checks only. */
+        public Settings(int maxRecordBytes, int maxAggregates, long maxMessages, String environment, List<AuditWaiver> waivers) {
+            this(maxRecordBytes, maxAggregates, maxMessages, environment, waivers, false);
         }
     }
 
@@ -32,6 +41,7 @@ public final class Audit {
     private final Settings settings;
     private final Tally tally;
     private volatile boolean stopped;
+    private ValueDrift drift;
 
     public Audit(RecordSource source, Releases releases, Settings settings) {
         this.source = source;
@@ -47,9 +57,16 @@ public final class Audit {
      */
     public AuditReport run(PayloadObserver observer, Progress progress) throws AuditException {
         Deployments deployments = settings.environment() == null ? null : catalog.releases().deployments(settings.environment());
-        Judge judge = new Judge(catalog, deployments, tally, observer, settings.maxRecordBytes(), settings.maxAggregates());
+        ValueDrift values = settings.profile() ? new ValueDrift(catalog, deployments) : null;
+        drift = values;
+        PayloadObserver observers = values == null ? observer : observed -> {
+            values.observe(observed);
+            observer.observe(observed);
+        };
+        Judge judge = new Judge(catalog, deployments, tally, observers, settings.maxRecordBytes(), settings.maxAggregates());
         long[] lastUpdate = {System.nanoTime()};
         source.read(record -> {
+            if (values != null) values.reading(record);
             judge.judge(record);
             long n = tally.messages();
             if (settings.maxMessages() > 0 && n >= settings.maxMessages()) source.stop();
@@ -59,12 +76,22 @@ public final class Audit {
             }
         });
         if (source instanceof KafkaInput kafka) kafka.partitionCounts().forEach(tally::partitionsRead);
+        // The values are judged once the pass is over (or stopped): a deployment is compared on all it read.
+        if (values != null) values.findings(tally);
         return report();
     }
 
     /** The report of what was judged so far. */
     public AuditReport report() {
         return tally.report();
+    }
+
+    /**
+     * The profiles of the values the pass read, by field and the release each record is attributed to; empty
+     * without {@link Settings#profile()} or before {@link #run}.
+     */
+    public ProfileSet profiles() {
+        return drift == null ? new ProfileSet() : drift.profiles();
     }
 
     /** The waivers that matched no record (1-based), for a warning. */

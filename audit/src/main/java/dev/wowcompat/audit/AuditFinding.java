@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.drift.DriftKind;
 import dev.wowcompat.rules.Severity;
 import java.util.Arrays;
 import java.util.Optional;
@@ -46,7 +47,32 @@ public enum AuditFinding {
     AGGREGATE_VERSION_REGRESSED("aggregate-version-regressed", Severity.BREAKING,
             "within a partition, an aggregate's version went down, or repeated with other content"),
     TOMBSTONE("tombstone", Severity.INFO,
-            "a record without value (a tombstone): counted, nothing to judge");
+            "a record without value (a tombstone): counted, nothing to judge"),
+    // The findings about values (issue 26): drawn from the profiles of the pass at each deployment, not from one record.
+    // Their ids and severities are DriftKind's (value-profiles), the one place that decides them; ValueDrift maps them.
+    MEANING_DRIFT("meaning-drift", DriftKind.MEANING_DRIFT.severity(),
+            "the magnitude of a number's values moved by a factor of 10 or more at a deployment: same name, same type, another unit"),
+    FORMAT_DRIFT("format-drift", DriftKind.FORMAT_DRIFT.severity(),
+            "the format most of a string field's values have changed at a deployment (an RFC 3339 date became epoch digits)"),
+    CODE_LIST_DRIFT("code-list-drift", DriftKind.CODE_LIST_DRIFT.severity(),
+            "the frequent values of a code list without enum vanished at a deployment and new ones appeared"),
+    DECLARED_MEANING_CONTRADICTED("declared-meaning-contradicted", DriftKind.DECLARED_MEANING_CONTRADICTED.severity(),
+            "the values a release wrote contradict the unit or format its Manifest declares for the field");
+
+    /** The finding of the audit's report for a drift finding's kind. */
+    public static AuditFinding of(DriftKind kind) {
+        return switch (kind) {
+            case MEANING_DRIFT -> MEANING_DRIFT;
+            case FORMAT_DRIFT -> FORMAT_DRIFT;
+            case CODE_LIST_DRIFT -> CODE_LIST_DRIFT;
+            case DECLARED_MEANING_CONTRADICTED -> DECLARED_MEANING_CONTRADICTED;
+        };
+    }
+
+    /** Whether the finding is about the values of a field across records (counted in fields), not about one record. */
+    public boolean aboutValues() {
+        return ordinal() >= MEANING_DRIFT.ordinal();
+    }
 
     private final String id;
     private final Severity severity;

@@ -70,8 +70,15 @@ public final class AuditRenderer {
         o.put("count", c.count());
         ArrayNode examples = o.putArray("examples");
         for (AuditReport.Example e : c.examples()) {
-            examples.addObject().put("topic", e.topic()).put("partition", e.partition()).put("offset", e.offset())
+            ObjectNode example = examples.addObject().put("topic", e.topic()).put("partition", e.partition()).put("offset", e.offset())
                     .put("key", e.key()).put("pointer", e.pointer()).put("message", e.message());
+            if (e.drift() != null) {
+                // A finding about values: the members issue 26 names (type, pointer, before, after, factor, consumers), and when.
+                ObjectNode d = e.drift().toJson();
+                for (String member : new String[] {"type", "revision", "before", "after", "factor", "deployedAt", "consumers"}) {
+                    example.set(member, d.get(member));
+                }
+            }
         }
         return o;
     }
@@ -80,7 +87,7 @@ public final class AuditRenderer {
         StringBuilder sb = new StringBuilder(verdict(r)).append('\n');
         for (AuditReport.Counted c : r.findings()) {
             sb.append('\n').append(c.finding().severity().name()).append(' ').append(c.finding().id()).append(": ")
-                    .append(c.count()).append(c.count() == 1 ? " record" : " records").append('\n');
+                    .append(c.count()).append(' ').append(unit(c)).append('\n');
             sb.append("  ").append(c.finding().summary()).append('\n');
             for (AuditReport.Example e : c.examples()) sb.append("  ").append(place(e)).append(": ").append(e.message()).append('\n');
             sb.append("  See docs/audit.md#").append(c.finding().id()).append('\n');
@@ -100,6 +107,12 @@ public final class AuditRenderer {
         }
         for (String note : r.notes()) sb.append("\nNote: ").append(note).append('\n');
         return sb.toString();
+    }
+
+    /** Records for a finding about one record; fields (at a deployment) for one about values. */
+    private static String unit(AuditReport.Counted c) {
+        String unit = c.finding().aboutValues() ? "field" : "record";
+        return c.count() == 1 ? unit : unit + "s";
     }
 
     private static String place(AuditReport.Example e) {
@@ -147,7 +160,7 @@ public final class AuditRenderer {
                 case INFO -> "notice";
             };
             for (AuditReport.Example e : c.examples()) {
-                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + c.count() + " records)"))
+                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + c.count() + " " + unit(c) + ")"))
                         .append("::").append(escapeData(place(e) + ": " + e.message())).append('\n');
             }
         }
@@ -175,7 +188,7 @@ public final class AuditRenderer {
                 continue;
             }
             sb.append(">\n    <failure type=\"").append(f.severity().label()).append("\" message=\"")
-                    .append(xml(c.count() + " records: " + f.summary())).append("\">");
+                    .append(xml(c.count() + " " + unit(c) + ": " + f.summary())).append("\">");
             for (AuditReport.Example e : c.examples()) sb.append(xml(place(e) + ": " + e.message())).append('\n');
             sb.append("</failure>\n  </testcase>\n");
         }

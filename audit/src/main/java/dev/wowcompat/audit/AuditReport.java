@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.drift.DriftFinding;
 import dev.wowcompat.rules.Severity;
 import java.util.Collections;
 import java.util.Comparator;
@@ -37,8 +38,16 @@ public record AuditReport(long messages, Map<String, Topic> topics, Map<String, 
         }
     }
 
-    /** @param key the record's key as text, or null */
-    public record Example(String topic, int partition, long offset, String key, String pointer, String message) {}
+    /**
+     * @param key the record's key as text, or null
+     * @param drift for a finding about values: the drift finding (type, pointer, before, after, factor, deployment,
+     *        consumers), the record being the first of the field's type the later release wrote; null otherwise
+     */
+    public record Example(String topic, int partition, long offset, String key, String pointer, String message, DriftFinding drift) {
+        public Example(String topic, int partition, long offset, String key, String pointer, String message) {
+            this(topic, partition, offset, key, pointer, message, null);
+        }
+    }
 
     public record Waived(Counted counted, String reason) {}
 

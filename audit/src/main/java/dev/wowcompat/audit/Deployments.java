@@ -34,8 +34,18 @@ public final class Deployments {
         return new Deployments(environment, spans);
     }
 
+    /** Every deployment known, running or ended, in the order they started. */
+    List<Span> spans() {
+        return spans.stream().sorted(java.util.Comparator.comparingLong(Span::deployedAt)).toList();
+    }
+
     public String environment() {
         return environment;
+    }
+
+    /** The releases running there now ({@code service@version}). */
+    List<Span> running() {
+        return spans.stream().filter(s -> s.endedAt() == Long.MAX_VALUE).toList();
     }
 
     /** The version of the service that ran at {@code epochMillis}, if one did. */

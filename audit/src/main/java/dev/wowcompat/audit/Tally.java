@@ -66,18 +66,21 @@ public final class Tally {
     }
 
     void add(AuditFinding finding, AuditRecord record, String pointer, String message) {
+        add(finding, new AuditReport.Example(record.topic(), record.partition(), record.offset(), record.keyText(), pointer, message));
+    }
+
+    /** One finding, waived when a waiver matches its id and its example's topic. */
+    void add(AuditFinding finding, AuditReport.Example example) {
         Map<AuditFinding, Count> into = findings;
         for (AuditWaiver w : waivers) {
-            if (w.matches(finding, record.topic())) {
+            if (w.matches(finding, example.topic())) {
                 into = waived.computeIfAbsent(w, k -> new EnumMap<>(AuditFinding.class));
                 break;
             }
         }
         Count c = into.computeIfAbsent(finding, k -> new Count());
         c.count++;
-        if (c.examples.size() < EXAMPLES) {
-            c.examples.add(new AuditReport.Example(record.topic(), record.partition(), record.offset(), record.keyText(), pointer, message));
-        }
+        if (c.examples.size() < EXAMPLES) c.examples.add(example);
     }
 
     /** A sentence the report carries once, however often it was noted (an eviction, a check that could not run). */

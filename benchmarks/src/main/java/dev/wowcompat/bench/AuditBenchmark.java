@@ -146,10 +146,20 @@ public class AuditBenchmark {
 
     @Benchmark
     public AuditReport audit() throws Exception {
+        return audit(false);
+    }
+
+    /** The same audit profiling every value (issue 26): what the drift findings cost beside the records' checks. */
+    @Benchmark
+    public AuditReport auditProfiling() throws Exception {
+        return audit(true);
+    }
+
+    private AuditReport audit(boolean profile) throws Exception {
         KafkaInput input = new KafkaInput(new KafkaInput.Options(cluster.bootstrapServers(), new Properties(), List.of(Pattern.compile(Pattern.quote(TOPIC))),
                 From.EARLIEST, false, Duration.ofSeconds(60), null));
         try (input) {
-            AuditReport report = new Audit(input, new ManifestFileReleases(releases), new Audit.Settings(1 << 20, 1_000_000, 0, null, List.of()))
+            AuditReport report = new Audit(input, new ManifestFileReleases(releases), new Audit.Settings(1 << 20, 1_000_000, 0, null, List.of(), profile))
                     .run(PayloadObserver.NONE, Audit.Progress.NONE);
             if (report.messages() != records || !report.findings().isEmpty()) {
                 throw new IllegalStateException("the audit read " + report.messages() + " records with findings " + report.findings());

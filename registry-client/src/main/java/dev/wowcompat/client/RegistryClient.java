@@ -197,6 +197,24 @@ public final class RegistryClient {
         return send(get("/environments/" + segment(environment)));
     }
 
+    /** {@code GET /events/{name}/readers}: who writes the event and who reads which revisions, per environment (404: none declares it). */
+    public Answer eventReaders(String name) throws RegistryException {
+        return send(get("/events/" + segment(name) + "/readers"));
+    }
+
+    /**
+     * {@code POST /environments/{env}/profiles}: merges a profile set (the JSON of docs/api.md) into the profiles kept for
+     * the environment; needs the token when the registry has tokens.
+     */
+    public Answer recordProfiles(String environment, byte[] profileSet) throws RegistryException {
+        return send(post("/environments/" + segment(environment) + "/profiles", profileSet));
+    }
+
+    /** {@code GET /environments/{env}/profiles/{type}}: the type's kept profiles there, every revision and release (404: none kept). */
+    public Answer profiles(String environment, String type) throws RegistryException {
+        return send(get("/environments/" + segment(environment) + "/profiles/" + segment(type)));
+    }
+
     /**
      * {@code GET /can-deploy}: the registered release {@code service@version} checked against what runs in the
      * environment, as a JSON report (format 1) with {@code environment} and {@code deployable}; waivers are the

@@ -19,6 +19,8 @@ import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.profile.ProfileJson;
+import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.report.ReportFormat;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -128,6 +130,18 @@ final class AuditCommand implements Callable<Integer> {
             description = "How many aggregates the version check remembers; the report says when it forgot some (default: 1000000).")
     int maxAggregates;
 
+    @Option(names = "--record-profiles",
+            description = "Post the profiles of the values read (per release) to the registry's environment (needs --registry and --environment; "
+                    + "the token from WOW_COMPAT_TOKEN), so that a later audit compares with them after the topic's retention dropped the records.")
+    boolean recordProfiles;
+
+    @Option(names = "--no-profiles", description = "Do not profile the values: no drift findings (meaning-drift, format-drift, code-list-drift, "
+            + "declared-meaning-contradicted).")
+    boolean noProfiles;
+
+    /** The registry, when the audit reads one. */
+    private RegistryClient client;
+
     static final class IgnoreFinding implements ITypeConverter<AuditWaiver> {
         @Override
         public AuditWaiver convert(String value) {
@@ -172,6 +186,10 @@ final class AuditCommand implements Callable<Integer> {
         if (maxRecordBytes <= 0 || maxAggregates <= 0 || maxMessages < 0 || partitions < 0) {
             throw new AuditException("--max-record-bytes and --max-aggregates must be positive, --max-messages and --partitions not negative");
         }
+        if (recordProfiles && (registry == null || environment == null || noProfiles)) {
+            throw new AuditException("--record-profiles needs --registry and --environment (profiles are kept per environment and release), "
+                    + "and not --no-profiles");
+        }
         Releases releases = releases();
         From start;
         try {
@@ -179,7 +197,7 @@ final class AuditCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new AuditException(e.getMessage());
         }
-        Audit.Settings settings = new Audit.Settings(maxRecordBytes, maxAggregates, maxMessages, environment, ignores);
+        Audit.Settings settings = new Audit.Settings(maxRecordBytes, maxAggregates, maxMessages, environment, ignores, !noProfiles);
         try (RecordSource source = source(start, err)) {
             Audit audit = new Audit(source, releases, settings);
             for (String signal : new String[] {"INT", "TERM"}) {
@@ -193,8 +211,32 @@ final class AuditCommand implements Callable<Integer> {
                 err.println("wow-compat: warning: --ignore number " + i + " (" + ignores.get(i - 1).describe() + ") matches no record; remove it");
             }
             err.flush();
-            return emit(report);
+            int exit = emit(report);
+            if (recordProfiles) recordProfiles(audit.profiles(), err);
+            return exit;
         }
+    }
+
+    /** Posts what the pass profiled to the environment's kept profiles; the registry merges it with what it keeps. */
+    private void recordProfiles(ProfileSet profiles, PrintWriter err) throws AuditException {
+        if (profiles.size() == 0) {
+            err.println("wow-compat audit: no values were profiled; nothing to record in " + environment);
+            err.flush();
+            return;
+        }
+        RegistryClient.Answer a;
+        try {
+            a = client.recordProfiles(environment, ProfileJson.write(profiles).toString().getBytes(StandardCharsets.UTF_8));
+        } catch (RegistryException e) {
+            throw new AuditException("the profiles were not recorded: " + e.getMessage());
+        }
+        if (!a.ok()) {
+            throw new AuditException("the profiles were not recorded: the registry at " + client.base() + " answered "
+                    + String.join("; ", a.problemLines(client.base().toString())));
+        }
+        err.println("wow-compat audit: recorded the profiles of " + profiles.size() + " fields in " + environment
+                + " (" + a.tree().path("merged").asLong() + " merged)");
+        err.flush();
     }
 
     private Releases releases() throws AuditException, InvalidInputException {
@@ -210,7 +252,6 @@ final class AuditCommand implements Callable<Integer> {
             files.throwIfAny();
             return new ManifestFileReleases(read);
         }
-        RegistryClient client;
         try {
             client = new RegistryClient(registry, Optional.ofNullable(System.getenv(RegistryClient.TOKEN_VARIABLE)), timeout);
         } catch (RegistryException e) {
