@@ -652,7 +652,7 @@ public final class Judge {
     }
 
     private List<Violation> validate(String fingerprint, JsonNode schema, JsonNode value, String at) {
-        return JsonSchemas.validate(schemas.registered(fingerprint, () -> schema), value, at);
+        return schemas.violations(schemas.registered(fingerprint, () -> schema), value, at);
     }
 
     // ------------------------------------------------------------------------------------------------------------
