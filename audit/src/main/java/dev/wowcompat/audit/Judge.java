@@ -16,6 +16,7 @@ import dev.wowcompat.wire.WireValidator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -176,8 +177,50 @@ public final class Judge {
         return type.get("context").asText() + "." + type.get("name").asText() + "/" + ref.get("tenantId").asText() + "/" + id;
     }
 
+    /**
+     * A 64-bit FNV-1a hash of the node's content, walked in document order (as its JSON text would be hashed, without
+     * writing the text: the version check hashes every commit).
+     */
     private static long contentHash(JsonNode node) {
-        return PartitionHash.fnv1a64(node.toString());
+        return contentHash(node, 0xcbf29ce484222325L);
+    }
+
+    private static long contentHash(JsonNode node, long hash) {
+        long h = mix(hash, node.getNodeType().ordinal());
+        if (node.isObject()) {
+            h = mix(h, node.size());
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                h = mix(h, e.getKey());
+                h = contentHash(e.getValue(), h);
+            }
+        } else if (node.isArray()) {
+            h = mix(h, node.size());
+            for (JsonNode element : node) h = contentHash(element, h);
+        } else if (node.isIntegralNumber() && node.canConvertToLong()) {
+            h = mix(h, node.longValue());
+        } else if (node.isValueNode()) {
+            h = mix(h, (node.isNumber() ? "n" : "t") + node.asText()); // 1.0 and 1 stay apart, as in their JSON text
+        }
+        return h;
+    }
+
+    private static long mix(long hash, long value) {
+        long h = hash;
+        for (int i = 0; i < 8; i++) {
+            h ^= (value >>> (i * 8)) & 0xff;
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    private static long mix(long hash, String text) {
+        long h = mix(hash, text.length());
+        for (int i = 0; i < text.length(); i++) {
+            h ^= text.charAt(i);
+            h *= 0x100000001b3L;
+        }
+        return h;
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -652,7 +695,7 @@ public final class Judge {
     }
 
     private List<Violation> validate(String fingerprint, JsonNode schema, JsonNode value, String at) {
-        return JsonSchemas.validate(schemas.registered(fingerprint, () -> schema), value, at);
+        return schemas.violations(schemas.registered(fingerprint, () -> schema), value, at);
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -3,6 +3,12 @@ package dev.wowcompat.wire;
 import dev.wowcompat.json.JsonPointers;
 import dev.wowcompat.json.SchemaDialect;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
@@ -31,6 +37,11 @@ public final class JsonSchemas {
 
     private final SchemaRegistry registry;
     private final Map<String, Schema> compiled = new ConcurrentHashMap<>();
+    /** The quick proof of validity in front of each compiled schema that has one ({@link #violations}). */
+    private final Map<Schema, ProvenValid> proofs = new ConcurrentHashMap<>();
+    private final Map<String, JsonNode> wireDocuments = new ConcurrentHashMap<>();
+    /** Whether the validator fails a string that does not match its format: asked once, of the validator itself. */
+    private final boolean formatAsserted;
 
     public JsonSchemas() {
         this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, builder -> builder
@@ -38,24 +49,66 @@ public final class JsonSchemas {
                 .schemaLoader(loader -> loader
                         .fetchRemoteResources(false)
                         .schemaIdResolvers(ids -> ids.mapPrefix(WIRE_ID_PREFIX, "classpath:wow-compat/schemas/wire/"))));
+        ObjectNode probe = JsonNodeFactory.instance.objectNode().put("$schema", SchemaDialect.DRAFT_2020_12.metaSchemaId()).put("format", "date-time");
+        this.formatAsserted = !registry.getSchema(probe).validate(JsonNodeFactory.instance.textNode("not a date")).isEmpty();
     }
 
     /** One of the wire schemas, by file name (e.g. {@code envelope.schema.json}). */
     public Schema wire(String fileName) {
-        return compiled.computeIfAbsent("wire:" + fileName, k -> registry.getSchema(SchemaLocation.of(WIRE_ID_PREFIX + fileName)));
+        return compiled.computeIfAbsent("wire:" + fileName, k -> {
+            Schema schema = registry.getSchema(SchemaLocation.of(WIRE_ID_PREFIX + fileName));
+            JsonNode document = wireDocument(fileName);
+            if (document != null && SchemaDialect.of(document).orElse(null) == SchemaDialect.DRAFT_2020_12) {
+                proofs.put(schema, new ProvenValid(document, fileName, this::wireDocument, formatAsserted));
+            }
+            return schema;
+        });
+    }
+
+    /** The JSON of a file in schemas/wire/, as the validator loads it, or null when there is none. */
+    private JsonNode wireDocument(String fileName) {
+        JsonNode document = wireDocuments.computeIfAbsent(fileName, f -> {
+            try (InputStream in = JsonSchemas.class.getClassLoader().getResourceAsStream("wow-compat/schemas/wire/" + f)) {
+                return in == null ? MissingNode.getInstance() : new ObjectMapper().readTree(in);
+            } catch (IOException e) {
+                return MissingNode.getInstance();
+            }
+        });
+        return document.isMissingNode() ? null : document;
     }
 
     /** A registered schema, compiled once per fingerprint. */
     public Schema registered(String fingerprint, Supplier<JsonNode> schema) {
         Schema known = compiled.get(fingerprint);
         if (known != null) return known;
-        if (compiled.size() >= MAX_COMPILED) compiled.clear(); // rare; recompiling is only slower, never wrong
+        if (compiled.size() >= MAX_COMPILED) {
+            // rare; recompiling is only slower, never wrong
+            compiled.clear();
+            proofs.clear();
+        }
         JsonNode node = schema.get();
         // The validator knows one default dialect; a schema without $schema is validated as the dialect its keywords
         // tell, as it was read on input (a tuple-form items means an older draft, not an invalid 2020-12 schema).
-        Schema fresh = registry.getSchema(SchemaDialect.declared(node, SchemaDialect.of(node).orElse(SchemaDialect.DRAFT_2020_12)));
+        JsonNode declared = SchemaDialect.declared(node, SchemaDialect.of(node).orElse(SchemaDialect.DRAFT_2020_12));
+        Schema fresh = registry.getSchema(declared);
+        if (SchemaDialect.of(declared).orElse(null) == SchemaDialect.DRAFT_2020_12) proofs.put(fresh, new ProvenValid(declared, null, null, formatAsserted));
         compiled.put(fingerprint, fresh);
         return fresh;
+    }
+
+    /**
+     * Every violation, as {@link #validate}; a document the quick proof shows valid is not walked by the validator
+     * (the common case of a topic's records; docs/performance.md, "The audit"). The same list either way.
+     */
+    public List<Violation> violations(Schema schema, JsonNode instance, String pointerPrefix) {
+        if (provenValid(schema, instance)) return List.of();
+        return validate(schema, instance, pointerPrefix);
+    }
+
+    /** Whether the quick proof alone shows the instance valid (the validator not asked). */
+    boolean provenValid(Schema schema, JsonNode instance) {
+        ProvenValid proof = proofs.get(schema);
+        return proof != null && proof.proves(instance);
     }
 
     /** Every violation, with its pointer prefixed by where {@code instance} sits in the document sent. */

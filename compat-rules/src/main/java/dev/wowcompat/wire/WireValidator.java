@@ -75,7 +75,7 @@ public final class WireValidator {
             if (k.isTextual()) kind = k.asText();
         }
         List<Found> found = new ArrayList<>();
-        JsonSchemas.validate(schemas.wire(structure.schemaFile()), document, at).forEach(v -> found.add(new Found(Problem.STRUCTURE, "", v)));
+        schemas.violations(schemas.wire(structure.schemaFile()), document, at).forEach(v -> found.add(new Found(Problem.STRUCTURE, "", v)));
         found.addAll(carried(document, structure, at, registered));
         return new Judged(structure.label(), kind, format, found);
     }
@@ -184,6 +184,6 @@ public final class WireValidator {
     private void payload(String subject, String fingerprint, JsonNode value, String at, RegisteredSchemas registered, List<Found> out) {
         var schema = schemas.registered(fingerprint, () -> registered.schema(fingerprint)
                 .orElseThrow(() -> new IllegalStateException("fingerprint " + fingerprint + " is named but its schema is not stored")));
-        JsonSchemas.validate(schema, value, at).forEach(v -> out.add(new Found(Problem.PAYLOAD_INVALID, subject, v)));
+        schemas.violations(schema, value, at).forEach(v -> out.add(new Found(Problem.PAYLOAD_INVALID, subject, v)));
     }
 }
