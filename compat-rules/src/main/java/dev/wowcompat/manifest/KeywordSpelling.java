@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.json.Spelling;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -52,29 +53,12 @@ final class KeywordSpelling {
         for (String known : BY_NAME) {
             int allowed = known.length() >= 6 ? 2 : 1;
             if (Math.abs(known.length() - key.length()) > allowed) continue;
-            int d = known.equalsIgnoreCase(key) ? 0 : distance(key, known);
+            int d = known.equalsIgnoreCase(key) ? 0 : Spelling.distance(key, known);
             if (d <= allowed && d < bestDistance) {
                 best = known;
                 bestDistance = d;
             }
         }
         return Optional.ofNullable(best);
-    }
-
-    /** Edits (insert, delete, replace, swap of neighbours) that turn {@code a} into {@code b}. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
-        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
     }
 }

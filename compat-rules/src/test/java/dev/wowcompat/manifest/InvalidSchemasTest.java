@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import dev.wowcompat.json.Spelling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -170,7 +171,7 @@ class InvalidSchemasTest {
         assertEquals("maxLength", KeywordSpelling.suggestion("maxlength").orElseThrow());
         assertEquals("$ref", KeywordSpelling.suggestion("ref").orElseThrow());
         assertEquals("x-wow-written", KeywordSpelling.suggestion("x-wow-writen").orElseThrow());
-        assertEquals(1, KeywordSpelling.distance("requried", "required"), "a swap of neighbours is one edit");
-        assertEquals(2, KeywordSpelling.distance("rquird", "required"));
+        assertEquals(1, Spelling.distance("requried", "required"), "a swap of neighbours is one edit");
+        assertEquals(2, Spelling.distance("rquird", "required"));
     }
 }

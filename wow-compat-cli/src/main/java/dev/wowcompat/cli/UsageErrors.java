@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.json.Spelling;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -180,7 +181,7 @@ final class UsageErrors {
         int best = limit + 1;
         List<String> nearest = new ArrayList<>();
         for (String name : names) {
-            int d = distance(t, bare(name));
+            int d = Spelling.distance(t, bare(name));
             if (d > limit) continue;
             if (d < best) {
                 best = d;
@@ -197,22 +198,6 @@ final class UsageErrors {
         return name.substring(i).toLowerCase(Locale.ROOT);
     }
 
-    /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours each cost 1. */
-    static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
-        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
-    }
 
     private static String or(List<String> items) {
         return join(items, " or ");

@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.json.Spelling;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.util.List;
@@ -121,8 +122,8 @@ class CommandLineTest {
 
     @Test
     void closeMeansAnEditOrTwo() {
-        assertEquals(1, UsageErrors.distance("chek", "check"));
-        assertEquals(1, UsageErrors.distance("cehck", "check"), "two neighbours swapped are one edit");
+        assertEquals(1, Spelling.distance("chek", "check"));
+        assertEquals(1, Spelling.distance("cehck", "check"), "two neighbours swapped are one edit");
         assertEquals(List.of("check"), UsageErrors.closest("chek", List.of("check", "check-schema", "schema")));
         assertEquals(List.of(), UsageErrors.closest("frobnicate", List.of("check", "migrate", "verify-state", "register")));
         assertEquals(List.of("--candidate"), UsageErrors.closest("--candidat", List.of("--candidate", "--baseline", "--level")));
