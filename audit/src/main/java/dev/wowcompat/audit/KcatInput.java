@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Records as {@code kcat -C -J} prints them, one JSON object a line: {@code {"topic", "partition", "offset",
@@ -18,17 +19,21 @@ public final class KcatInput implements RecordSource {
     private final BufferedReader lines;
     private final String name;
     private final int partitions;
+    private final List<Pattern> topics;
     private final ObjectMapper mapper = new ObjectMapper();
     private volatile boolean stopped;
 
     /**
      * @param name how messages name the input ({@code the standard input}, a file name)
      * @param partitions the partition count of every topic ({@code --partitions}), or 0 when not known
+     * @param topics the records read are those of the topics whose whole name matches one of these ({@code --topic}),
+     *               as from Kafka, so that one export of many topics can be audited a topic at a time
      */
-    public KcatInput(BufferedReader lines, String name, int partitions) {
+    public KcatInput(BufferedReader lines, String name, int partitions, List<Pattern> topics) {
         this.lines = lines;
         this.name = name;
         this.partitions = partitions;
+        this.topics = List.copyOf(topics);
     }
 
     @Override
@@ -38,7 +43,8 @@ public final class KcatInput implements RecordSource {
             for (String line = lines.readLine(); line != null && !stopped; line = lines.readLine()) {
                 number++;
                 if (line.isBlank()) continue;
-                sink.accept(record(line, number));
+                AuditRecord record = record(line, number);
+                if (selected(record.topic())) sink.accept(record);
             }
         } catch (IOException e) {
             throw new AuditException("cannot read " + name + ": " + e.getMessage());
@@ -63,6 +69,11 @@ public final class KcatInput implements RecordSource {
         }
         return new AuditRecord(r.get("topic").asText(), r.get("partition").asInt(), r.get("offset").asLong(),
                 r.path("ts").canConvertToLong() ? r.get("ts").asLong() : -1, headers, bytes(r.get("key")), bytes(r.get("payload")), partitions);
+    }
+
+    private boolean selected(String topic) {
+        for (Pattern p : topics) if (p.matcher(topic).matches()) return true;
+        return false;
     }
 
     private static byte[] bytes(JsonNode text) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +25,7 @@ class JudgeTest {
     private static final String ALICE = "bank.account/t1/alice";
 
     static AuditReport audit(List<String> lines, int maxRecordBytes, int maxAggregates, List<AuditWaiver> waivers) throws AuditException {
-        KcatInput input = new KcatInput(new BufferedReader(new StringReader(String.join("\n", lines))), "test", 4);
+        KcatInput input = new KcatInput(new BufferedReader(new StringReader(String.join("\n", lines))), "test", 4, List.of(Pattern.compile(".*")));
         Audit audit = new Audit(input, new ManifestFileReleases(Records.bankAndPayment()),
                 new Audit.Settings(maxRecordBytes, maxAggregates, 0, null, waivers));
         return audit.run(PayloadObserver.NONE, Audit.Progress.NONE);

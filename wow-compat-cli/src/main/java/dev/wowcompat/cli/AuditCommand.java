@@ -80,7 +80,7 @@ final class AuditCommand implements Callable<Integer> {
             description = "With --input: the partition count of the topics, for the partition check of commands (default: not checked).")
     int partitions;
 
-    @Option(names = "--topic", paramLabel = "REGEX", description = "Read the topics whose whole name matches. Repeatable (default: ^wow\\..*).")
+    @Option(names = "--topic", paramLabel = "REGEX", description = "Read the topics whose whole name matches, from Kafka or --input. Repeatable (default: ^wow\\..*).")
     List<String> topics = new ArrayList<>();
 
     @Option(names = "--from", paramLabel = "earliest|latest|INSTANT|DURATION", defaultValue = "earliest",
@@ -263,6 +263,7 @@ final class AuditCommand implements Callable<Integer> {
     }
 
     private RecordSource source(From start, PrintWriter err) throws AuditException {
+        List<Pattern> patterns = topicPatterns();
         if (input != null) {
             Reader reader;
             String name;
@@ -281,7 +282,7 @@ final class AuditCommand implements Callable<Integer> {
                 }
                 name = input;
             }
-            return new KcatInput(new BufferedReader(reader, 1 << 16), name, partitions);
+            return new KcatInput(new BufferedReader(reader, 1 << 16), name, partitions, patterns);
         }
         Properties properties = new Properties();
         if (kafkaConfig != null) {
@@ -293,6 +294,15 @@ final class AuditCommand implements Callable<Integer> {
                 throw new AuditException(kafkaConfig + ": not a properties file (" + e.getMessage() + ")");
             }
         }
+        Runnable caughtUp = () -> {
+            err.println("wow-compat audit: read up to the end of every partition; following new records (Ctrl-C prints the report)");
+            err.flush();
+        };
+        return new KafkaInput(new KafkaInput.Options(bootstrapServers, properties, patterns, start, follow, timeout, caughtUp));
+    }
+
+    /** The topics read, from Kafka or from {@code --input} alike. */
+    private List<Pattern> topicPatterns() throws AuditException {
         List<Pattern> patterns = new ArrayList<>();
         for (String t : topics.isEmpty() ? List.of("^wow\\..*") : topics) {
             try {
@@ -301,11 +311,7 @@ final class AuditCommand implements Callable<Integer> {
                 throw new AuditException("--topic '" + t + "' is not a regular expression: " + e.getDescription());
             }
         }
-        Runnable caughtUp = () -> {
-            err.println("wow-compat audit: read up to the end of every partition; following new records (Ctrl-C prints the report)");
-            err.flush();
-        };
-        return new KafkaInput(new KafkaInput.Options(bootstrapServers, properties, patterns, start, follow, timeout, caughtUp));
+        return patterns;
     }
 
     private int emit(AuditReport report) throws InvalidInputException {
