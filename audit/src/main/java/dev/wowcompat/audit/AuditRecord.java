@@ -26,6 +26,31 @@ public record AuditRecord(String topic, int partition, long offset, long timesta
         public String text() {
             return value == null ? null : new String(value, StandardCharsets.UTF_8);
         }
+
+        /** Whether the value is {@code text} in UTF-8: {@code text().equals(text)}, without decoding. */
+        public boolean says(String text) {
+            return sameText(value, text);
+        }
+    }
+
+    /** Whether the key is {@code text} in UTF-8: {@code text.equals(keyText())}, without decoding. */
+    public boolean keyIs(String text) {
+        return sameText(key, text);
+    }
+
+    /**
+     * {@code text.equals(new String(bytes, UTF_8))}. Every record is compared with its expected key and headers, so the
+     * common case, ASCII text, compares bytes instead of decoding them; other text is decoded as before.
+     */
+    private static boolean sameText(byte[] bytes, String text) {
+        if (bytes == null || text == null) return bytes == null && text == null;
+        if (bytes.length != text.length()) return text.equals(new String(bytes, StandardCharsets.UTF_8));
+        for (int i = 0; i < bytes.length; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) return text.equals(new String(bytes, StandardCharsets.UTF_8));
+            if (bytes[i] != c) return false;
+        }
+        return true;
     }
 
     /** The key as text (UTF-8), or null. */

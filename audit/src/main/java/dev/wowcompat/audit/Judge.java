@@ -1,10 +1,10 @@
 package dev.wowcompat.audit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.wowcompat.json.JsonPointers;
 import dev.wowcompat.manifest.Manifest;
@@ -32,6 +32,7 @@ import java.util.Optional;
 public final class Judge {
     /** The framework's own error codes, known to every reader. */
     private static final String FRAMEWORK_CODES = "wow.";
+    private static final String FORMAT_HEADER = Integer.toString(WireStructure.KNOWN_FORMAT);
 
     private final Catalog catalog;
     private final Deployments deployments;
@@ -42,9 +43,13 @@ public final class Judge {
     private final WireValidator wire = new WireValidator(schemas);
     private final UnwrittenProperties unwritten = new UnwrittenProperties();
     private final VersionWatch versions;
+    /**
+     * A member that repeats is refused as the tree is built (its map says the name was there), not by the parser's
+     * set of names per object: the same verdict at no cost per member (docs/performance.md, "The audit").
+     */
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .build();
     private long notedEvictions;
     private long unjudged;
@@ -131,6 +136,15 @@ public final class Judge {
         JsonNode value;
         try {
             value = mapper.readTree(r.value());
+        } catch (MismatchedInputException e) {
+            // Only a repeated member fails the tree's reading (FAIL_ON_READING_DUP_TREE_KEY); Jackson's words name the feature.
+            String message = e.getOriginalMessage();
+            int open = message.indexOf('\''), close = message.indexOf('\'', open + 1);
+            String name = open < 0 || close < 0 ? "a member" : "the member " + message.substring(open, close + 1);
+            verdict.add(AuditFinding.MESSAGE_NOT_JSON, "", "the value is not JSON a reader can trust: " + name
+                    + " appears twice in one object (the second ends at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
+            return;
         } catch (JsonProcessingException e) {
             verdict.add(AuditFinding.MESSAGE_NOT_JSON, "", "the value is not JSON: " + e.getOriginalMessage());
             return;
@@ -348,24 +362,22 @@ public final class Judge {
 
         /** The wow-format, wow-kind and wow-type headers say what the value says (a header may repeat, alike). */
         private void headers(String kind, String type) {
-            header("wow-format", Integer.toString(WireStructure.KNOWN_FORMAT));
+            header("wow-format", FORMAT_HEADER);
             header("wow-kind", kind);
             if (type != null) header("wow-type", type);
         }
 
         private void header(String name, String expected) {
-            List<String> values = new ArrayList<>();
-            for (AuditRecord.Header h : r.headers()) if (h.key().equals(name)) values.add(h.text());
-            if (values.isEmpty()) {
-                verdict.add(AuditFinding.ENVELOPE_HEADER_MISMATCH, "", "the " + name + " header is missing; the value says '" + expected + "'");
-                return;
-            }
-            for (String value : values) {
-                if (!expected.equals(value)) {
-                    verdict.add(AuditFinding.ENVELOPE_HEADER_MISMATCH, "", "the " + name + " header says '" + value + "', the value says '" + expected + "'");
+            boolean present = false;
+            for (AuditRecord.Header h : r.headers()) {
+                if (!h.key().equals(name)) continue;
+                present = true;
+                if (!h.says(expected)) {
+                    verdict.add(AuditFinding.ENVELOPE_HEADER_MISMATCH, "", "the " + name + " header says '" + h.text() + "', the value says '" + expected + "'");
                     return;
                 }
             }
+            if (!present) verdict.add(AuditFinding.ENVELOPE_HEADER_MISMATCH, "", "the " + name + " header is missing; the value says '" + expected + "'");
         }
 
         /**
@@ -390,8 +402,8 @@ public final class Judge {
         }
 
         private void key(String expected, String what) {
-            String key = r.keyText();
-            if (expected != null && !expected.equals(key)) {
+            if (expected != null && !r.keyIs(expected)) {
+                String key = r.keyText();
                 verdict.add(AuditFinding.ENVELOPE_KEY_MISMATCH, "", "the key is " + (key == null ? "absent" : "'" + key + "'")
                         + "; " + what + " is keyed by '" + expected + "'");
             }
@@ -531,8 +543,8 @@ public final class Judge {
                         : suffix.equals("state") ? "state event" : "command") + " of " + aggregate + " belongs on " + expected + ", not on " + r.topic());
             }
             String id = v.path("aggregateId").isTextual() ? v.get("aggregateId").asText() : null;
-            String key = r.keyText();
-            if (id != null && !id.equals(key)) {
+            if (id != null && !r.keyIs(id)) {
+                String key = r.keyText();
                 verdict.add(AuditFinding.ENVELOPE_KEY_MISMATCH, "", "the key is " + (key == null ? "absent" : "'" + key + "'")
                         + "; wow-kafka keys a message of " + aggregate + " by its aggregate id '" + id + "'");
             }
@@ -733,7 +745,7 @@ public final class Judge {
 
     private void version(String aggregate, long version, JsonNode content, String at) {
         AuditRecord r = currentVerdict.record;
-        VersionWatch.Seen seen = versions.see(r.topic() + '\u0000' + r.partition() + '\u0000' + aggregate, version, contentHash(content));
+        VersionWatch.Seen seen = versions.see(new VersionWatch.Key(r.topic(), r.partition(), aggregate), version, contentHash(content));
         switch (seen) {
             case WENT_DOWN -> currentVerdict.add(AuditFinding.AGGREGATE_VERSION_REGRESSED, at, aggregate + " is at version " + version
                     + " after version " + versions.previous() + " in this partition");

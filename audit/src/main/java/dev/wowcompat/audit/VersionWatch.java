@@ -16,6 +16,9 @@ final class VersionWatch {
     /** What the watch says of one commit. */
     enum Seen { FIRST_OR_NEXT, WENT_DOWN, REPEATED_OTHER_CONTENT }
 
+    /** An aggregate within one partition: each partition is ordered on its own. */
+    record Key(String topic, int partition, String aggregate) {}
+
     private static final class Last {
         long version;
         long content;
@@ -28,13 +31,13 @@ final class VersionWatch {
 
     private final int capacity;
     private long evicted;
-    private final LinkedHashMap<String, Last> last;
+    private final LinkedHashMap<Key, Last> last;
 
     VersionWatch(int capacity) {
         this.capacity = capacity;
         this.last = new LinkedHashMap<>(1024, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Last> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<Key, Last> eldest) {
                 if (size() > VersionWatch.this.capacity) {
                     evicted++;
                     return true;
@@ -48,10 +51,10 @@ final class VersionWatch {
     private long previous = -1;
 
     /**
-     * @param aggregate the aggregate's key within its partition (topic, partition and reference)
+     * @param aggregate the aggregate in its partition
      * @param content a hash of the commit's content (its events)
      */
-    Seen see(String aggregate, long version, long content) {
+    Seen see(Key aggregate, long version, long content) {
         Last l = last.get(aggregate);
         if (l == null) {
             previous = -1;

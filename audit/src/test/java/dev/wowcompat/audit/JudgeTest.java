@@ -64,8 +64,11 @@ class JudgeTest {
                 kcat(STATE_TOPIC, 0, 0, List.of(), ALICE, "{\"format\":1,\"kind\":\"state-ev"),
                 kcat(STATE_TOPIC, 0, 1, List.of(), ALICE, "\u0000\u0001binary\u00ff"),
                 kcat(STATE_TOPIC, 0, 2, List.of(), ALICE, "[1,2]"),
-                kcat(STATE_TOPIC, 0, 3, List.of(), ALICE, "{} trailing")));
-        assertEquals(Map.of("message-not-json", 4L), counts(report));
+                kcat(STATE_TOPIC, 0, 3, List.of(), ALICE, "{} trailing"),
+                // Readers disagree on which of two equal names wins: a value that repeats one means two things.
+                kcat(STATE_TOPIC, 0, 4, List.of(), ALICE, "{\"format\":1,\"payload\":{\"version\":1,\"version\":2}}")));
+        assertEquals(Map.of("message-not-json", 5L), counts(report));
+        assertTrue(AuditRenderer.text(report).contains("the member 'version' appears twice in one object (the second ends at line 1, column 46)"), AuditRenderer.text(report));
     }
 
     @Test

@@ -36,7 +36,10 @@ public final class JsonSchemas {
     private static final int MAX_COMPILED = 4096;
 
     private final SchemaRegistry registry;
+    /** Registered schemas by fingerprint. */
     private final Map<String, Schema> compiled = new ConcurrentHashMap<>();
+    /** The wire schemas by file name, apart: asked for at every record, and never let go. */
+    private final Map<String, Schema> wireSchemas = new ConcurrentHashMap<>();
     /** The quick proof of validity in front of each compiled schema that has one ({@link #violations}). */
     private final Map<Schema, ProvenValid> proofs = new ConcurrentHashMap<>();
     private final Map<String, JsonNode> wireDocuments = new ConcurrentHashMap<>();
@@ -55,7 +58,7 @@ public final class JsonSchemas {
 
     /** One of the wire schemas, by file name (e.g. {@code envelope.schema.json}). */
     public Schema wire(String fileName) {
-        return compiled.computeIfAbsent("wire:" + fileName, k -> {
+        return wireSchemas.computeIfAbsent(fileName, k -> {
             Schema schema = registry.getSchema(SchemaLocation.of(WIRE_ID_PREFIX + fileName));
             JsonNode document = wireDocument(fileName);
             if (document != null && SchemaDialect.of(document).orElse(null) == SchemaDialect.DRAFT_2020_12) {
@@ -84,7 +87,7 @@ public final class JsonSchemas {
         if (compiled.size() >= MAX_COMPILED) {
             // rare; recompiling is only slower, never wrong
             compiled.clear();
-            proofs.clear();
+            proofs.keySet().retainAll(wireSchemas.values());
         }
         JsonNode node = schema.get();
         // The validator knows one default dialect; a schema without $schema is validated as the dialect its keywords
