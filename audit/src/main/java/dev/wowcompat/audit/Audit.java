@@ -4,9 +4,10 @@ import dev.wowcompat.profile.ProfileSet;
 import java.util.List;
 
 /**
- * One pass: every record of a source judged against the registered releases, counted into a report. The pass is
- * single-threaded (the judge and its caches are confined to it); {@link #stop()} may come from any thread, and the
- * report then holds what was judged so far.
+ * One pass: every record of a source judged against the registered releases, counted into a report. Records are
+ * read and parsed on the caller's thread and judged in their order on one other ({@link Handoff}): the judge, its
+ * caches and the tally are confined to that thread. {@link #stop()} may come from any thread, and the report then
+ * holds what was judged so far.
  */
 public final class Audit {
     /**
@@ -65,9 +66,11 @@ public final class Audit {
         };
         Judge judge = new Judge(catalog, deployments, tally, observers, settings.maxRecordBytes(), settings.maxAggregates());
         long[] lastUpdate = {System.nanoTime()};
-        source.read(record -> {
-            if (values != null) values.reading(record);
-            judge.judge(record);
+        Handoff.pass(source, judge, read -> {
+            // Records read ahead of --max-messages are not judged: the source was told to stop at the limit.
+            if (settings.maxMessages() > 0 && tally.messages() >= settings.maxMessages()) return;
+            if (values != null) values.reading(read.record());
+            judge.judge(read);
             long n = tally.messages();
             if (settings.maxMessages() > 0 && n >= settings.maxMessages()) source.stop();
             if ((n & 1023) == 0 && System.nanoTime() - lastUpdate[0] > 500_000_000L) {

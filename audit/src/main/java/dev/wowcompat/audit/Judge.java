@@ -27,7 +27,7 @@ import java.util.Optional;
  * envelope (format, kind, headers, topic, key, the partition of commands), then what it carries against the
  * registered releases: the checks of {@code POST /validate} ({@link WireValidator}, the same code), the state's
  * fingerprint as {@code POST /verify/state} reads it, and, with an environment, the release that ran when the record
- * was written. Single-threaded, like the pass it serves.
+ * was written. {@link #read} is thread-safe; {@link #judge} is confined to one thread, which judges records in order.
  */
 public final class Judge {
     /** The framework's own error codes, known to every reader. */
@@ -98,16 +98,76 @@ public final class Judge {
     }
 
     /**
-     * Judges one record and counts what it has.
+     * A record with its value read as JSON, or the one finding that stopped the reading (a tombstone, a value too large,
+     * not a JSON object). Reading needs none of the judge's state, so the pass reads and parses records on one thread
+     * while it judges the ones before on another (docs/decisions.md, "The audit's speed").
+     *
+     * @param value the value, an object; null when {@code finding} says why there is none
+     * @param failure what the parser threw that it should not have, to be counted as the judge counts its own
+     */
+    public record Read(AuditRecord record, JsonNode value, AuditFinding finding, String message, RuntimeException failure) {
+        private static Read stopped(AuditRecord record, AuditFinding finding, String message) {
+            return new Read(record, null, finding, message, null);
+        }
+    }
+
+    /** Reads one record's value. Thread-safe: the pass calls it on the thread that reads the source. */
+    public Read read(AuditRecord r) {
+        if (r.value() == null) {
+            return Read.stopped(r, AuditFinding.TOMBSTONE, "a record without value (a tombstone) for key " + r.keyText());
+        }
+        if (r.value().length > maxRecordBytes) {
+            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + r.value().length + " bytes, more than --max-record-bytes "
+                    + maxRecordBytes + "; it was not judged");
+        }
+        JsonNode value;
+        try {
+            value = mapper.readTree(r.value());
+        } catch (MismatchedInputException e) {
+            // Only a repeated member fails the tree's reading (FAIL_ON_READING_DUP_TREE_KEY); Jackson's words name the feature.
+            String message = e.getOriginalMessage();
+            int open = message.indexOf('\''), close = message.indexOf('\'', open + 1);
+            String name = open < 0 || close < 0 ? "a member" : "the member " + message.substring(open, close + 1);
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: " + name
+                    + " appears twice in one object (the second ends at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
+        } catch (JsonProcessingException e) {
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return new Read(r, null, null, null, e);
+        }
+        if (value == null || value.isMissingNode() || !value.isObject()) {
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is JSON but not an object ("
+                    + (value == null || value.isMissingNode() ? "empty" : value.getNodeType().name().toLowerCase(java.util.Locale.ROOT)) + ")");
+        }
+        return new Read(r, value, null, null, null);
+    }
+
+    /**
+     * Reads and judges one record, and counts what it has.
      *
      * @throws AuditException when the registry cannot be reached to look a type up
      */
     public void judge(AuditRecord record) throws AuditException {
+        judge(read(record));
+    }
+
+    /**
+     * Judges one record read by {@link #read}, and counts what it has; records are judged in their order.
+     *
+     * @throws AuditException when the registry cannot be reached to look a type up
+     */
+    public void judge(Read read) throws AuditException {
+        AuditRecord record = read.record();
         tally.message(record);
         Verdict verdict = new Verdict(record);
         currentVerdict = verdict;
         try {
-            judge(record, verdict);
+            if (read.failure() != null) throw read.failure();
+            if (read.finding() != null) verdict.add(read.finding(), "", read.message());
+            else judge(record, read.value(), verdict);
         } catch (RuntimeException e) {
             // No record stops the audit: one the judge cannot handle is counted and named, and the pass goes on.
             unjudged++;
@@ -123,40 +183,7 @@ public final class Judge {
         }
     }
 
-    private void judge(AuditRecord r, Verdict verdict) throws AuditException {
-        if (r.value() == null) {
-            verdict.add(AuditFinding.TOMBSTONE, "", "a record without value (a tombstone) for key " + r.keyText());
-            return;
-        }
-        if (r.value().length > maxRecordBytes) {
-            verdict.add(AuditFinding.RECORD_TOO_LARGE, "", "the value has " + r.value().length + " bytes, more than --max-record-bytes "
-                    + maxRecordBytes + "; it was not judged");
-            return;
-        }
-        JsonNode value;
-        try {
-            value = mapper.readTree(r.value());
-        } catch (MismatchedInputException e) {
-            // Only a repeated member fails the tree's reading (FAIL_ON_READING_DUP_TREE_KEY); Jackson's words name the feature.
-            String message = e.getOriginalMessage();
-            int open = message.indexOf('\''), close = message.indexOf('\'', open + 1);
-            String name = open < 0 || close < 0 ? "a member" : "the member " + message.substring(open, close + 1);
-            verdict.add(AuditFinding.MESSAGE_NOT_JSON, "", "the value is not JSON a reader can trust: " + name
-                    + " appears twice in one object (the second ends at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
-            return;
-        } catch (JsonProcessingException e) {
-            verdict.add(AuditFinding.MESSAGE_NOT_JSON, "", "the value is not JSON: " + e.getOriginalMessage());
-            return;
-        } catch (IOException e) {
-            verdict.add(AuditFinding.MESSAGE_NOT_JSON, "", "the value is not JSON: " + e.getMessage());
-            return;
-        }
-        if (value == null || value.isMissingNode() || !value.isObject()) {
-            verdict.add(AuditFinding.MESSAGE_NOT_JSON, "", "the value is JSON but not an object ("
-                    + (value == null || value.isMissingNode() ? "empty" : value.getNodeType().name().toLowerCase(java.util.Locale.ROOT)) + ")");
-            return;
-        }
+    private void judge(AuditRecord r, JsonNode value, Verdict verdict) throws AuditException {
         if (value.has("kind") || value.has("format")) {
             new FormatOne(r, value, verdict).judge();
         } else if (value.has("contextName") && value.has("aggregateName")) {

@@ -101,6 +101,7 @@ public final class KafkaInput implements RecordSource {
                     sink.accept(record(r));
                     if (stopped) return;
                 }
+                sink.flush();
                 if (options.follow() && !behind.isEmpty()) {
                     behind.entrySet().removeIf(e -> consumer.position(e.getKey(), options.timeout()) >= e.getValue());
                     if (behind.isEmpty() && options.caughtUp() != null) options.caughtUp().run();

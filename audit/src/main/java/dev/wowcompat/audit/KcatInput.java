@@ -45,6 +45,8 @@ public final class KcatInput implements RecordSource {
                 if (line.isBlank()) continue;
                 AuditRecord record = record(line, number);
                 if (selected(record.topic())) sink.accept(record);
+                // Lines from a pipe (kcat ... | wow-compat audit --input -) are judged as they come, not a batch later.
+                if (!lines.ready()) sink.flush();
             }
         } catch (IOException e) {
             throw new AuditException("cannot read " + name + ": " + e.getMessage());

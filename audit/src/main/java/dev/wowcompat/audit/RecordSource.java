@@ -10,6 +10,13 @@ public interface RecordSource extends AutoCloseable {
     @FunctionalInterface
     interface Sink {
         void accept(AuditRecord record) throws AuditException;
+
+        /**
+         * The records handed so far are all the source has at hand (Kafka's poll gave no more): whatever waits to
+         * be judged should be judged now, not when more records come ({@code --follow} on a quiet topic).
+         */
+        default void flush() throws AuditException {
+        }
     }
 
     /**
