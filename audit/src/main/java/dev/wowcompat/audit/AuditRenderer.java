@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.SarifLog;
 import dev.wowcompat.rules.Severity;
 import java.io.UncheckedIOException;
-import java.util.List;
 
 /**
  * The audit's report in the formats {@code check} writes (text, json, markdown, junit, github, sarif), each as the
@@ -213,58 +213,23 @@ public final class AuditRenderer {
     }
 
     static String sarif(AuditReport r) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode root = f.objectNode();
-        root.put("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-        root.put("version", "2.1.0");
-        ObjectNode run = root.putArray("runs").addObject();
-        ObjectNode driver = run.putObject("tool").putObject("driver");
-        driver.put("name", "wow-compat audit");
-        ArrayNode rules = driver.putArray("rules");
-        for (AuditFinding finding : AuditFinding.values()) {
-            ObjectNode d = rules.addObject();
-            d.put("id", finding.id());
-            d.putObject("shortDescription").put("text", finding.summary());
-            d.putObject("defaultConfiguration").put("level", level(finding.severity()));
-        }
-        ArrayNode results = run.putArray("results");
-        for (AuditReport.Counted c : r.findings()) results.addAll(results(c, null));
-        for (AuditReport.Waived w : r.waived()) results.addAll(results(w.counted(), w.reason()));
-        try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        SarifLog log = new SarifLog("wow-compat audit");
+        for (AuditFinding finding : AuditFinding.values()) log.rule(finding.id(), finding.summary(), finding.severity());
+        for (AuditReport.Counted c : r.findings()) results(log, c, null);
+        for (AuditReport.Waived w : r.waived()) results(log, w.counted(), w.reason());
+        return log.render();
     }
 
-    private static List<ObjectNode> results(AuditReport.Counted c, String waivedBecause) {
-        return c.examples().stream().map(e -> {
-            ObjectNode result = JsonNodeFactory.instance.objectNode();
-            result.put("ruleId", c.finding().id());
-            result.put("level", level(c.finding().severity()));
-            result.putObject("message").put("text", e.message());
-            ObjectNode location = result.putArray("locations").addObject();
-            location.putArray("logicalLocations").addObject()
-                    .put("fullyQualifiedName", e.topic() + "/" + e.partition() + "@" + e.offset()).put("kind", "record");
+    /** One result per example, the record as its logical location. */
+    private static void results(SarifLog log, AuditReport.Counted c, String waivedBecause) {
+        for (AuditReport.Example e : c.examples()) {
+            ObjectNode result = log.result(c.finding().id(), c.finding().severity(), e.message());
+            SarifLog.location(result, null, null, e.topic() + "/" + e.partition() + "@" + e.offset(), "record");
             ObjectNode properties = result.putObject("properties");
             properties.put("pointer", e.pointer());
             properties.put("key", e.key());
             properties.put("count", c.count());
-            if (waivedBecause != null) {
-                ObjectNode s = result.putArray("suppressions").addObject();
-                s.put("kind", "external");
-                s.put("status", "accepted");
-                s.put("justification", waivedBecause);
-            }
-            return result;
-        }).toList();
-    }
-
-    private static String level(Severity s) {
-        return switch (s) {
-            case BREAKING -> "error";
-            case WARNING -> "warning";
-            case INFO -> "note";
-        };
+            if (waivedBecause != null) SarifLog.suppress(result, waivedBecause);
+        }
     }
 }
