@@ -317,28 +317,12 @@ final class ProvenValid {
             case "allOf": {
                 if (!k.isArray()) return UNKNOWN;
                 Schema[] branches = branches(k, depth);
-                return (value, d) -> {
-                    Tri out = Tri.TRUE;
-                    for (Schema branch : branches) {
-                        Tri t = branch.test(value, d + 1);
-                        if (t == Tri.FALSE) return Tri.FALSE;
-                        if (t == Tri.UNKNOWN) out = Tri.UNKNOWN;
-                    }
-                    return out;
-                };
+                return (value, d) -> combine(branches, value, d + 1, Tri.FALSE);
             }
             case "anyOf": {
                 if (!k.isArray()) return UNKNOWN;
                 Schema[] branches = branches(k, depth);
-                return (value, d) -> {
-                    Tri out = Tri.FALSE;
-                    for (Schema branch : branches) {
-                        Tri t = branch.test(value, d + 1);
-                        if (t == Tri.TRUE) return Tri.TRUE;
-                        if (t == Tri.UNKNOWN) out = Tri.UNKNOWN;
-                    }
-                    return out;
-                };
+                return (value, d) -> combine(branches, value, d + 1, Tri.TRUE);
             }
             case "oneOf": {
                 if (!k.isArray()) return UNKNOWN;
@@ -397,6 +381,20 @@ final class ProvenValid {
         } catch (PatternSyntaxException e) {
             return null;
         }
+    }
+
+    /**
+     * allOf ({@code decisive} false) and anyOf ({@code decisive} true): the decisive answer as soon as one branch
+     * certainly gives it; otherwise "cannot tell" if one cannot, else the other answer.
+     */
+    private static Tri combine(Schema[] branches, JsonNode value, int depth, Tri decisive) {
+        Tri out = decisive == Tri.FALSE ? Tri.TRUE : Tri.FALSE;
+        for (Schema branch : branches) {
+            Tri t = branch.test(value, depth);
+            if (t == decisive) return decisive;
+            if (t == Tri.UNKNOWN) out = Tri.UNKNOWN;
+        }
+        return out;
     }
 
     private Schema[] branches(JsonNode array, int depth) {
