@@ -74,22 +74,28 @@ public final class Judge {
     /** What one record has: each finding once, with the first place and message (and how many more of it). */
     private final class Verdict {
         private final AuditRecord record;
-        private final Map<AuditFinding, String[]> first = new EnumMap<>(AuditFinding.class);
-        private final Map<AuditFinding, Integer> more = new EnumMap<>(AuditFinding.class);
+        /** Made at the first finding: most records have none, and every record gets a verdict. */
+        private Map<AuditFinding, String[]> first;
+        private Map<AuditFinding, Integer> more;
 
         Verdict(AuditRecord record) {
             this.record = record;
         }
 
         void add(AuditFinding finding, String pointer, String message) {
+            if (first == null) {
+                first = new EnumMap<>(AuditFinding.class);
+                more = new EnumMap<>(AuditFinding.class);
+            }
             if (first.putIfAbsent(finding, new String[] {pointer, message}) != null) more.merge(finding, 1, Integer::sum);
         }
 
         boolean has(AuditFinding finding) {
-            return first.containsKey(finding);
+            return first != null && first.containsKey(finding);
         }
 
         void close() {
+            if (first == null) return;
             first.forEach((f, pm) -> {
                 int extra = more.getOrDefault(f, 0);
                 tally.add(f, record, pm[0], extra == 0 ? pm[1] : pm[1] + " (and " + extra + " more in this record)");
@@ -372,7 +378,9 @@ public final class Judge {
             JsonNode fp = payload.path("state").path("schemaFingerprint");
             if (!fp.isTextual() || declared.isEmpty() || catalog.schema(fp.asText()).isEmpty()) return null;
             String fingerprint = fp.asText();
-            if (declared.stream().anyMatch(d -> d.aggregate().state().map(s -> s.schema().fingerprint().equals(fingerprint)).orElse(false))) return null;
+            for (Catalog.Declared d : declared) {
+                if (d.aggregate().state().isPresent() && d.aggregate().state().get().schema().fingerprint().equals(fingerprint)) return null;
+            }
             verdict.add(AuditFinding.STATE_FINGERPRINT_UNKNOWN, "/payload/state/schemaFingerprint", "fingerprint " + fingerprint
                     + " is a registered schema, but no release has it as the state schema of " + aggregate);
             return fingerprint;
