@@ -33,6 +33,8 @@ public final class Judge {
     /** The framework's own error codes, known to every reader. */
     private static final String FRAMEWORK_CODES = "wow.";
     private static final String FORMAT_HEADER = Integer.toString(WireStructure.KNOWN_FORMAT);
+    /** How Jackson's message for a repeated member begins (FAIL_ON_READING_DUP_TREE_KEY), up to the name's quote. */
+    private static final String REPEATED_MEMBER = "Duplicate field '";
 
     private final Catalog catalog;
     private final Deployments deployments;
@@ -130,13 +132,13 @@ public final class Judge {
         try {
             value = mapper.readTree(r.value());
         } catch (MismatchedInputException e) {
-            // Only a repeated member fails the tree's reading (FAIL_ON_READING_DUP_TREE_KEY); Jackson's words name the feature.
             String message = e.getOriginalMessage();
-            int open = message.indexOf('\''), close = message.indexOf('\'', open + 1);
-            String name = open < 0 || close < 0 ? "a member" : "the member " + message.substring(open, close + 1);
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: " + name
-                    + " appears twice in one object (the second ends at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
+            // A repeated member (FAIL_ON_READING_DUP_TREE_KEY) in our words: Jackson's name the feature, not the problem.
+            if (!message.startsWith(REPEATED_MEMBER)) return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + message);
+            int close = message.indexOf('\'', REPEATED_MEMBER.length());
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: the member "
+                    + message.substring(REPEATED_MEMBER.length() - 1, close + 1) + " appears twice in one object (the second ends at line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
         } catch (JsonProcessingException e) {
             return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getOriginalMessage());
         } catch (IOException e) {

@@ -66,9 +66,13 @@ class JudgeTest {
                 kcat(STATE_TOPIC, 0, 2, List.of(), ALICE, "[1,2]"),
                 kcat(STATE_TOPIC, 0, 3, List.of(), ALICE, "{} trailing"),
                 // Readers disagree on which of two equal names wins: a value that repeats one means two things.
-                kcat(STATE_TOPIC, 0, 4, List.of(), ALICE, "{\"format\":1,\"payload\":{\"version\":1,\"version\":2}}")));
-        assertEquals(Map.of("message-not-json", 5L), counts(report));
+                kcat(STATE_TOPIC, 0, 4, List.of(), ALICE, "{\"format\":1,\"payload\":{\"version\":1,\"version\":2}}"),
+                kcat(STATE_TOPIC, 0, 5, List.of(), ALICE, "{\"format\":1} {\"format\":1}")));
+        assertEquals(Map.of("message-not-json", 6L), counts(report));
         assertTrue(AuditRenderer.text(report).contains("the member 'version' appears twice in one object (the second ends at line 1, column 46)"), AuditRenderer.text(report));
+        // A second value after the first is refused by the same kind of exception: it keeps its own words.
+        AuditReport twoValues = audit(List.of(kcat(STATE_TOPIC, 0, 5, List.of(), ALICE, "{\"format\":1} {\"format\":1}")));
+        assertTrue(AuditRenderer.text(twoValues).contains("the value is not JSON: Trailing token"), AuditRenderer.text(twoValues));
     }
 
     @Test
