@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.wire.JsonSchemas;
 import dev.wowcompat.wire.Violation;
@@ -33,8 +34,6 @@ public final class Judge {
     /** The framework's own error codes, known to every reader. */
     private static final String FRAMEWORK_CODES = "wow.";
     private static final String FORMAT_HEADER = Integer.toString(WireStructure.KNOWN_FORMAT);
-    /** How Jackson's message for a repeated member begins (FAIL_ON_READING_DUP_TREE_KEY), up to the name's quote. */
-    private static final String REPEATED_MEMBER = "Duplicate field '";
 
     private final Catalog catalog;
     private final Deployments deployments;
@@ -132,13 +131,12 @@ public final class Judge {
         try {
             value = mapper.readTree(r.value());
         } catch (MismatchedInputException e) {
-            String message = e.getOriginalMessage();
-            // A repeated member (FAIL_ON_READING_DUP_TREE_KEY) in our words: Jackson's name the feature, not the problem.
-            if (!message.startsWith(REPEATED_MEMBER)) return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + message);
-            int close = message.indexOf('\'', REPEATED_MEMBER.length());
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: the member "
-                    + message.substring(REPEATED_MEMBER.length() - 1, close + 1) + " appears twice in one object (the second ends at line "
-                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
+            // FAIL_ON_READING_DUP_TREE_KEY reports a repeated member so; said in our words, as the Manifest reader does.
+            Optional<String> repeated = JsonInput.repeatedKey(e.getOriginalMessage());
+            if (repeated.isEmpty()) return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getOriginalMessage());
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: the member '" + repeated.get()
+                    + "' appears twice in one object (the second ends at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
         } catch (JsonProcessingException e) {
             return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
@@ -151,15 +149,6 @@ public final class Judge {
                     + (value == null || value.isMissingNode() ? "empty" : value.getNodeType().name().toLowerCase(java.util.Locale.ROOT)) + ")");
         }
         return new Read(r, value, null, null, null);
-    }
-
-    /**
-     * Reads and judges one record, and counts what it has.
-     *
-     * @throws AuditException when the registry cannot be reached to look a type up
-     */
-    public void judge(AuditRecord record) throws AuditException {
-        judge(read(record));
     }
 
     /**

@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -322,10 +323,10 @@ public final class JsonInput {
         String original = String.valueOf(e.getOriginalMessage());
         String pointer = pointerOf(parser);
         JsonLocation location = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
-        Matcher duplicate = DUPLICATE.matcher(original);
-        if (duplicate.lookingAt()) {
+        Optional<String> duplicate = repeatedKey(original);
+        if (duplicate.isPresent()) {
             return new InputProblem(source, pointer, ProblemCodes.DUPLICATE_KEY, at(location) + "duplicate key "
-                    + MessageText.quote(duplicate.group(1)) + ": every key of an object must be unique");
+                    + MessageText.quote(duplicate.get()) + ": every key of an object must be unique");
         }
         if (original.contains("surrogate")) {
             // Jackson checks surrogates in keys itself; the same code as for the ones checkValues finds in strings.
@@ -436,6 +437,15 @@ public final class JsonInput {
     }
 
     private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'", Pattern.DOTALL);
+
+    /**
+     * The key a Jackson message says is repeated in one object, whether the parser found it
+     * ({@code STRICT_DUPLICATE_DETECTION}) or the tree ({@code FAIL_ON_READING_DUP_TREE_KEY}); empty for any other message.
+     */
+    public static Optional<String> repeatedKey(String jacksonMessage) {
+        Matcher duplicate = DUPLICATE.matcher(String.valueOf(jacksonMessage));
+        return duplicate.lookingAt() ? Optional.of(duplicate.group(1)) : Optional.empty();
+    }
     private static final Pattern UNEXPECTED_CHARACTER = Pattern.compile("Unexpected character \\('(.)' \\(code \\d+\\)\\)", Pattern.DOTALL);
     private static final Pattern CLOSE_MARKER = Pattern.compile("Unexpected close marker '(.)': expected '(.)'", Pattern.DOTALL);
     private static final Pattern SOURCE_AT = Pattern.compile("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]");

@@ -104,8 +104,13 @@ public final class JsonSchemas {
      * (the common case of a topic's records; docs/performance.md, "The audit"). The same list either way.
      */
     public List<Violation> violations(Schema schema, JsonNode instance, String pointerPrefix) {
+        return violations(schema, instance, () -> pointerPrefix);
+    }
+
+    /** The same, with the prefix written only when there is a violation (most documents of a topic have none). */
+    public List<Violation> violations(Schema schema, JsonNode instance, Supplier<String> pointerPrefix) {
         if (provenValid(schema, instance)) return List.of();
-        return validate(schema, instance, pointerPrefix);
+        return validate(schema, instance, pointerPrefix.get());
     }
 
     /** Whether the quick proof alone shows the instance valid (the validator not asked). */

@@ -190,7 +190,6 @@ public final class WireValidator {
     private void payload(String subject, String fingerprint, JsonNode value, Supplier<String> at, RegisteredSchemas registered, List<Found> out) {
         var schema = schemas.registered(fingerprint, () -> registered.schema(fingerprint)
                 .orElseThrow(() -> new IllegalStateException("fingerprint " + fingerprint + " is named but its schema is not stored")));
-        if (schemas.provenValid(schema, value)) return;
-        JsonSchemas.validate(schema, value, at.get()).forEach(v -> out.add(new Found(Problem.PAYLOAD_INVALID, subject, v)));
+        schemas.violations(schema, value, at).forEach(v -> out.add(new Found(Problem.PAYLOAD_INVALID, subject, v)));
     }
 }
