@@ -1,7 +1,9 @@
 package dev.wowcompat.audit;
 
 import dev.wowcompat.profile.ProfileSet;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One pass: every record of a source judged against the registered releases, counted into a report. Records are
@@ -31,10 +33,13 @@ public final class Audit {
     /** Told of the pass's progress now and then (the command line's line on a terminal). */
     @FunctionalInterface
     public interface Progress {
-        Progress NONE = (read, remaining) -> { };
+        Progress NONE = (read, left) -> { };
 
-        /** @param remaining records still to read up to the end, or -1 when not known */
-        void update(long read, long remaining);
+        /**
+         * @param left what is left to read, in words ({@link RecordSource#progress()}: the lag for Kafka, the share
+         *             of a file read, the bytes read from a pipe), or empty when the source cannot tell
+         */
+        void update(long read, String left);
     }
 
     private final RecordSource source;
@@ -75,7 +80,7 @@ public final class Audit {
             if (settings.maxMessages() > 0 && n >= settings.maxMessages()) source.stop();
             if ((n & 1023) == 0 && System.nanoTime() - lastUpdate[0] > 500_000_000L) {
                 lastUpdate[0] = System.nanoTime();
-                progress.update(n, source.remaining());
+                progress.update(n, source.progress());
             }
         });
         if (source instanceof KafkaInput kafka) kafka.partitionCounts().forEach(tally::partitionsRead);
@@ -86,7 +91,25 @@ public final class Audit {
 
     /** The report of what was judged so far. */
     public AuditReport report() {
-        return tally.report();
+        return tally.report().withNotRun(notRun());
+    }
+
+    /**
+     * The findings this pass cannot check, with the reason: what needs the release that ran then without an
+     * environment, the findings about values without profiling, the partition of commands without a partition count.
+     */
+    Map<AuditFinding, String> notRun() {
+        Map<AuditFinding, String> out = new EnumMap<>(AuditFinding.class);
+        for (AuditFinding f : AuditFinding.values()) {
+            if (f.aboutValues() && !settings.profile()) out.put(f, "the values were not profiled (--no-profiles)");
+            else if (f.needsEnvironment() && settings.environment() == null) {
+                out.put(f, "it needs --environment (with --registry): the release that ran when each record was written");
+            }
+        }
+        if (source instanceof KcatInput kcat && !kcat.knowsPartitionCount()) {
+            out.put(AuditFinding.ENVELOPE_PARTITION_MISMATCH, "the partition count of the topics is not known (records read with --input; give --partitions)");
+        }
+        return out;
     }
 
     /**

@@ -69,6 +69,17 @@ public enum AuditFinding {
         };
     }
 
+    /**
+     * Whether the finding is decided against the release that ran when the record was written, or at a deployment:
+     * without {@code --environment} it is not checked at all.
+     */
+    public boolean needsEnvironment() {
+        return switch (this) {
+            case STATE_FINGERPRINT_NOT_DEPLOYED, WRITTEN_NOT_DECLARED, MEANING_DRIFT, FORMAT_DRIFT, CODE_LIST_DRIFT -> true;
+            default -> false;
+        };
+    }
+
     /** Whether the finding is about the values of a field across records (counted in fields), not about one record. */
     public boolean aboutValues() {
         return ordinal() >= MEANING_DRIFT.ordinal();

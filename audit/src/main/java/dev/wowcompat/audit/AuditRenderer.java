@@ -33,9 +33,9 @@ public final class AuditRenderer {
 
     /** The first line of the text report: how many messages, how many findings of each severity. */
     public static String verdict(AuditReport r) {
-        return "AUDIT: " + r.messages() + " message" + (r.messages() == 1 ? "" : "s") + " on " + r.topics().size() + " topic"
-                + (r.topics().size() == 1 ? "" : "s") + ": " + r.count(Severity.BREAKING) + " breaking, " + r.count(Severity.WARNING)
-                + " warning, " + r.count(Severity.INFO) + " info";
+        return "AUDIT: " + Wording.count(r.messages(), "message") + " on " + Wording.count(r.topics().size(), "topic") + ": "
+                + Wording.number(r.count(Severity.BREAKING)) + " breaking, " + Wording.number(r.count(Severity.WARNING)) + " warning, "
+                + Wording.number(r.count(Severity.INFO)) + " info";
     }
 
     static String json(AuditReport r) {
@@ -87,23 +87,23 @@ public final class AuditRenderer {
         StringBuilder sb = new StringBuilder(verdict(r)).append('\n');
         for (AuditReport.Counted c : r.findings()) {
             sb.append('\n').append(c.finding().severity().name()).append(' ').append(c.finding().id()).append(": ")
-                    .append(c.count()).append(' ').append(unit(c)).append('\n');
+                    .append(Wording.count(c.count(), unitNoun(c))).append('\n');
             sb.append("  ").append(c.finding().summary()).append('\n');
             for (AuditReport.Example e : c.examples()) sb.append("  ").append(place(e)).append(": ").append(e.message()).append('\n');
             sb.append("  See docs/audit.md#").append(c.finding().id()).append('\n');
         }
         for (AuditReport.Waived w : r.waived()) {
-            sb.append('\n').append("WAIVED ").append(w.counted().finding().id()).append(": ").append(w.counted().count())
-                    .append(" records (").append(w.reason()).append(")\n");
+            sb.append('\n').append("WAIVED ").append(w.counted().finding().id()).append(": ").append(Wording.count(w.counted().count(), unitNoun(w.counted())))
+                    .append(" (").append(w.reason()).append(")\n");
         }
         if (!r.topics().isEmpty()) {
             sb.append("\nTopics:\n");
-            r.topics().forEach((name, t) -> sb.append("  ").append(name).append(": ").append(t.messages()).append(t.messages() == 1 ? " message, " : " messages, ")
-                    .append(t.partitions()).append(t.partitions() == 1 ? " partition" : " partitions").append('\n'));
+            r.topics().forEach((name, t) -> sb.append("  ").append(name).append(": ").append(Wording.count(t.messages(), "message")).append(", ")
+                    .append(Wording.count(t.partitions(), "partition")).append('\n'));
         }
         if (!r.releases().isEmpty()) {
             sb.append("\nWritten while these releases ran:\n");
-            r.releases().forEach((release, n) -> sb.append("  ").append(release).append(": ").append(n).append(n == 1 ? " message\n" : " messages\n"));
+            r.releases().forEach((release, n) -> sb.append("  ").append(release).append(": ").append(Wording.count(n, "message")).append('\n'));
         }
         for (String note : r.notes()) sb.append("\nNote: ").append(note).append('\n');
         return sb.toString();
@@ -111,8 +111,12 @@ public final class AuditRenderer {
 
     /** Records for a finding about one record; fields (at a deployment) for one about values. */
     private static String unit(AuditReport.Counted c) {
-        String unit = c.finding().aboutValues() ? "field" : "record";
+        String unit = unitNoun(c);
         return c.count() == 1 ? unit : unit + "s";
+    }
+
+    private static String unitNoun(AuditReport.Counted c) {
+        return c.finding().aboutValues() ? "field" : "record";
     }
 
     private static String place(AuditReport.Example e) {
@@ -131,7 +135,7 @@ public final class AuditRenderer {
             }
         }
         for (AuditReport.Waived w : r.waived()) {
-            sb.append("\nWaived: `").append(w.counted().finding().id()).append("` (").append(w.counted().count()).append(" records): ")
+            sb.append("\nWaived: `").append(w.counted().finding().id()).append("` (").append(Wording.count(w.counted().count(), unitNoun(w.counted()))).append("): ")
                     .append(cell(w.reason())).append('\n');
         }
         if (!r.topics().isEmpty()) {
@@ -179,9 +183,15 @@ public final class AuditRenderer {
         long failures = r.findings().stream().filter(c -> c.finding().severity() != Severity.INFO).count();
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         sb.append("<testsuite name=\"wow-compat audit\" tests=\"").append(AuditFinding.values().length).append("\" failures=\"")
-                .append(failures).append("\" errors=\"0\" skipped=\"0\">\n");
+                .append(failures).append("\" errors=\"0\" skipped=\"").append(r.notRun().size()).append("\">\n");
         for (AuditFinding f : AuditFinding.values()) {
             sb.append("  <testcase classname=\"wow-compat.audit\" name=\"").append(f.id()).append("\"");
+            String notRun = r.notRun().get(f);
+            if (notRun != null) {
+                // A check that did not run is no pass: a CI dashboard shows it skipped, with the reason.
+                sb.append(">\n    <skipped message=\"").append(xml(notRun)).append("\"/>\n  </testcase>\n");
+                continue;
+            }
             AuditReport.Counted c = r.findings().stream().filter(x -> x.finding() == f).findFirst().orElse(null);
             if (c == null || f.severity() == Severity.INFO) {
                 sb.append("/>\n");
@@ -215,6 +225,7 @@ public final class AuditRenderer {
     static String sarif(AuditReport r) {
         SarifLog log = new SarifLog("wow-compat audit");
         for (AuditFinding finding : AuditFinding.values()) log.rule(finding.id(), finding.summary(), finding.severity());
+        r.notRun().forEach((finding, reason) -> log.notRun(finding.id(), reason));
         for (AuditReport.Counted c : r.findings()) results(log, c, null);
         for (AuditReport.Waived w : r.waived()) results(log, w.counted(), w.reason());
         return log.render();

@@ -18,15 +18,33 @@ import java.util.Map;
  * @param findings by severity, then id
  */
 public record AuditReport(long messages, Map<String, Topic> topics, Map<String, Long> releases, List<Counted> findings,
-                          List<Waived> waived, List<String> notes) {
+                          List<Waived> waived, List<String> notes, Map<AuditFinding, String> notRun) {
 
+    /**
+     * @param notRun the findings the pass did not check, each with the reason (no {@code --environment},
+     *        {@code --no-profiles}, no partition count): the junit and SARIF reports mark them skipped, not passed
+     */
     public AuditReport {
+        Map<AuditFinding, String> byFinding = new java.util.EnumMap<>(AuditFinding.class);
+        byFinding.putAll(notRun);
+        notRun = Collections.unmodifiableMap(byFinding);
         topics = Collections.unmodifiableMap(new LinkedHashMap<>(topics));
         releases = Collections.unmodifiableMap(new LinkedHashMap<>(releases));
         findings = findings.stream().sorted(Comparator.comparing((Counted c) -> c.finding().severity())
                 .thenComparing(c -> c.finding().id())).toList();
         waived = List.copyOf(waived);
         notes = List.copyOf(notes);
+    }
+
+    /** A report of findings only, every check having run. */
+    public AuditReport(long messages, Map<String, Topic> topics, Map<String, Long> releases, List<Counted> findings,
+                       List<Waived> waived, List<String> notes) {
+        this(messages, topics, releases, findings, waived, notes, Map.of());
+    }
+
+    /** The same report, with the findings that were not checked and why. */
+    public AuditReport withNotRun(Map<AuditFinding, String> checksNotRun) {
+        return new AuditReport(messages, topics, releases, findings, waived, notes, checksNotRun);
     }
 
     public record Topic(long messages, int partitions) {}

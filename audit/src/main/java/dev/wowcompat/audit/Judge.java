@@ -33,6 +33,7 @@ import java.util.Optional;
 public final class Judge {
     /** The framework's own error codes, known to every reader. */
     private static final String FRAMEWORK_CODES = "wow.";
+    private static final java.util.regex.Pattern WELL_FORMED_FINGERPRINT = java.util.regex.Pattern.compile("[0-9a-f]{64}");
     private static final String FORMAT_HEADER = Integer.toString(WireStructure.KNOWN_FORMAT);
 
     private final Catalog catalog;
@@ -124,8 +125,8 @@ public final class Judge {
             return Read.stopped(r, AuditFinding.TOMBSTONE, "a record without value (a tombstone) for key " + r.keyText());
         }
         if (r.value().length > maxRecordBytes) {
-            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + r.value().length + " bytes, more than --max-record-bytes "
-                    + maxRecordBytes + "; it was not judged");
+            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + Wording.count(r.value().length, "byte")
+                    + ", more than --max-record-bytes " + Wording.number(maxRecordBytes) + "; it was not judged");
         }
         JsonNode value;
         try {
@@ -133,14 +134,14 @@ public final class Judge {
         } catch (MismatchedInputException e) {
             // FAIL_ON_READING_DUP_TREE_KEY reports a repeated member so; said in our words, as the Manifest reader does.
             Optional<String> repeated = JsonInput.repeatedKey(e.getOriginalMessage());
-            if (repeated.isEmpty()) return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getOriginalMessage());
+            if (repeated.isEmpty()) return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, Wording.notJson(e));
             return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: the member '" + repeated.get()
                     + "' appears twice in one object (the second ends at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
         } catch (JsonProcessingException e) {
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getOriginalMessage());
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, Wording.notJson(e));
         } catch (IOException e) {
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: " + e.getMessage());
+            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: it could not be read as text");
         } catch (RuntimeException e) {
             return new Read(r, null, null, null, e);
         }
@@ -168,7 +169,7 @@ public final class Judge {
         } catch (RuntimeException e) {
             // No record stops the audit: one the judge cannot handle is counted and named, and the pass goes on.
             unjudged++;
-            tally.note("unjudged", unjudged + " record(s) could not be judged (the first at " + (firstUnjudged == null ? firstUnjudged = record.place()
+            tally.note("unjudged", Wording.count(unjudged, "record") + " could not be judged (the first at " + (firstUnjudged == null ? firstUnjudged = record.place()
                     : firstUnjudged) + ": " + e + "); please report it");
         } finally {
             verdict.close();
@@ -321,17 +322,22 @@ public final class Judge {
                 return;
             }
             String foreign = kind.equals("state-event") ? foreignFingerprint(payload, aggregate, declared) : null;
-            for (WireValidator.Found f : judged.found()) {
+            for (WireValidator.Found f : mostSpecificFirst(judged.found())) {
                 Violation x = f.violation();
                 if (declared.isEmpty() && f.problem() != WireValidator.Problem.STRUCTURE) continue; // type-unregistered says it all
                 switch (f.problem()) {
-                    case STRUCTURE -> verdict.add(AuditFinding.ENVELOPE_INVALID, x.pointer(), x.message());
+                    case STRUCTURE -> verdict.add(AuditFinding.ENVELOPE_INVALID, x.pointer(), structureMessage(x));
                     case PAYLOAD_INVALID -> {
                         // A state measured against a schema that is not its aggregate's is the fingerprint's fault, already said.
                         if (!f.subject().equals(foreign)) verdict.add(AuditFinding.PAYLOAD_INVALID, x.pointer(), subject(f.subject()) + ": " + x.message());
                     }
-                    case FINGERPRINT_UNKNOWN -> verdict.add(AuditFinding.STATE_FINGERPRINT_UNKNOWN, x.pointer(),
-                            "no registered release has fingerprint " + f.subject() + " as a schema" + (aggregate == null ? "" : " of " + aggregate));
+                    case FINGERPRINT_UNKNOWN -> {
+                        // A fingerprint that is no SHA-256 at all is envelope-invalid, said once (docs/audit.md#state-fingerprint-unknown).
+                        if (WELL_FORMED_FINGERPRINT.matcher(f.subject()).matches()) {
+                            verdict.add(AuditFinding.STATE_FINGERPRINT_UNKNOWN, x.pointer(), "no registered release has fingerprint "
+                                    + f.subject() + " as a schema" + (aggregate == null ? "" : " of " + aggregate));
+                        }
+                    }
                     case COMMAND_UNREGISTERED -> {
                         if (!declared.isEmpty()) verdict.add(AuditFinding.TYPE_UNREGISTERED, x.pointer(), x.message());
                     }
@@ -346,6 +352,16 @@ public final class Judge {
                 case "command-receipt" -> receipt(payload);
                 default -> { }
             }
+        }
+
+        /** Whether some registered release of the aggregate declares the event at this revision. */
+        private static boolean registered(List<Catalog.Declared> declared, String type, int revision) {
+            String name = type.substring(type.lastIndexOf('.') + 1);
+            for (Catalog.Declared d : declared) {
+                Manifest.Event e = d.aggregate().events().get(name);
+                if (e != null && e.revisions().containsKey(revision)) return true;
+            }
+            return false;
         }
 
         /** An event the registry does not know at this revision: unknown altogether, or only at this revision. */
@@ -457,7 +473,9 @@ public final class Judge {
                 String name = e.get("name").asText();
                 int revision = e.get("revision").asInt();
                 String at = "/payload/events/" + i;
-                if (then != null) writtenEvent(then, name, revision, e.path("payload"), at);
+                // A revision no release registers is event-revision-unregistered (or type-unregistered), said once:
+                // written-not-declared is for what a registered release declares (docs/audit.md#written-not-declared).
+                if (then != null && registered(declared, name, revision)) writtenEvent(then, name, revision, e.path("payload"), at);
                 observer.observe(new PayloadObserver.Observed("event", name, revision, release, writtenAt, e.path("payload")));
             }
             if (state.isObject() && state.has("state")) {
@@ -712,6 +730,32 @@ public final class Judge {
             }
             observer.observe(new PayloadObserver.Observed("command", type, 0, release, writtenAt, v.get("body")));
         }
+    }
+
+    /**
+     * The wire schema's violations with the most specific cause first: a violation at a member inside another
+     * violation's place says what is wrong there, so the enclosing one is left out (a state whose fingerprint is
+     * "abc" fails {@code anyOf [null, stateView]} at /payload/state only because the fingerprint is malformed).
+     */
+    static List<WireValidator.Found> mostSpecificFirst(List<WireValidator.Found> found) {
+        List<WireValidator.Found> out = new ArrayList<>(found.size());
+        for (WireValidator.Found f : found) {
+            String p = f.violation().pointer();
+            boolean enclosing = f.problem() == WireValidator.Problem.STRUCTURE && found.stream().anyMatch(o -> o.problem() == WireValidator.Problem.STRUCTURE
+                    && o.violation().pointer().startsWith(p + "/"));
+            if (!enclosing) out.add(f);
+        }
+        out.sort(java.util.Comparator.comparingInt((WireValidator.Found f) -> f.problem() == WireValidator.Problem.STRUCTURE ? 0 : 1)
+                .thenComparingInt(f -> f.problem() == WireValidator.Problem.STRUCTURE ? -f.violation().pointer().split("/", -1).length : 0));
+        return out;
+    }
+
+    /** A wire schema's violation, in our words where the schema's own are about a pattern the protocol explains. */
+    private static String structureMessage(Violation x) {
+        if (x.pointer().endsWith("/schemaFingerprint") && x.message().contains("pattern")) {
+            return "the fingerprint must be 64 lowercase hex digits (the SHA-256 of the state schema's canonical form)";
+        }
+        return x.message();
     }
 
     private static List<Catalog.Declared> preferred(List<Catalog.Declared> declared, Catalog.Declared then) {

@@ -32,9 +32,15 @@ public final class KafkaInput implements RecordSource {
      * @param topics a topic is read when one pattern matches its whole name
      * @param timeout how long the cluster may take to answer before the audit gives up (exit 2)
      * @param caughtUp told once, with {@code follow}, when every partition is read up to the end offsets taken at start
+     * @param configFile the file the client properties came from ({@code --kafka-config}), for messages; null when none
      */
     public record Options(String bootstrapServers, Properties clientProperties, List<Pattern> topics, From from, boolean follow,
-                          Duration timeout, Runnable caughtUp) {}
+                          Duration timeout, Runnable caughtUp, String configFile) {
+        public Options(String bootstrapServers, Properties clientProperties, List<Pattern> topics, From from, boolean follow,
+                       Duration timeout, Runnable caughtUp) {
+            this(bootstrapServers, clientProperties, topics, from, follow, timeout, caughtUp, null);
+        }
+    }
 
     private static final Duration POLL = Duration.ofMillis(200);
 
@@ -43,6 +49,15 @@ public final class KafkaInput implements RecordSource {
     private final Map<String, Integer> partitionCounts = new HashMap<>();
     private volatile boolean stopped;
     private volatile long remaining = -1;
+    /** Why nothing was read, when nothing was: no topic matched (with the topics there), or no record from --from on. */
+    private String nothingRead = "";
+
+    /**
+     * The client properties the audit sets whatever the file says, because it joins no group and commits nothing; a
+     * file that sets one of these is told so in one warning line (docs/audit.md, "What it reads").
+     */
+    public static final List<String> OVERRIDDEN = List.of(ConsumerConfig.GROUP_ID_CONFIG, ConsumerConfig.GROUP_INSTANCE_ID_CONFIG,
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
 
     /** @throws AuditException when the client properties are not a configuration the client takes */
     public KafkaInput(Options options) throws AuditException {
@@ -63,10 +78,11 @@ public final class KafkaInput implements RecordSource {
         if (!p.containsKey(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG)) {
             throw new AuditException("give --bootstrap-servers, or bootstrap.servers in --kafka-config");
         }
+        if (options.configFile() != null) Wording.checkClientProperties(p, options.configFile());
         try {
             this.consumer = new KafkaConsumer<>(p);
         } catch (KafkaException e) {
-            throw new AuditException("cannot create the Kafka client: " + oneLine(e));
+            throw new AuditException(Wording.clientNotMade(e, servers(), options.configFile()));
         }
     }
 
@@ -84,11 +100,24 @@ public final class KafkaInput implements RecordSource {
         } catch (WakeupException | InterruptException e) {
             return;
         } catch (KafkaException e) {
-            throw new AuditException("Kafka at " + servers() + " refused the audit: " + oneLine(e));
+            throw new AuditException(Wording.refused(e, servers()));
         }
+        if (partitions.isEmpty()) return;
         Map<TopicPartition, Long> open = new HashMap<>();
+        long left = 0;
         for (TopicPartition tp : partitions) {
-            if (options.follow() || consumer.position(tp, options.timeout()) < end.get(tp)) open.put(tp, end.get(tp));
+            long position = consumer.position(tp, options.timeout());
+            if (options.follow() || position < end.get(tp)) open.put(tp, end.get(tp));
+            left += Math.max(0, end.get(tp) - position);
+        }
+        remaining = left;
+        if (left == 0) {
+            nothingRead = "the " + Wording.count(partitions.size(), "partition") + " of the topics --topic " + Wording.patterns(options.topics())
+                    + " matches at " + servers() + " hold no record" + switch (options.from().kind()) {
+                        case EARLIEST -> "";
+                        case LATEST -> " written after the audit started (--from latest)";
+                        case TIME -> " written at or after " + options.from().instant() + " (--from)";
+                    };
         }
         consumer.pause(partitions.stream().filter(tp -> !open.containsKey(tp)).toList());
         Map<TopicPartition, Long> behind = new HashMap<>(end);
@@ -107,7 +136,7 @@ public final class KafkaInput implements RecordSource {
                     if (behind.isEmpty() && options.caughtUp() != null) options.caughtUp().run();
                 }
                 if (!options.follow()) {
-                    long left = 0;
+                    long lag = 0;
                     for (var it = open.entrySet().iterator(); it.hasNext(); ) {
                         var e = it.next();
                         long position = consumer.position(e.getKey(), options.timeout());
@@ -115,10 +144,10 @@ public final class KafkaInput implements RecordSource {
                             it.remove();
                             consumer.pause(List.of(e.getKey()));
                         } else {
-                            left += e.getValue() - position;
+                            lag += e.getValue() - position;
                         }
                     }
-                    remaining = left;
+                    remaining = lag;
                 }
             }
         } catch (WakeupException | InterruptException e) {
@@ -138,8 +167,8 @@ public final class KafkaInput implements RecordSource {
             for (PartitionInfo p : t.getValue()) out.add(new TopicPartition(p.topic(), p.partition()));
         }
         if (out.isEmpty()) {
-            throw new AuditException("no topic of the " + topics.size() + " at " + servers() + " matches --topic "
-                    + options.topics().stream().map(Pattern::pattern).toList());
+            nothingRead = "no topic of the " + Wording.number(topics.size()) + " at " + servers()
+                    + " matches --topic " + Wording.patterns(options.topics()) + "; the topics there: " + Wording.list(topics.keySet());
         }
         return out;
     }
@@ -186,12 +215,6 @@ public final class KafkaInput implements RecordSource {
                 + " s (--timeout); is it running, and are the client properties right?");
     }
 
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage();
-        if (e.getCause() != null && e.getCause().getMessage() != null) m = m + ": " + e.getCause().getMessage();
-        return m == null ? e.getClass().getSimpleName() : m.replace('\n', ' ');
-    }
-
     @Override
     public void stop() {
         stopped = true;
@@ -201,6 +224,18 @@ public final class KafkaInput implements RecordSource {
     @Override
     public long remaining() {
         return remaining;
+    }
+
+    /** The lag: records between the position and the end offsets taken at start, over every partition read. */
+    @Override
+    public String progress() {
+        long left = remaining;
+        return left < 0 || options.follow() ? "" : "lag " + Wording.count(left, "record");
+    }
+
+    @Override
+    public String nothingRead() {
+        return nothingRead;
     }
 
     @Override

@@ -3,10 +3,18 @@ package dev.wowcompat.audit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 
 /**
@@ -20,8 +28,19 @@ public final class KcatInput implements RecordSource {
     private final String name;
     private final int partitions;
     private final List<Pattern> topics;
+    private final From from;
+    /** Bytes of the input read so far, and its size (-1: a pipe, whose size is not known). */
+    private final AtomicLong bytesRead;
+    private final long size;
     private final ObjectMapper mapper = new ObjectMapper();
     private volatile boolean stopped;
+    /** What was read, for the reason an audit that judged nothing gives (docs/audit.md, "Nothing read is an error"). */
+    private long records;
+    private long onTopics;
+    private long newestOnTopics = -1;
+    private final Set<String> otherTopics = new TreeSet<>();
+    /** Distinct topics kept for that reason, whatever the input holds. */
+    private static final int MAX_TOPICS_NAMED = 1000;
 
     /**
      * @param name how messages name the input ({@code the standard input}, a file name)
@@ -30,21 +49,70 @@ public final class KcatInput implements RecordSource {
      *               as from Kafka, so that one export of many topics can be audited a topic at a time
      */
     public KcatInput(BufferedReader lines, String name, int partitions, List<Pattern> topics) {
+        this(lines, name, partitions, topics, From.EARLIEST, null, -1);
+    }
+
+    private KcatInput(BufferedReader lines, String name, int partitions, List<Pattern> topics, From from, AtomicLong bytesRead, long size) {
+        if (from.kind() == From.Kind.LATEST) {
+            throw new IllegalArgumentException("--from latest reads what is written after the start; lines read from " + name + " were all written before");
+        }
         this.lines = lines;
         this.name = name;
         this.partitions = partitions;
         this.topics = List.copyOf(topics);
+        this.from = from;
+        this.bytesRead = bytesRead;
+        this.size = size;
+    }
+
+    /**
+     * kcat lines from a stream (UTF-8; a malformed byte is replaced, and the record's value then fails as JSON),
+     * counting the bytes read for the progress line.
+     *
+     * @param size the stream's length in bytes, or -1 when not known (the standard input)
+     * @param from the records read are those written at or after its instant ({@link From.Kind#LATEST} is refused:
+     *             a file holds nothing written after the audit starts)
+     */
+    public static KcatInput of(InputStream in, long size, String name, int partitions, List<Pattern> topics, From from) {
+        AtomicLong counted = new AtomicLong();
+        InputStream counting = new FilterInputStream(in) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0) counted.incrementAndGet();
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buffer, int offset, int length) throws IOException {
+                int n = super.read(buffer, offset, length);
+                if (n > 0) counted.addAndGet(n);
+                return n;
+            }
+        };
+        BufferedReader lines = new BufferedReader(new InputStreamReader(counting, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16);
+        return new KcatInput(lines, name, partitions, topics, from, counted, size);
     }
 
     @Override
     public void read(Sink sink) throws AuditException {
         long number = 0;
+        long since = from.kind() == From.Kind.TIME ? from.instant().toEpochMilli() : Long.MIN_VALUE;
         try {
             for (String line = lines.readLine(); line != null && !stopped; line = lines.readLine()) {
                 number++;
                 if (line.isBlank()) continue;
                 AuditRecord record = record(line, number);
-                if (selected(record.topic())) sink.accept(record);
+                records++;
+                if (selected(record.topic())) {
+                    onTopics++;
+                    newestOnTopics = Math.max(newestOnTopics, record.timestamp());
+                    // A record without a timestamp (ts absent) cannot be placed after --from: it is not read.
+                    if (record.timestamp() >= since || since == Long.MIN_VALUE) sink.accept(record);
+                } else if (otherTopics.size() < MAX_TOPICS_NAMED) {
+                    otherTopics.add(record.topic());
+                }
                 // Lines from a pipe (kcat ... | wow-compat audit --input -) are judged as they come, not a batch later.
                 if (!lines.ready()) sink.flush();
             }
@@ -90,6 +158,30 @@ public final class KcatInput implements RecordSource {
     @Override
     public void stop() {
         stopped = true;
+    }
+
+    /** Whether {@code --partitions} gave the topics' partition count, which kcat does not print. */
+    boolean knowsPartitionCount() {
+        return partitions > 0;
+    }
+
+    @Override
+    public String progress() {
+        if (bytesRead == null) return "";
+        long read = bytesRead.get();
+        if (size <= 0) return Wording.count(read, "byte") + " read";
+        return Math.min(100, read * 100 / size) + "% of " + Wording.count(size, "byte");
+    }
+
+    @Override
+    public String nothingRead() {
+        if (records == 0) return name + " holds no record" + (size == 0 ? " (it is empty)" : "");
+        if (onTopics == 0) {
+            return "none of the " + Wording.count(records, "record") + " of " + name + " is on a topic --topic " + Wording.patterns(topics)
+                    + " matches; its topics: " + Wording.list(otherTopics);
+        }
+        return "none of the " + Wording.count(onTopics, "record") + " on the chosen topics of " + name + " was written at or after "
+                + from.instant() + " (--from)" + (newestOnTopics < 0 ? "" : "; the newest was written at " + Instant.ofEpochMilli(newestOnTopics));
     }
 
     @Override

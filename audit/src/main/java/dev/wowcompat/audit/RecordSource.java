@@ -30,9 +30,25 @@ public interface RecordSource extends AutoCloseable {
     /** Asks {@link #read} to return soon, from any thread (Ctrl-C, {@code --max-messages}). */
     void stop();
 
-    /** Records still to read up to the end known now, or -1 when the source cannot tell (for the progress line). */
+    /** Records still to read up to the end known now, or -1 when the source cannot tell. */
     default long remaining() {
         return -1;
+    }
+
+    /**
+     * What is left to read, for the progress line: the lag for Kafka ("lag 12,345 records"), the share of a file
+     * read ("41% of 5,000,831 bytes"), or the bytes read from a pipe; empty when the source cannot tell.
+     */
+    default String progress() {
+        return "";
+    }
+
+    /**
+     * Why the pass read no record, once {@link #read} has returned without one: the input was empty, no topic matched
+     * {@code --topic} (naming the topics there), or nothing was written from {@code --from} on.
+     */
+    default String nothingRead() {
+        return "the source gave no record";
     }
 
     @Override

@@ -70,9 +70,32 @@ class JudgeTest {
                 kcat(STATE_TOPIC, 0, 5, List.of(), ALICE, "{\"format\":1} {\"format\":1}")));
         assertEquals(Map.of("message-not-json", 6L), counts(report));
         assertTrue(AuditRenderer.text(report).contains("the member 'version' appears twice in one object (the second ends at line 1, column 46)"), AuditRenderer.text(report));
-        // A second value after the first is refused by the same kind of exception: it keeps its own words.
+        // A second value after the first is refused by the same kind of exception: it gets its own sentence.
         AuditReport twoValues = audit(List.of(kcat(STATE_TOPIC, 0, 5, List.of(), ALICE, "{\"format\":1} {\"format\":1}")));
-        assertTrue(AuditRenderer.text(twoValues).contains("the value is not JSON: Trailing token"), AuditRenderer.text(twoValues));
+        assertTrue(AuditRenderer.text(twoValues).contains("the value is not JSON a reader takes: another value follows the first (at byte 13)"),
+                AuditRenderer.text(twoValues));
+    }
+
+    @Test
+    void jacksonsWordsNeverReachTheReport() throws Exception {
+        AuditReport report = audit(List.of(
+                kcat(STATE_TOPIC, 0, 0, List.of(), ALICE, "{\"format\":1,\"kind\":\"state-ev"),
+                kcat(STATE_TOPIC, 0, 1, List.of(), ALICE, "\u0000\u0001binary\u00ff"),
+                kcat(STATE_TOPIC, 0, 2, List.of(), ALICE, "{\"format\": ]"),
+                kcat(STATE_TOPIC, 0, 3, List.of(), ALICE, "{\"format\": nope}"),
+                kcat(STATE_TOPIC, 0, 4, List.of(), ALICE, "{} trailing")));
+        List<String> messages = new ArrayList<>();
+        report.findings().forEach(c -> c.examples().forEach(e -> messages.add(e.message())));
+        assertEquals(5, messages.size(), messages.toString());
+        assertEquals("the value is not JSON: it ends before its JSON does (cut short?) (at byte 28)", messages.get(0));
+        assertEquals("the value is not JSON: ']' cannot stand there (at byte 11)", messages.get(2));
+        for (String m : messages) {
+            assertTrue(m.startsWith("the value is not JSON"), m);
+            for (String jackson : List.of("end-of-input", "VALUE_STRING", "expected a valid value", "Trailing token", "CTRL-CHAR", "Unrecognized token",
+                    "Unexpected character", "code ")) {
+                assertTrue(!m.contains(jackson), "Jackson's words in: " + m);
+            }
+        }
     }
 
     @Test
@@ -230,6 +253,17 @@ class JudgeTest {
         ((ObjectNode) another.get("payload").get("state")).put("schemaFingerprint", eventSchema);
         AuditReport report = audit(List.of(state(unknown), kcat(STATE_TOPIC, 0, 9, headersOf(another), "bank.account/t1/bob", another)));
         assertEquals(Map.of("state-fingerprint-unknown", 2L), counts(report), AuditRenderer.text(report));
+    }
+
+    @Test
+    void aMalformedFingerprintIsSaidAsSuchNotAsTheBranchItFailed() throws Exception {
+        ObjectNode e = Records.stateEvent("alice", 1, 100, 100);
+        ((ObjectNode) e.get("payload").get("state")).put("schemaFingerprint", "abc");
+        AuditReport report = audit(List.of(state(e)));
+        assertEquals(one("envelope-invalid"), counts(report), AuditRenderer.text(report));
+        AuditReport.Example example = report.findings().get(0).examples().get(0);
+        assertEquals("/payload/state/schemaFingerprint", example.pointer(), AuditRenderer.text(report));
+        assertEquals("the fingerprint must be 64 lowercase hex digits (the SHA-256 of the state schema's canonical form)", example.message());
     }
 
     @Test

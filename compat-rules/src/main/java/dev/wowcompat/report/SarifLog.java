@@ -50,6 +50,29 @@ public final class SarifLog {
         descriptor.putObject("defaultConfiguration").put("level", level);
     }
 
+    /**
+     * A rule that did not run in this run, with the reason: disabled in the invocation's rule configuration and
+     * said in a notification, so that a viewer shows it as not checked rather than as passed.
+     */
+    public void notRun(String ruleId, String reason) {
+        int index = -1;
+        for (int i = 0; i < rules.size(); i++) if (rules.get(i).path("id").asText().equals(ruleId)) index = i;
+        ObjectNode invocation = run.has("invocations") ? (ObjectNode) run.get("invocations").get(0)
+                : run.putArray("invocations").addObject().put("executionSuccessful", true);
+        ArrayNode overrides = invocation.has("ruleConfigurationOverrides") ? (ArrayNode) invocation.get("ruleConfigurationOverrides")
+                : invocation.putArray("ruleConfigurationOverrides");
+        ObjectNode override = overrides.addObject();
+        ObjectNode descriptor = override.putObject("descriptor").put("id", ruleId);
+        if (index >= 0) descriptor.put("index", index);
+        override.putObject("configuration").put("enabled", false);
+        ArrayNode notifications = invocation.has("toolConfigurationNotifications") ? (ArrayNode) invocation.get("toolConfigurationNotifications")
+                : invocation.putArray("toolConfigurationNotifications");
+        ObjectNode notification = notifications.addObject();
+        notification.putObject("associatedRule").put("id", ruleId);
+        notification.put("level", "note");
+        notification.putObject("message").put("text", ruleId + " was not checked: " + reason);
+    }
+
     /** A result of the rule, at the level of its severity; the caller adds its location and properties. */
     public ObjectNode result(String ruleId, Severity severity, String message) {
         return result(ruleId, null, null, level(severity), message);

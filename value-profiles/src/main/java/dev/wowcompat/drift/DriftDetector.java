@@ -76,7 +76,7 @@ public final class DriftDetector {
     public static List<DriftFinding> compare(Field field, String before, FieldProfile a, String after, FieldProfile b,
             DeclaredMeaning declared) {
         List<DriftFinding> out = new ArrayList<>();
-        meaningDrift(field, before, a.numbers(), after, b.numbers()).ifPresent(out::add);
+        meaningDrift(field, before, a.numbers(), after, b.numbers(), declared).ifPresent(out::add);
         formatDrift(field, before, a.strings(), after, b.strings()).ifPresent(out::add);
         if (!declared.closed()) codeListDrift(field, before, a.strings(), after, b.strings()).ifPresent(out::add);
         return out;
@@ -99,7 +99,8 @@ public final class DriftDetector {
 
     // ---- meaning-drift ---------------------------------------------------------------------------------------
 
-    private static Optional<DriftFinding> meaningDrift(Field field, String before, NumberProfile a, String after, NumberProfile b) {
+    private static Optional<DriftFinding> meaningDrift(Field field, String before, NumberProfile a, String after, NumberProfile b,
+            DeclaredMeaning declared) {
         if (a == null || b == null || a.nonZero() < MIN_VALUES || b.nonZero() < MIN_VALUES) return Optional.empty();
         double[] shifts = new double[QUANTILES.length];
         double sum = 0;
@@ -112,7 +113,7 @@ public final class DriftDetector {
         for (double shift : shifts) if (shift * sign < MIN_QUANTILE_SHIFT) return Optional.empty();
         double margin = margin(a, b);
         if (Math.abs(mean) < 1 - margin) return Optional.empty();
-        Factor factor = Factor.of(mean, margin);
+        Factor factor = Factor.of(mean, margin, UnitHint.of(field, declared, a, b));
         String message = field.subject() + " moved " + factor.describe() + " (|x| from " + before + " to " + after
                 + ": median " + Factor.magnitude(a.magnitude(0.5)) + " → " + Factor.magnitude(b.magnitude(0.5))
                 + ", q10 and q90 alike)";
@@ -219,7 +220,7 @@ public final class DriftDetector {
         if (seen == null || seen == unit) return Optional.empty();
         boolean finer = seen.ordinal() > unit.ordinal();
         if (!finer && !declared.instant()) return Optional.empty(); // a duration in a finer unit may be that large
-        Factor factor = Factor.of(3.0 * (seen.ordinal() - unit.ordinal()));
+        Factor factor = Factor.of(3.0 * (seen.ordinal() - unit.ordinal()), UnitHint.TIME);
         String said = declared.unit() != null ? "x-wow-unit \"" + declared.unit() + "\"" : "x-wow-meaning \"" + declared.meaning() + "\"";
         String message = field.subject() + ": the Manifest declares " + said + " (" + unit.word() + ") but the values of "
                 + release + " are epoch instants in " + seen.word() + " (median " + Factor.magnitude(p.magnitude(0.5)) + ")";

@@ -12,11 +12,14 @@ public record Factor(double value, String cause) {
 
     private record Known(double factor, String cause) {}
 
-    /** Changes of unit seen in the wild, in both directions; a cause ends in "?" because values alone cannot prove it. */
+    /**
+     * Changes of unit of time seen in the wild, in both directions; a cause ends in "?" because values alone cannot
+     * prove it. A currency's change to its minor unit is the factor of its fraction digits ({@link UnitHint}).
+     */
     private static final List<Known> KNOWN = List.of(
             new Known(10, null),
             new Known(60, "minutes → seconds?"),
-            new Known(100, "euros → cents?"),
+            new Known(100, null),
             new Known(1000, "seconds → milliseconds?"),
             new Known(1440, "days → minutes?"),
             new Known(3600, "hours → seconds?"),
@@ -26,21 +29,32 @@ public record Factor(double value, String cause) {
     private static final double MIN_TOLERANCE = 0.1;
 
     /** The factor of an exact log10 shift (a unit's), snapped to a known factor within ×1.26. */
-    public static Factor of(double log10Shift) {
-        return of(log10Shift, MIN_TOLERANCE);
+    public static Factor of(double log10Shift, UnitHint hint) {
+        return of(log10Shift, MIN_TOLERANCE, hint);
     }
 
-    /** The factor of a measured log10 shift, snapped to the nearest known factor within the given error (log10). */
-    public static Factor of(double log10Shift, double error) {
+    /**
+     * The factor of a measured log10 shift, snapped to the nearest known factor within the given error (log10), with
+     * the cause named only when the field can have that unit: a time unit where {@code hint} says time, a currency's
+     * minor unit ("×100: EUR → cents?") where it declares a currency; otherwise the factor alone.
+     */
+    public static Factor of(double log10Shift, double error, UnitHint hint) {
         double absolute = Math.abs(log10Shift);
         double tolerance = Math.max(MIN_TOLERANCE, error);
+        List<Known> known = new java.util.ArrayList<>(KNOWN);
+        int minor = hint.minorUnits();
+        if (minor > 0) known.removeIf(k -> k.factor() == minor);
+        if (minor > 0) known.add(new Known(minor, hint.currency() + " → " + (minor == 100 ? "cents" : "1/" + minor + " " + hint.currency()) + "?"));
         Known nearest = null;
-        for (Known k : KNOWN) {
+        for (Known k : known) {
             double distance = Math.abs(absolute - Math.log10(k.factor()));
             if (distance <= tolerance && (nearest == null || distance < Math.abs(absolute - Math.log10(nearest.factor())))) nearest = k;
         }
         if (nearest != null) {
-            return log10Shift > 0 ? new Factor(nearest.factor(), nearest.cause()) : new Factor(1 / nearest.factor(), reversed(nearest.cause()));
+            String cause = nearest.cause();
+            boolean currencyCause = minor > 0 && nearest.factor() == minor && cause != null && cause.startsWith(hint.currency());
+            if (!currencyCause && !hint.time()) cause = null;
+            return log10Shift > 0 ? new Factor(nearest.factor(), cause) : new Factor(1 / nearest.factor(), reversed(cause));
         }
         double rounded = new BigDecimal(Math.pow(10, log10Shift)).round(new MathContext(2)).doubleValue();
         return new Factor(rounded, null);

@@ -49,7 +49,8 @@ class DriftDetectorTest {
         assertEquals(1.764e12, at.after().q50(), 0.02e12, "within the sketch's 1%");
         DriftFinding total = found.get(1);
         assertEquals(100, total.factor().value());
-        assertTrue(total.message().contains("×100: euros → cents?"), total.message());
+        // "total" declares no currency: the factor alone, no unit guessed (docs/audit.md#meaning-drift).
+        assertTrue(total.message().contains("moved ×100 (|x|"), total.message());
 
         // Backwards: the cause is named the other way round.
         DriftFinding back = DriftDetector.compare(set, B, A, Declarations.NONE).get(0);
@@ -207,14 +208,41 @@ class DriftDetectorTest {
     }
 
     @Test
+    void aCauseNamesOnlyAUnitTheFieldCanHave() {
+        ProfileSet set = new ProfileSet();
+        Random r = new Random(5);
+        for (int i = 0; i < 300; i++) {
+            set.observe("Account", 0, A, record().put("balance", logNormal(r, 40, 1.5)).put("fee", logNormal(r, 2, 1.5)).put("count", logNormal(r, 3, 1.2)));
+            set.observe("Account", 0, B, record().put("balance", logNormal(r, 40_000, 1.5)).put("fee", logNormal(r, 200, 1.5))
+                    .put("count", logNormal(r, 3000, 1.2)));
+        }
+        Declarations eur = field -> field.pointer().equals("/count") ? DeclaredMeaning.NONE : new DeclaredMeaning("EUR", null, null, false);
+        List<String> messages = DriftDetector.compare(set, A, B, eur).stream().map(DriftFinding::message).toList();
+        assertEquals(3, messages.size(), messages.toString());
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("Account/balance moved ×1000 (")), "EUR ×1000 is no time unit: " + messages);
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("Account/fee moved ×100: EUR → cents? (")), messages.toString());
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("Account/count moved ×1000 (")), "a count is no time: " + messages);
+        assertTrue(UnitHint.timeName("/lines/*/dispatchedAt") && UnitHint.timeName("/ttl_seconds") && !UnitHint.timeName("/balance")
+                && !UnitHint.timeName("/status"));
+    }
+
+    @Test
     void factorsAreNamedInBothDirections() {
-        assertEquals("×1000: seconds → milliseconds?", Factor.of(3.02).describe());
-        assertEquals("×0.001: milliseconds → seconds?", Factor.of(-2.97).describe());
-        assertEquals("×100: euros → cents?", Factor.of(2).describe());
-        assertEquals("×0.01: cents → euros?", Factor.of(-2).describe());
-        assertEquals("×3600: hours → seconds?", Factor.of(Math.log10(3600)).describe());
-        assertEquals("×10", Factor.of(1.04).describe());
-        assertEquals("×250", Factor.of(Math.log10(250)).describe());
+        assertEquals("×1000: seconds → milliseconds?", Factor.of(3.02, UnitHint.TIME).describe());
+        assertEquals("×0.001: milliseconds → seconds?", Factor.of(-2.97, UnitHint.TIME).describe());
+        assertEquals("×3600: hours → seconds?", Factor.of(Math.log10(3600), UnitHint.TIME).describe());
+        assertEquals("×10", Factor.of(1.04, UnitHint.TIME).describe());
+        assertEquals("×250", Factor.of(Math.log10(250), UnitHint.TIME).describe());
+        // A declared currency: its minor unit where the factor fits, the factor alone where it does not.
+        UnitHint eur = new UnitHint(false, "EUR");
+        assertEquals("×100: EUR → cents?", Factor.of(2, eur).describe());
+        assertEquals("×0.01: cents → EUR?", Factor.of(-2, eur).describe());
+        assertEquals("×1000", Factor.of(3, eur).describe());
+        assertEquals("×100", Factor.of(2, new UnitHint(false, "JPY")).describe(), "the yen has no minor unit");
+        assertEquals("×1000: KWD → 1/1000 KWD?", Factor.of(3, new UnitHint(false, "KWD")).describe());
+        // Nothing known of the field: no unit named.
+        assertEquals("×1000", Factor.of(3.02, UnitHint.NONE).describe());
+        assertEquals("×100", Factor.of(2, UnitHint.NONE).describe());
         assertEquals("1.76e9", Factor.magnitude(1.764e9));
         assertEquals("40.1", Factor.magnitude(40.12));
         assertEquals("2.5e-4", Factor.magnitude(0.00025));

@@ -8,6 +8,7 @@ import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.From;
 import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.KcatInput;
+import dev.wowcompat.audit.Wording;
 import dev.wowcompat.audit.ManifestFileReleases;
 import dev.wowcompat.audit.PayloadObserver;
 import dev.wowcompat.audit.RecordSource;
@@ -22,12 +23,10 @@ import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.profile.ProfileJson;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.report.ReportFormat;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.Reader;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -66,11 +65,12 @@ final class AuditCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "The Kafka cluster to read.")
+    @Option(names = {"--bootstrap-servers", "--bootstrap-server"}, paramLabel = "HOST:PORT[,...]",
+            description = "The Kafka cluster to read (--bootstrap-server, as Kafka's own tools spell it, too).")
     String bootstrapServers;
 
-    @Option(names = "--kafka-config", paramLabel = "FILE",
-            description = "Client properties (SASL, SSL, ...), as Kafka's own tools take them; never a secret on the command line.")
+    @Option(names = {"--kafka-config", "--command-config"}, paramLabel = "FILE",
+            description = "Client properties (SASL, SSL, ...), as Kafka's own tools take them (--command-config too); never a secret on the command line.")
     Path kafkaConfig;
 
     @Option(names = "--input", paramLabel = "FILE|-", description = "Read records as kcat -C -J prints them, one a line, instead of Kafka.")
@@ -87,8 +87,12 @@ final class AuditCommand implements Callable<Integer> {
             description = "Where to start in each partition: earliest (default), latest, an ISO-8601 instant, or a duration back from now (24h, 30m, 7d).")
     String from;
 
-    @Option(names = "--follow", description = "Keep reading past the end offsets taken at start, until Ctrl-C.")
+    @Option(names = "--follow", description = "Keep reading Kafka past the end offsets taken at start, until Ctrl-C (not with --input).")
     boolean follow;
+
+    @Option(names = "--allow-empty", description = "Exit 0 when no record was read (an empty input, no topic matching --topic, "
+            + "nothing from --from on); without it, that is exit 2, so a wrong path or topic cannot pass.")
+    boolean allowEmpty;
 
     @Option(names = "--max-messages", paramLabel = "N", description = "Stop after N records.")
     long maxMessages;
@@ -190,13 +194,16 @@ final class AuditCommand implements Callable<Integer> {
             throw new AuditException("--record-profiles needs --registry and --environment (profiles are kept per environment and release), "
                     + "and not --no-profiles");
         }
-        Releases releases = releases();
+        if (follow && input != null) {
+            throw new AuditException("--follow keeps reading Kafka for new records; --input reads a file to its end: leave out --follow");
+        }
         From start;
         try {
             start = From.parse(from, Instant.now());
         } catch (IllegalArgumentException e) {
             throw new AuditException(e.getMessage());
         }
+        Releases releases = releases();
         Audit.Settings settings = new Audit.Settings(maxRecordBytes, maxAggregates, maxMessages, environment, ignores, !noProfiles);
         try (RecordSource source = source(start, err)) {
             Audit audit = new Audit(source, releases, settings);
@@ -207,6 +214,11 @@ final class AuditCommand implements Callable<Integer> {
             Progress progress = new Progress(err, System.console() != null);
             AuditReport report = audit.run(PayloadObserver.NONE, progress);
             progress.clear();
+            if (report.messages() == 0 && !audit.stopped()) {
+                // An empty export or a mistyped topic must not pass a gate (docs/audit.md, "Nothing read is an error").
+                if (!allowEmpty) throw new AuditException("no record was read: " + source.nothingRead() + " (--allow-empty accepts this)");
+                err.println("wow-compat audit: no record was read: " + source.nothingRead());
+            }
             for (int i : audit.unusedWaivers()) {
                 err.println("wow-compat: warning: --ignore number " + i + " (" + ignores.get(i - 1).describe() + ") matches no record; remove it");
             }
@@ -234,9 +246,22 @@ final class AuditCommand implements Callable<Integer> {
             throw new AuditException("the profiles were not recorded: the registry at " + client.base() + " answered "
                     + String.join("; ", a.problemLines(client.base().toString())));
         }
-        err.println("wow-compat audit: recorded the profiles of " + profiles.size() + " fields in " + environment
-                + " (" + a.tree().path("merged").asLong() + " merged)");
+        err.println("wow-compat audit: " + recordedSentence(profiles.size(), environment, a.tree()));
         err.flush();
+    }
+
+    /**
+     * What the registry says it did with the posted profiles: the fields of the pass it merged or added, the fields
+     * each release now has kept there, and the values it refused (docs/api.md, "POST /environments/{env}/profiles").
+     */
+    static String recordedSentence(int posted, String environment, com.fasterxml.jackson.databind.JsonNode answer) {
+        StringBuilder sb = new StringBuilder("recorded the profiles of ").append(Wording.count(posted, "field")).append(" in ").append(environment);
+        List<String> kept = new ArrayList<>();
+        answer.path("releases").forEach(r -> kept.add(r.path("release").asText() + " " + Wording.count(r.path("fields").asLong(), "field")));
+        if (!kept.isEmpty()) sb.append("; now kept there: ").append(String.join(", ", kept));
+        long refused = answer.path("refusedValues").asLong();
+        if (refused > 0) sb.append("; ").append(Wording.count(refused, "value")).append(" refused (over the registry's bound of fields per release)");
+        return sb.toString();
     }
 
     private Releases releases() throws AuditException, InvalidInputException {
@@ -265,16 +290,18 @@ final class AuditCommand implements Callable<Integer> {
     private RecordSource source(From start, PrintWriter err) throws AuditException {
         List<Pattern> patterns = topicPatterns();
         if (input != null) {
-            Reader reader;
+            InputStream in;
+            long size = -1;
             String name;
             if (input.equals("-")) {
-                reader = new InputStreamReader(System.in, StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE));
+                in = System.in;
                 name = "the standard input";
             } else {
                 try {
-                    reader = new InputStreamReader(Files.newInputStream(Path.of(input)), StandardCharsets.UTF_8.newDecoder()
-                            .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+                    Path file = Path.of(input);
+                    if (Files.isDirectory(file)) throw new AuditException(input + " is a directory; --input takes a file of kcat -J lines, or - for the standard input");
+                    size = Files.isRegularFile(file) ? Files.size(file) : -1;
+                    in = Files.newInputStream(file);
                 } catch (NoSuchFileException e) {
                     throw new AuditException(input + ": no such file");
                 } catch (IOException e) {
@@ -282,7 +309,11 @@ final class AuditCommand implements Callable<Integer> {
                 }
                 name = input;
             }
-            return new KcatInput(new BufferedReader(reader, 1 << 16), name, partitions, patterns);
+            try {
+                return KcatInput.of(in, size, name, partitions, patterns, start);
+            } catch (IllegalArgumentException e) {
+                throw new AuditException(e.getMessage() + ": give --from earliest (the default), an instant or a duration");
+            }
         }
         Properties properties = new Properties();
         if (kafkaConfig != null) {
@@ -293,12 +324,19 @@ final class AuditCommand implements Callable<Integer> {
             } catch (IOException | IllegalArgumentException e) {
                 throw new AuditException(kafkaConfig + ": not a properties file (" + e.getMessage() + ")");
             }
+            List<String> dropped = KafkaInput.OVERRIDDEN.stream().filter(properties::containsKey).toList();
+            if (!dropped.isEmpty()) {
+                err.println("wow-compat audit: warning: " + kafkaConfig + " sets " + String.join(", ", dropped)
+                        + ", which the audit drops: it joins no consumer group and commits no offset");
+                err.flush();
+            }
         }
         Runnable caughtUp = () -> {
             err.println("wow-compat audit: read up to the end of every partition; following new records (Ctrl-C prints the report)");
             err.flush();
         };
-        return new KafkaInput(new KafkaInput.Options(bootstrapServers, properties, patterns, start, follow, timeout, caughtUp));
+        return new KafkaInput(new KafkaInput.Options(bootstrapServers, properties, patterns, start, follow, timeout, caughtUp,
+                kafkaConfig == null ? null : kafkaConfig.toString()));
     }
 
     /** The topics read, from Kafka or from {@code --input} alike. */
@@ -333,6 +371,7 @@ final class AuditCommand implements Callable<Integer> {
         private final boolean terminal;
         private final long started = System.nanoTime();
         private boolean shown;
+        private int width;
 
         Progress(PrintWriter err, boolean terminal) {
             this.err = err;
@@ -340,18 +379,24 @@ final class AuditCommand implements Callable<Integer> {
         }
 
         @Override
-        public void update(long read, long remaining) {
+        public void update(long read, String left) {
             if (!terminal) return;
             double seconds = Math.max(1e-3, (System.nanoTime() - started) / 1e9);
-            err.print("\r" + read + " records read, " + Math.round(read / seconds) + "/s"
-                    + (remaining >= 0 ? ", " + remaining + " to go" : "") + "   ");
+            String line = line(read, Math.round(read / seconds), left);
+            err.print("\r" + line + " ".repeat(Math.max(0, width - line.length())));
+            width = Math.max(width, line.length());
             err.flush();
             shown = true;
         }
 
+        /** "290,816 records read, 20,535/s, 41% of 5,000,831 bytes": what was read, how fast, what is left. */
+        static String line(long read, long perSecond, String left) {
+            return Wording.count(read, "record") + " read, " + Wording.number(perSecond) + "/s" + (left.isEmpty() ? "" : ", " + left);
+        }
+
         void clear() {
             if (shown) {
-                err.print("\r" + " ".repeat(72) + "\r");
+                err.print("\r" + " ".repeat(width) + "\r");
                 err.flush();
             }
         }
