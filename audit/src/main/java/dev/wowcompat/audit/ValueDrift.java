@@ -169,19 +169,7 @@ final class ValueDrift implements PayloadObserver {
         String aggregate = Catalog.aggregateOf(field.type());
         Optional<Catalog.Declared> d = catalog.release(aggregate, release.substring(0, at), release.substring(at + 1));
         if (d.isEmpty() || d.get().aggregate() == null) return DeclaredMeaning.NONE;
-        JsonNode schema = schema(d.get().aggregate(), field);
-        return schema == null ? DeclaredMeaning.NONE : DeclaredMeaning.at(schema, field.pointer());
-    }
-
-    private static JsonNode schema(Manifest.Aggregate aggregate, Field field) {
-        if (field.type().equals(aggregate.typeName())) return aggregate.state().map(s -> s.schema().schema()).orElse(null);
-        String name = field.type().substring(field.type().lastIndexOf('.') + 1);
-        Manifest.Command command = aggregate.commands().get(name);
-        if (command != null && field.revision() == 0 && aggregate.events().get(name) == null) return command.schema().schema();
-        Manifest.Event event = aggregate.events().get(name);
-        if (event == null) return command == null ? null : command.schema().schema();
-        Manifest.Revision revision = event.revisions().get(field.revision());
-        return revision == null ? null : revision.schema().schema();
+        return DeclaredMeaning.in(d.get().aggregate(), field);
     }
 
     /** {@code state} for an aggregate's own name, {@code event} or {@code command} by what its aggregate declares. */

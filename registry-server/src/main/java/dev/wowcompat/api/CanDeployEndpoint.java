@@ -77,10 +77,11 @@ final class CanDeployEndpoint {
         List<DeploymentCheck.ObservedDrift> out = new ArrayList<>();
         if (types.isEmpty()) return out;
         Optional<EnvironmentView> view = store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT);
+        StoredDeclarations declared = new StoredDeclarations(store, registration);
         for (String type : types) {
             ProfileSet profiles = store.profiles(environment, type, null, null, ProfileEndpoints.READ_LIMIT).profiles();
             if (profiles.size() == 0) continue;
-            for (DriftFinding f : DriftHistory.of(view, profiles).drift()) {
+            for (DriftFinding f : DriftHistory.of(view, profiles, declared).drift()) {
                 out.add(new DeploymentCheck.ObservedDrift(f.field().type(), f.field().revision(), f.field().pointer(), f.kind().id(), f.message()));
             }
         }

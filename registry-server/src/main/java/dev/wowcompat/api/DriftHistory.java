@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The deployments of an environment in the order they happened, and the drift at each one between the profiles the
@@ -25,7 +26,11 @@ record DriftHistory(List<Step> deployments, List<DriftFinding> drift) {
     /** One deployment: the release ({@code service@version}) and when it began (epoch milliseconds). */
     record Step(String release, long deployedAt) {}
 
-    static DriftHistory of(Optional<EnvironmentView> environment, ProfileSet profiles) {
+    /**
+     * @param declared what each release ({@code service@version}) declares for its fields, so that a drift's cause
+     *        names only a unit the field can have, as the audit words it (docs/audit.md#meaning-drift)
+     */
+    static DriftHistory of(Optional<EnvironmentView> environment, ProfileSet profiles, Function<String, Declarations> declared) {
         List<Deployment> running = environment.map(EnvironmentView::running).orElse(List.of());
         List<EndedDeployment> ended = environment.map(EnvironmentView::history).orElse(List.of());
         record Row(String service, String version, long at) {}
@@ -48,7 +53,7 @@ record DriftHistory(List<Step> deployments, List<DriftFinding> drift) {
             if (a == null) continue;
             String before = a.service() + "@" + a.version();
             if (before.equals(after) || !profiled.contains(before)) continue;
-            for (DriftFinding f : DriftDetector.compare(profiles, before, after, Declarations.NONE)) {
+            for (DriftFinding f : DriftDetector.compare(profiles, before, after, declared.apply(after))) {
                 drift.add(f.withDeployment(Instant.ofEpochMilli(b.at())));
             }
         }

@@ -27,12 +27,14 @@ final class ProfileEndpoints {
     private static final Pattern RELEASE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*@(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})");
 
     private final RegistryStore store;
+    private final Registration registration;
     private final RequestBodies bodies;
     private final JsonInput input;
     private final JsonResponses json;
 
-    ProfileEndpoints(RegistryStore store, RequestBodies bodies, JsonInput input, JsonResponses json) {
+    ProfileEndpoints(RegistryStore store, Registration registration, RequestBodies bodies, JsonInput input, JsonResponses json) {
         this.store = store;
+        this.registration = registration;
         this.bodies = bodies;
         this.input = input;
         this.json = json;
@@ -93,7 +95,8 @@ final class ProfileEndpoints {
         }
         ObjectNode out = json.object().put("environment", environment).put("type", type).put("truncated", stored.truncated());
         out.setAll(ProfileJson.write(stored.profiles()));
-        DriftHistory history = DriftHistory.of(store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT), stored.profiles());
+        DriftHistory history = DriftHistory.of(store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT), stored.profiles(),
+                new StoredDeclarations(store, registration));
         ArrayNode deployments = out.putArray("deployments");
         for (DriftHistory.Step step : history.deployments()) {
             deployments.addObject().put("release", step.release()).put("deployedAt", step.deployedAt());

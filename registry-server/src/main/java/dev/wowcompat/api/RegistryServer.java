@@ -132,7 +132,7 @@ public final class RegistryServer implements AutoCloseable {
                 new EnvironmentEndpoints(store, new RequestBodies(Math.min(config.limits().maxBytes(), DEPLOYMENT_BODY_BYTES)),
                         new JsonInput(config.limits()), json),
                 new CanDeployEndpoint(store, registration, json),
-                new ProfileEndpoints(store, bodies, new JsonInput(config.limits()), json),
+                new ProfileEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
                 new Authorization(config.tokens()),
                 new ExpensiveRequests(config.guards()),
                 config.guards().metricsNeedToken());

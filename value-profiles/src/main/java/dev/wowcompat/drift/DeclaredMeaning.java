@@ -2,6 +2,8 @@ package dev.wowcompat.drift;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.profile.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,6 +48,35 @@ public record DeclaredMeaning(String unit, String meaning, String format, boolea
             node = resolve(root, next);
         }
         return of(node);
+    }
+
+    /**
+     * What a release declares for a field of one of its types: the state, a command, or an event revision of the
+     * aggregate the field's type belongs to ({@code context.aggregate} or {@code context.aggregate.Name}).
+     */
+    public static DeclaredMeaning in(Manifest manifest, Field field) {
+        String type = field.type();
+        int first = type.indexOf('.');
+        int second = first < 0 ? -1 : type.indexOf('.', first + 1);
+        String aggregate = second < 0 ? type : type.substring(0, second);
+        return manifest.aggregate(aggregate).map(a -> in(a, field)).orElse(NONE);
+    }
+
+    /** The same, in an aggregate already found. */
+    public static DeclaredMeaning in(Manifest.Aggregate aggregate, Field field) {
+        JsonNode schema = schema(aggregate, field);
+        return schema == null ? NONE : at(schema, field.pointer());
+    }
+
+    private static JsonNode schema(Manifest.Aggregate aggregate, Field field) {
+        if (field.type().equals(aggregate.typeName())) return aggregate.state().map(s -> s.schema().schema()).orElse(null);
+        String name = field.type().substring(field.type().lastIndexOf('.') + 1);
+        Manifest.Command command = aggregate.commands().get(name);
+        if (command != null && field.revision() == 0 && aggregate.events().get(name) == null) return command.schema().schema();
+        Manifest.Event event = aggregate.events().get(name);
+        if (event == null) return command == null ? null : command.schema().schema();
+        Manifest.Revision revision = event.revisions().get(field.revision());
+        return revision == null ? null : revision.schema().schema();
     }
 
     /** Follows local references and looks through nullable unions; null when that leads nowhere definite. */

@@ -239,6 +239,13 @@ class AuditCommandTest {
         assertEquals(0, r.code(), r.err() + r.out());
         assertEquals(1, JSON.readTree(r.out()).get("messages").asLong());
         assertTrue(admin.listGroups().all().get(30, TimeUnit.SECONDS).isEmpty(), "no consumer group, whatever the file says");
+        assertEquals(List.of("wow-compat audit: warning: " + config + " sets group.id, enable.auto.commit, which the audit drops: "
+                + "it joins no consumer group and commits no offset"), r.errLines());
+        // Kafka's own tools spell them --bootstrap-server and --command-config: the same options.
+        Cli.Result kafkaSpelling = Cli.run("audit", "--command-config", config.toString(), "--bootstrap-server", cluster.bootstrapServers(),
+                "--topic", "wow\\.bank\\.account\\.state", "--registry", registry.base(), "--format", "json");
+        assertEquals(0, kafkaSpelling.code(), kafkaSpelling.err() + kafkaSpelling.out());
+        assertEquals(1, JSON.readTree(kafkaSpelling.out()).get("messages").asLong());
         Cli.Result missing = Cli.run("audit", "--kafka-config", dir.resolve("nope.properties").toString(), "--registry", registry.base());
         assertEquals(2, missing.code());
         assertTrue(missing.err().endsWith("nope.properties: no such file (--kafka-config)\n"), missing.err());
@@ -265,7 +272,7 @@ class AuditCommandTest {
         assertEquals(1, JSON.readTree(out.toFile()).get("messages").asInt());
         Cli.Result waived = Cli.run(concat(base, "--ignore", "state-fingerprint-unknown::views rebuilt tonight"));
         assertEquals(0, waived.code(), waived.out());
-        assertTrue(waived.out().contains("WAIVED state-fingerprint-unknown: 1 records (views rebuilt tonight)"), waived.out());
+        assertTrue(waived.out().contains("WAIVED state-fingerprint-unknown: 1 record (views rebuilt tonight)"), waived.out());
         assertEquals(0, Cli.run(concat(base, "--fail-on", "never")).code());
     }
 
@@ -302,6 +309,141 @@ class AuditCommandTest {
                 "--registry", registry.base());
         assertEquals(2, badLine.code());
         assertTrue(badLine.err().endsWith("missing.jsonl: no such file\n"), badLine.err());
+    }
+
+    @Test
+    void fromFiltersInputRecordsByTheirTimeAndLatestOrFollowWithAFileAreSlips() throws Exception {
+        ObjectNode old = stateEvent("old", 1, fingerprint("1.1.0"), false, 1);
+        Path input = dir.resolve("aged.jsonl");
+        List<String> two = new ArrayList<>(Files.readAllLines(lines("aged-now.jsonl", stateEvent("alice", 1, fingerprint("1.1.0"), false, 1))));
+        two.add(Files.readAllLines(lines("aged-old.jsonl", old)).get(0).replaceFirst("\"ts\":\\d+", "\"ts\":1577836800000")); // 2020-01-01
+        Files.write(input, two);
+        Cli.Result all = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--format", "json");
+        assertEquals(2, JSON.readTree(all.out()).get("messages").asLong(), all.err());
+        for (String from : List.of("24h", "2025-01-01T00:00:00Z")) {
+            Cli.Result recent = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--format", "json", "--from", from);
+            assertEquals(0, recent.code(), recent.err() + recent.out());
+            assertEquals(1, JSON.readTree(recent.out()).get("messages").asLong(), "--from " + from + " leaves the record of 2020 out");
+        }
+        Cli.Result latest = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--from", "latest");
+        assertEquals(2, latest.code());
+        assertEquals(List.of("wow-compat audit: --from latest reads what is written after the start; lines read from " + input
+                + " were all written before: give --from earliest (the default), an instant or a duration"), latest.errLines());
+        Cli.Result follow = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--follow");
+        assertEquals(2, follow.code());
+        assertEquals(List.of("wow-compat audit: --follow keeps reading Kafka for new records; --input reads a file to its end: leave out --follow"),
+                follow.errLines());
+    }
+
+    @Test
+    void nothingReadIsExitTwoWithTheReasonUnlessAllowed() throws Exception {
+        Path empty = dir.resolve("empty.jsonl");
+        Files.writeString(empty, "");
+        Cli.Result none = Cli.run("audit", "--input", empty.toString(), "--registry", registry.base());
+        assertEquals(2, none.code(), none.out());
+        assertEquals(List.of("wow-compat audit: no record was read: " + empty + " holds no record (it is empty) (--allow-empty accepts this)"),
+                none.errLines());
+        Cli.Result allowed = Cli.run("audit", "--input", empty.toString(), "--registry", registry.base(), "--allow-empty");
+        assertEquals(0, allowed.code(), allowed.err());
+        assertTrue(allowed.out().startsWith("AUDIT: 0 messages on 0 topics"), allowed.out());
+
+        Path input = lines("one.jsonl", stateEvent("alice", 1, fingerprint("1.1.0"), false, 1));
+        Cli.Result mistyped = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--topic", "wow\\.bank\\.acount\\.state");
+        assertEquals(2, mistyped.code(), mistyped.out());
+        assertEquals(List.of("wow-compat audit: no record was read: none of the 1 record of " + input + " is on a topic --topic "
+                + "'wow\\.bank\\.acount\\.state' matches; its topics: wow.bank.account.state (--allow-empty accepts this)"), mistyped.errLines());
+        Cli.Result future = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--from", "2999-01-01T00:00:00Z");
+        assertEquals(2, future.code(), future.out());
+        assertTrue(future.err().startsWith("wow-compat audit: no record was read: none of the 1 record on the chosen topics of " + input
+                + " was written at or after 2999-01-01T00:00:00Z (--from); the newest was written at 20"), future.err());
+
+        Cli.Result noTopic = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.nothing",
+                "--registry", registry.base());
+        assertEquals(2, noTopic.code(), noTopic.out());
+        assertEquals(1, noTopic.errLines().size(), noTopic.err());
+        assertTrue(noTopic.err().contains("no topic of the ") && noTopic.err().contains("matches --topic 'wow\\.bank\\.nothing'; the topics there: ")
+                && noTopic.err().contains("wow.bank.account.state"), noTopic.err());
+        Cli.Result noTopicAllowed = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.nothing",
+                "--registry", registry.base(), "--allow-empty");
+        assertEquals(0, noTopicAllowed.code(), noTopicAllowed.err());
+        Cli.Result nothingNew = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.account\\.state",
+                "--registry", registry.base(), "--from", "2999-01-01T00:00:00Z");
+        assertEquals(2, nothingNew.code(), nothingNew.out());
+        assertTrue(nothingNew.err().contains("the 1 partition of the topics --topic 'wow\\.bank\\.account\\.state' matches at "
+                + cluster.bootstrapServers() + " hold no record written at or after 2999-01-01T00:00:00Z (--from)"), nothingNew.err());
+    }
+
+    @Test
+    void oneCauseIsOneFindingWhateverTheReleaseRunningThen() throws Exception {
+        registry.deploy("old", "bank-service", "1.0.0").expect(201);
+        // Revision 7 is no release's: event-revision-unregistered alone, not also "not declared by" the release then.
+        Path seven = lines("seven.jsonl", stateEvent("alice", 1, fingerprint("1.1.0"), false, 7));
+        Cli.Result r = Cli.run("audit", "--input", seven.toString(), "--registry", registry.base(), "--environment", "staging", "--format", "json");
+        assertEquals(1, r.code(), r.err() + r.out());
+        assertEquals(Map.of("event-revision-unregistered", 1L), counts(JSON.readTree(r.out())), r.out());
+        // Revision 2 is a later release's, written while 1.0.0 ran: written-not-declared.
+        Path two = lines("two.jsonl", stateEvent("bob", 1, fingerprint("1.0.0"), false, 2));
+        Cli.Result later = Cli.run("audit", "--input", two.toString(), "--registry", registry.base(), "--environment", "old", "--format", "json");
+        assertEquals(1, later.code(), later.err() + later.out());
+        JsonNode report = JSON.readTree(later.out());
+        assertEquals(Map.of("written-not-declared", 1L), counts(report), later.out());
+        assertEquals("bank.account.Deposited@2 is not declared by bank-service@1.0.0, which ran when the record was written",
+                report.at("/findings/0/examples/0/message").asText());
+    }
+
+    @Test
+    void checksThatDidNotRunAreSkippedInJunitAndSarifWithTheReason() throws Exception {
+        Path input = lines("skipped.jsonl", stateEvent("alice", 1, fingerprint("1.1.0"), false, 1));
+        Cli.Result junit = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--format", "junit");
+        assertEquals(0, junit.code(), junit.err());
+        var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new java.io.ByteArrayInputStream(junit.out().getBytes(StandardCharsets.UTF_8)));
+        var cases = doc.getElementsByTagName("testcase");
+        Map<String, String> skipped = new TreeMap<>();
+        for (int i = 0; i < cases.getLength(); i++) {
+            var c = (org.w3c.dom.Element) cases.item(i);
+            var s = c.getElementsByTagName("skipped");
+            if (s.getLength() > 0) skipped.put(c.getAttribute("name"), ((org.w3c.dom.Element) s.item(0)).getAttribute("message"));
+        }
+        assertEquals(List.of("code-list-drift", "envelope-partition-mismatch", "format-drift", "meaning-drift", "state-fingerprint-not-deployed",
+                "written-not-declared"), new ArrayList<>(skipped.keySet()), junit.out());
+        assertTrue(skipped.get("written-not-declared").startsWith("it needs --environment"), skipped.toString());
+        assertEquals("6", doc.getDocumentElement().getAttribute("skipped"));
+        // With the environment and --partitions, only what --no-profiles turns off is skipped.
+        Cli.Result all = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--environment", "staging", "--partitions", "1",
+                "--no-profiles", "--format", "junit");
+        assertTrue(all.out().contains("skipped=\"4\""), all.out());
+        Cli.Result sarif = Cli.run("audit", "--input", input.toString(), "--registry", registry.base(), "--format", "sarif");
+        JsonNode invocation = JSON.readTree(sarif.out()).at("/runs/0/invocations/0");
+        assertEquals(6, invocation.get("ruleConfigurationOverrides").size(), invocation.toString());
+        assertEquals(false, invocation.at("/ruleConfigurationOverrides/0/configuration/enabled").asBoolean(true));
+        assertTrue(invocation.at("/toolConfigurationNotifications/0/message/text").asText().contains("was not checked: "), invocation.toString());
+    }
+
+    @Test
+    void kafkasErrorsAreSaidInOurWords() throws Exception {
+        List<String> kafkaWords = List.of("Failed to construct kafka consumer", "No resolvable bootstrap urls", "Failed to create new NetworkClient",
+                "Not a number of type INT", "Exception");
+        Cli.Result noHost = Cli.run("audit", "--bootstrap-server", "no-such-host.invalid:9092", "--registry", registry.base(), "--timeout", "2s");
+        assertEquals(2, noHost.code());
+        assertEquals(List.of("wow-compat audit: no address of the bootstrap servers 'no-such-host.invalid:9092' resolves to a host and port "
+                + "(HOST:PORT[,...]; check the names)"), noHost.errLines());
+        Path badValue = dir.resolve("bad-value.properties");
+        Files.writeString(badValue, "bootstrap.servers=" + cluster.bootstrapServers() + "\nmax.poll.records=lots\n");
+        Cli.Result notANumber = Cli.run("audit", "--command-config", badValue.toString(), "--registry", registry.base());
+        assertEquals(2, notANumber.code());
+        assertEquals(List.of("wow-compat audit: " + badValue + ": max.poll.records is 'lots', not a whole number the Kafka client takes there "
+                + "(see Kafka's consumer configuration)"), notANumber.errLines());
+        Path badSecurity = dir.resolve("bad-security.properties");
+        Files.writeString(badSecurity, "bootstrap.servers=" + cluster.bootstrapServers() + "\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n");
+        Cli.Result noJaas = Cli.run("audit", "--kafka-config", badSecurity.toString(), "--registry", registry.base(), "--timeout", "2s");
+        assertEquals(2, noJaas.code());
+        assertEquals(1, noJaas.errLines().size(), noJaas.err());
+        assertTrue(noJaas.err().startsWith("wow-compat audit: the Kafka client could not set up its connection with the security settings of "
+                + badSecurity + " (security.protocol, sasl.*, ssl.*)"), noJaas.err());
+        for (Cli.Result r : List.of(noHost, notANumber, noJaas)) {
+            r.assertNoStackTrace();
+            for (String words : kafkaWords) assertFalse(r.err().contains(words), "Kafka's words in: " + r.err());
+        }
     }
 
     @Test

@@ -1,0 +1,40 @@
+package dev.wowcompat.api;
+
+import dev.wowcompat.drift.Declarations;
+import dev.wowcompat.drift.DeclaredMeaning;
+import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.StoredRelease;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What the stored releases declare for their fields ({@code x-wow-unit}, {@code x-wow-meaning}, {@code format}), for
+ * one request: each release's Manifest (parsed once by the registration's cache), the ones a request names only. The values page and can-deploy word
+ * a drift's cause with them as the audit does.
+ */
+final class StoredDeclarations implements Function<String, Declarations> {
+    private final RegistryStore store;
+    private final Registration registration;
+    private final Map<String, Declarations> read = new HashMap<>();
+
+    StoredDeclarations(RegistryStore store, Registration registration) {
+        this.store = store;
+        this.registration = registration;
+    }
+
+    @Override
+    public Declarations apply(String release) {
+        return read.computeIfAbsent(release, this::load);
+    }
+
+    private Declarations load(String release) {
+        int at = release.lastIndexOf('@');
+        Optional<StoredRelease> stored = at < 0 ? Optional.empty() : store.release(release.substring(0, at), release.substring(at + 1));
+        if (stored.isEmpty()) return Declarations.NONE;
+        Manifest manifest = registration.stored(stored.get());
+        return field -> DeclaredMeaning.in(manifest, field);
+    }
+}
