@@ -119,6 +119,16 @@ class KafkaInputTest {
     }
 
     @Test
+    void progressShowsTheLagAndItShrinksToNothing() throws Exception {
+        List<String> seen = new ArrayList<>();
+        try (KafkaInput input = input(List.of("^wow\\.bank\\.account\\.state"), From.EARLIEST, false, null)) {
+            input.read(record -> seen.add(input.progress()));
+            assertEquals("lag 3 records", seen.get(0), "the lag taken at start: end offsets minus positions");
+            assertEquals("lag 0 records", input.progress());
+        }
+    }
+
+    @Test
     void aCommandProducedByKafkasOwnPartitionerLandsOutsideItsFnvPartitionAndEveryFindingIsReadFromKafka() throws Exception {
         // Binary, truncated and foreign values, a tombstone, and a command sent to a partition Kafka's partitioner chose.
         send("bad.values", 0, null, null, "k", "\u0000\u0001\u0002");
@@ -190,9 +200,12 @@ class KafkaInputTest {
     }
 
     @Test
-    void aPatternMatchingNoTopicIsBadInput() throws Exception {
-        AuditException e = assertThrows(AuditException.class, () -> audit(input(List.of("nothing\\..*"), From.EARLIEST, false, null)));
-        assertTrue(e.getMessage().startsWith("no topic of the "), e.getMessage());
+    void aPatternMatchingNoTopicReadsNothingAndSaysWhichTopicsThereAre() throws Exception {
+        KafkaInput input = input(List.of("nothing\\..*"), From.EARLIEST, false, null);
+        AuditReport report = audit(input);
+        assertEquals(0, report.messages());
+        assertTrue(input.nothingRead().startsWith("no topic of the ") && input.nothingRead().contains(" matches --topic 'nothing\\..*'; the topics there: ")
+                && input.nothingRead().contains("bad.values, followed"), input.nothingRead());
     }
 
     private boolean noGroups() throws Exception {

@@ -1,10 +1,14 @@
 package dev.wowcompat.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -40,5 +44,52 @@ class KcatInputTest {
                 read("^wow\\..*"), "the command line's default reads wow.* only");
         assertEquals(List.of("wow.bank.account.event@0", "other.topic@2"), read("other\\.topic", ".*\\.event"));
         assertTrue(read("wow").isEmpty(), "a part of a name is no match, as for Kafka");
+    }
+
+    private static KcatInput of(String lines, long size, From from, String... topics) {
+        List<Pattern> patterns = new ArrayList<>();
+        for (String t : topics) patterns.add(Pattern.compile(t));
+        return KcatInput.of(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)), size, "export.jsonl", 0, patterns, from);
+    }
+
+    @Test
+    void fromKeepsTheRecordsWrittenAtOrAfterItsInstantAndLatestIsRefused() throws AuditException {
+        String lines = line("wow.a", 0).replace("\"ts\":0", "\"ts\":1000") + "\n" + line("wow.a", 1).replace("\"ts\":0", "\"ts\":3000");
+        List<Long> read = new ArrayList<>();
+        KcatInput input = of(lines, lines.length(), new From(From.Kind.TIME, Instant.ofEpochMilli(2000)), ".*");
+        input.read(r -> read.add(r.offset()));
+        assertEquals(List.of(1L), read);
+        KcatInput none = of(lines, lines.length(), new From(From.Kind.TIME, Instant.ofEpochMilli(5000)), ".*");
+        none.read(r -> read.add(r.offset()));
+        assertEquals("none of the 2 records on the chosen topics of export.jsonl was written at or after 1970-01-01T00:00:05Z (--from); "
+                + "the newest was written at 1970-01-01T00:00:03Z", none.nothingRead());
+        assertThrows(IllegalArgumentException.class, () -> of(lines, lines.length(), new From(From.Kind.LATEST, null), ".*"));
+    }
+
+    @Test
+    void theReasonNothingWasReadNamesTheTopicsThereBounded() throws AuditException {
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 12; i++) many.append(line("topic." + (char) ('a' + i), i)).append('\n');
+        KcatInput input = of(many.toString(), many.length(), From.EARLIEST, "wow\\..*");
+        input.read(r -> { });
+        assertEquals("none of the 12 records of export.jsonl is on a topic --topic 'wow\\..*' matches; its topics: topic.a, topic.b, topic.c, "
+                + "topic.d, topic.e, topic.f, topic.g, topic.h, topic.i, topic.j and 2 more", input.nothingRead());
+        KcatInput empty = of("", 0, From.EARLIEST, ".*");
+        empty.read(r -> { });
+        assertEquals("export.jsonl holds no record (it is empty)", empty.nothingRead());
+    }
+
+    @Test
+    void progressSaysWhatIsLeftOfAFileOrWhatWasReadFromAPipe() throws AuditException {
+        String lines = LINES + "\n";
+        KcatInput file = of(lines, lines.length() * 2L, From.EARLIEST, ".*");
+        assertEquals("0% of " + Wording.count(lines.length() * 2L, "byte"), file.progress());
+        file.read(r -> { });
+        assertEquals("50% of " + Wording.count(lines.length() * 2L, "byte"), file.progress());
+        KcatInput pipe = of(lines, -1, From.EARLIEST, ".*");
+        pipe.read(r -> { });
+        assertEquals(Wording.count(lines.length(), "byte") + " read", pipe.progress());
+        assertEquals("5,000,831 bytes", Wording.count(5_000_831, "byte"));
+        assertEquals("1 record", Wording.count(1, "record"));
     }
 }
