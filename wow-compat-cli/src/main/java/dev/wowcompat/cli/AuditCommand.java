@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.audit.Audit;
 import dev.wowcompat.audit.AuditException;
 import dev.wowcompat.audit.AuditReport;
@@ -8,12 +9,12 @@ import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.From;
 import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.KcatInput;
-import dev.wowcompat.audit.Wording;
 import dev.wowcompat.audit.ManifestFileReleases;
 import dev.wowcompat.audit.PayloadObserver;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.audit.RegistryReleases;
 import dev.wowcompat.audit.Releases;
+import dev.wowcompat.audit.Wording;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
 import dev.wowcompat.gate.Gate;
@@ -254,7 +255,7 @@ final class AuditCommand implements Callable<Integer> {
      * What the registry says it did with the posted profiles: the fields of the pass it merged or added, the fields
      * each release now has kept there, and the values it refused (docs/api.md, "POST /environments/{env}/profiles").
      */
-    static String recordedSentence(int posted, String environment, com.fasterxml.jackson.databind.JsonNode answer) {
+    static String recordedSentence(int posted, String environment, JsonNode answer) {
         StringBuilder sb = new StringBuilder("recorded the profiles of ").append(Wording.count(posted, "field")).append(" in ").append(environment);
         List<String> kept = new ArrayList<>();
         answer.path("releases").forEach(r -> kept.add(r.path("release").asText() + " " + Wording.count(r.path("fields").asLong(), "field")));
@@ -312,6 +313,13 @@ final class AuditCommand implements Callable<Integer> {
             try {
                 return KcatInput.of(in, size, name, partitions, patterns, start);
             } catch (IllegalArgumentException e) {
+                if (in != System.in) {
+                    try {
+                        in.close();
+                    } catch (IOException ignored) {
+                        // nothing was read from it
+                    }
+                }
                 throw new AuditException(e.getMessage() + ": give --from earliest (the default), an instant or a duration");
             }
         }
