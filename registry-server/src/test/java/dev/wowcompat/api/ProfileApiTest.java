@@ -80,6 +80,38 @@ class ProfileApiTest {
         return ProfileJson.write(set).toString();
     }
 
+    /** A till whose state's {@code cash} is declared in EUR: a currency, no unit of time. */
+    private static String till(String version) {
+        com.fasterxml.jackson.databind.node.ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", "till-service").put("version", version);
+        com.fasterxml.jackson.databind.node.ObjectNode state = root.putObject("contexts").putObject("till").putObject("aggregates")
+                .putObject("drawer").putObject("state").putObject("schema").put("type", "object");
+        state.putObject("properties").putObject("cash").put("type", "number").put("x-wow-unit", "EUR");
+        return root.toPrettyString();
+    }
+
+    private static String cash(String release, double median, long seed) {
+        ProfileSet set = new ProfileSet();
+        Random r = new Random(seed);
+        for (int i = 0; i < 300; i++) set.observe("till.drawer", 0, release, JSON.createObjectNode().put("cash", median * Math.exp(1.5 * r.nextGaussian())));
+        return ProfileJson.write(set).toString();
+    }
+
+    @Test
+    void theValuesPageWordsADriftWithTheReleasesDeclarationsAsTheAuditDoes() {
+        for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) registry.register("till-service", till(version)).expect(201);
+        registry.post("/environments/tills/profiles", cash("till-service@1.0.0", 40, 1)).expect(200);
+        registry.post("/environments/tills/profiles", cash("till-service@1.1.0", 40_000, 2)).expect(200);
+        registry.post("/environments/tills/profiles", cash("till-service@1.2.0", 400, 3)).expect(200);
+        registry.deploy("tills", "till-service", "1.0.0").expect(201);
+        registry.deploy("tills", "till-service", "1.1.0").expect(201);
+        registry.deploy("tills", "till-service", "1.2.0").expect(201);
+        List<String> messages = registry.get("/environments/tills/profiles/till.drawer").expect(200).json().path("drift").findValuesAsText("message");
+        assertEquals(2, messages.size(), messages.toString());
+        // EUR ×1000 is no change of time unit; EUR ×0.01 is its minor unit the other way round.
+        assertTrue(messages.get(0).startsWith("till.drawer/cash moved ×1000 (|x|"), messages.toString());
+        assertTrue(messages.get(1).startsWith("till.drawer/cash moved ×0.01: cents → EUR? (|x|"), messages.toString());
+    }
+
     @Test
     void aDriftIsFoundFromWhatTheRegistryKept() {
         Answer first = registry.post("/environments/drift/profiles", deposits("bank-service@1.0.0", 150, 1, 1)).expect(200);
