@@ -110,11 +110,6 @@ public final class AuditRenderer {
     }
 
     /** Records for a finding about one record; fields (at a deployment) for one about values. */
-    private static String unit(AuditReport.Counted c) {
-        String unit = unitNoun(c);
-        return c.count() == 1 ? unit : unit + "s";
-    }
-
     private static String unitNoun(AuditReport.Counted c) {
         return c.finding().aboutValues() ? "field" : "record";
     }
@@ -164,7 +159,7 @@ public final class AuditRenderer {
                 case INFO -> "notice";
             };
             for (AuditReport.Example e : c.examples()) {
-                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + c.count() + " " + unit(c) + ")"))
+                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + Wording.count(c.count(), unitNoun(c)) + ")"))
                         .append("::").append(escapeData(place(e) + ": " + e.message())).append('\n');
             }
         }
@@ -198,7 +193,7 @@ public final class AuditRenderer {
                 continue;
             }
             sb.append(">\n    <failure type=\"").append(f.severity().label()).append("\" message=\"")
-                    .append(xml(c.count() + " " + unit(c) + ": " + f.summary())).append("\">");
+                    .append(xml(Wording.count(c.count(), unitNoun(c)) + ": " + f.summary())).append("\">");
             for (AuditReport.Example e : c.examples()) sb.append(xml(place(e) + ": " + e.message())).append('\n');
             sb.append("</failure>\n  </testcase>\n");
         }
