@@ -109,7 +109,7 @@ public final class KcatInput implements RecordSource {
                     onTopics++;
                     newestOnTopics = Math.max(newestOnTopics, record.timestamp());
                     // A record without a timestamp (ts absent) cannot be placed after --from: it is not read.
-                    if (record.timestamp() >= since || since == Long.MIN_VALUE) sink.accept(record);
+                    if (record.timestamp() >= since) sink.accept(record);
                 } else if (otherTopics.size() < MAX_TOPICS_NAMED) {
                     otherTopics.add(record.topic());
                 }
