@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.text.Sizes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -124,8 +125,8 @@ public final class Judge {
             return Read.stopped(r, AuditFinding.TOMBSTONE, "a record without value (a tombstone) for key " + r.keyText());
         }
         if (r.value().length > maxRecordBytes) {
-            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + r.value().length + " bytes, more than --max-record-bytes "
-                    + maxRecordBytes + "; it was not judged");
+            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + Sizes.show(r.value().length) + ", more than --max-record-bytes "
+                    + Sizes.show(maxRecordBytes) + "; it was not judged");
         }
         JsonNode value;
         try {

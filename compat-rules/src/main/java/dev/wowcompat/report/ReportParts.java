@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.text.Counts;
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Location;
@@ -71,7 +72,7 @@ final class ReportParts {
     /** "3 compatible changes", the heading of every changelog. */
     static String changesHeading(Report report) {
         int n = report.changes().size();
-        return n + " compatible change" + (n == 1 ? "" : "s");
+        return Counts.of(n, "compatible change");
     }
 
     static Severity worst(List<Finding> findings) {

@@ -22,6 +22,7 @@ import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.profile.ProfileJson;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.serve.SizeConverter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -43,6 +44,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -54,7 +56,7 @@ import sun.misc.Signal;
  * nothing written) or kcat -J lines, judges every record against the registry (module wow-compat-audit), and
  * reports each finding with its count and first examples (docs/audit.md).
  */
-@Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "audit", sortOptions = false,
         header = "Check every record of Kafka topics (or of kcat -J lines) against the registered releases.",
         description = {
                 "Reads up to the end offsets taken at start (or on, with --follow, until Ctrl-C, which prints the report so far).",
@@ -65,6 +67,9 @@ final class AuditCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "The Kafka cluster to read.")
     String bootstrapServers;
@@ -122,9 +127,9 @@ final class AuditCommand implements Callable<Integer> {
             description = "How long Kafka and the registry may take to answer before the audit gives up with exit 2 (default: 30s).")
     Duration timeout = Duration.ofSeconds(30);
 
-    @Option(names = "--max-record-bytes", paramLabel = "N", defaultValue = "1048576",
-            description = "A larger value is the finding record-too-large, not parsed (default: 1 MiB).")
-    int maxRecordBytes;
+    @Option(names = "--max-record-bytes", paramLabel = "N", defaultValue = "1m", converter = SizeConverter.class,
+            description = "A larger value is the finding record-too-large, not parsed: 10m, 64k or bytes (default: 1m).")
+    long maxRecordBytes;
 
     @Option(names = "--max-aggregates", paramLabel = "N", defaultValue = "1000000",
             description = "How many aggregates the version check remembers; the report says when it forgot some (default: 1000000).")
@@ -197,7 +202,7 @@ final class AuditCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new AuditException(e.getMessage());
         }
-        Audit.Settings settings = new Audit.Settings(maxRecordBytes, maxAggregates, maxMessages, environment, ignores, !noProfiles);
+        Audit.Settings settings = new Audit.Settings((int) Math.min(maxRecordBytes, Integer.MAX_VALUE), maxAggregates, maxMessages, environment, ignores, !noProfiles);
         try (RecordSource source = source(start, err)) {
             Audit audit = new Audit(source, releases, settings);
             for (String signal : new String[] {"INT", "TERM"}) {

@@ -198,7 +198,7 @@ class CommandLineTest {
         assertEquals("bank.account.*", w.subjectGlob());
         assertEquals("agreed: see BANK-42", w.reason());
         assertNull(new Converters.Ignore().convert("*::any subject").subjectGlob());
-        assertEquals(512L * 1024, new Converters.ByteCount().convert("512k"));
+        assertEquals(512L * 1024, new dev.wowcompat.serve.SizeConverter().convert("512k"));
     }
 
     @Command(name = "boom")
