@@ -108,6 +108,17 @@ final class ReportParts {
     }
 
     /**
+     * What a report without findings says: every reader keeps working, unless findings were waived, which still break
+     * whom they name; the report must not call them harmless (docs/decisions.md, "No findings, or all waived").
+     */
+    static String noFindings(Report report) {
+        int waived = report.waived().size();
+        if (waived == 0) return "No findings: every reader keeps working.";
+        return "No findings other than the " + Counts.of(waived, "waived one", "waived ones")
+                + " below, which still " + (waived == 1 ? "breaks" : "break") + " the readers " + (waived == 1 ? "it names" : "they name") + ".";
+    }
+
+    /**
      * Whom the finding breaks, for a report's "Breaks" line: in its rule's own words when the rule has them (a
      * rollback's reader is the release rolled back to), else in the general words of old and new readers.
      */

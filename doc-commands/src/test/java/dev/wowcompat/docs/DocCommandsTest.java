@@ -186,6 +186,61 @@ class DocCommandsTest {
         assertTrue(failureOf("```sh\n$ true\n```\n").contains("label a transcript 'console'"));
     }
 
+    /**
+     * A page is one terminal: a {@code cd} in one block holds for the next, as it does for a reader who pastes the
+     * blocks into one shell, so a block that moves away breaks the relative paths of the blocks after it.
+     */
+    @Test
+    void aCdInOneBlockHoldsForTheBlocksAfterIt() throws Exception {
+        Files.createDirectories(repo.resolve("sub"));
+        Files.writeString(repo.resolve("at-root.txt"), "x");
+        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh
+cat at-root.txt
+```
+
+```sh
+cat at-root.txt
+```
+"));
+        String message = failureOf("```sh
+cd sub
+```
+
+```sh
+cat at-root.txt
+```
+");
+        assertTrue(message.startsWith("README.md:5: exit code 1"), message);
+        // a subshell leaves the terminal where it was
+        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh
+(cd sub && pwd)
+```
+
+```sh
+cat at-root.txt
+```
+"));
+    }
+
+    /** The reader's PATH: a fresh clone has no {@code wow-compat} on it, so a block must call {@code bin/wow-compat}. */
+    @Test
+    void bareWowCompatIsNotFoundAsInAFreshClone() throws Exception {
+        Files.createDirectories(repo.resolve("bin"));
+        Path fake = repo.resolve("bin/wow-compat");
+        Files.writeString(fake, "#!/bin/sh
+echo ran
+");
+        assertTrue(fake.toFile().setExecutable(true));
+        assertEquals(List.of("ran, exit code 0"), checkAll("```sh
+bin/wow-compat
+```
+"));
+        assertTrue(failureOf("```sh
+wow-compat
+```
+").contains("exit code 127"));
+    }
+
     @Test
     void aBlockNotRunStillNamesOnlyOptionsTheCommandHas() throws Exception {
         Files.createDirectories(repo.resolve("bin"));

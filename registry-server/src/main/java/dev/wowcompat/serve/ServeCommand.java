@@ -137,6 +137,11 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     private RegistryServer.Config config(Tokens tokens) throws InvalidInputException {
+        if (port < 0 || port > 65_535) {
+            // Java's own words here were "port out of range:99999", reported as an internal error.
+            throw new InvalidInputException(new InputProblem("--port " + port, "", "wow-compat.serve.bad-port",
+                    "a port is a number from 0 to 65535 (0 picks a free one)"));
+        }
         if (maxBytes < 1 || maxBytes > Guards.MAX_BODY_CEILING) {
             throw new InvalidInputException(new InputProblem("--max-bytes " + Counts.number(maxBytes), "", "wow-compat.serve.bad-limit",
                     "--max-bytes must be at most " + Sizes.show(Guards.MAX_BODY_CEILING)));

@@ -73,7 +73,7 @@ public final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InvalidInputException {
-        if (!Files.isRegularFile(from)) {
+        if (!Files.exists(from)) {
             throw new InvalidInputException(new InputProblem("--from " + from, "", "wow-compat.input.unreadable",
                     "no such SQLite database file"));
         }

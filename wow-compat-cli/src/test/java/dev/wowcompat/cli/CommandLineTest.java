@@ -186,7 +186,7 @@ class CommandLineTest {
         for (String bytes : new String[] {"0", "-5", "lots", "99999999999999999999"}) {
             Cli.Result r = Cli.run("fingerprint", "x.json", "--max-bytes", bytes);
             assertEquals(2, r.code(), bytes);
-            assertTrue(r.err().contains("is not a positive number of bytes"), r.err());
+            assertTrue(r.err().contains("'" + bytes + "' is not a size: give a number of bytes"), r.err());
             r.assertNoStackTrace();
         }
     }
