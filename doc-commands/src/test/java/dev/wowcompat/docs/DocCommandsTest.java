@@ -104,7 +104,7 @@ class DocCommandsTest {
     }
 
     @Test
-    void blocksOfADocumentShareVariablesAndStartInTheRoot() throws Exception {
+    void blocksOfADocumentShareVariablesAndTheDirectory() throws Exception {
         Files.createDirectories(repo.resolve("sub"));
         assertEquals(3, checkAll("""
                 ```sh
@@ -117,7 +117,7 @@ class DocCommandsTest {
                 hello there yes
                 ```
                 ```sh
-                test -d sub
+                test "$(basename "$PWD")" = sub
                 ```
                 """).size());
     }
@@ -194,32 +194,11 @@ class DocCommandsTest {
     void aCdInOneBlockHoldsForTheBlocksAfterIt() throws Exception {
         Files.createDirectories(repo.resolve("sub"));
         Files.writeString(repo.resolve("at-root.txt"), "x");
-        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh
-cat at-root.txt
-```
-
-```sh
-cat at-root.txt
-```
-"));
-        String message = failureOf("```sh
-cd sub
-```
-
-```sh
-cat at-root.txt
-```
-");
+        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh\ncat at-root.txt\n```\n\n```sh\ncat at-root.txt\n```\n"));
+        String message = failureOf("```sh\ncd sub\n```\n\n```sh\ncat at-root.txt\n```\n");
         assertTrue(message.startsWith("README.md:5: exit code 1"), message);
         // a subshell leaves the terminal where it was
-        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh
-(cd sub && pwd)
-```
-
-```sh
-cat at-root.txt
-```
-"));
+        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh\n(cd sub && pwd)\n```\n\n```sh\ncat at-root.txt\n```\n"));
     }
 
     /** The reader's PATH: a fresh clone has no {@code wow-compat} on it, so a block must call {@code bin/wow-compat}. */
@@ -227,18 +206,10 @@ cat at-root.txt
     void bareWowCompatIsNotFoundAsInAFreshClone() throws Exception {
         Files.createDirectories(repo.resolve("bin"));
         Path fake = repo.resolve("bin/wow-compat");
-        Files.writeString(fake, "#!/bin/sh
-echo ran
-");
+        Files.writeString(fake, "#!/bin/sh\necho ran\n");
         assertTrue(fake.toFile().setExecutable(true));
-        assertEquals(List.of("ran, exit code 0"), checkAll("```sh
-bin/wow-compat
-```
-"));
-        assertTrue(failureOf("```sh
-wow-compat
-```
-").contains("exit code 127"));
+        assertEquals(List.of("ran, exit code 0"), checkAll("```sh\nbin/wow-compat\n```\n"));
+        assertTrue(failureOf("```sh\nwow-compat\n```\n").contains("exit code 127"));
     }
 
     @Test
