@@ -219,13 +219,20 @@ function renderUpgrade(from, to, u) {
     </div></div>`;
 }
 
+// The report's labels (old-readers, new-readers) in the words the text report uses (docs/cli.md, the Breaks: line).
+const READERS = {'old-readers': 'old readers', 'new-readers': 'new readers'};
+
+function breaksWords(labels) {
+  return 'breaks ' + [].concat(labels).map(l => READERS[l] || l.replace(/-/g, ' ')).join(' and ');
+}
+
 function renderFindings(findings) {
   if (!findings.length) return '<p class="muted" id="no-findings">No findings: the two schemas are compatible.</p>';
   return findings.map(f => `
     <div class="finding ${h(f.severity)}" data-pointer="${h(f.pointer)}" data-rule="${h(f.rule)}">
       <span class="sev-${h(f.severity)}">${h(f.severity)}</span> <code>${h(f.rule)}</code>
       <code>${h(f.subject)}</code> ${f.pointer ? `at <code>${h(f.pointer)}</code>` : ''}
-      ${f.breaks && f.breaks.length ? `<span class="muted">breaks ${h([].concat(f.breaks).join(', '))}</span>` : ''}
+      ${f.breaks && f.breaks.length ? `<span class="muted breaks">${h(breaksWords(f.breaks))}</span>` : ''}
       <div>${h(f.message)}</div>
       ${f.fix ? `<div class="fix">Fix: ${h(f.fix)}</div>` : ''}
     </div>`).join('');

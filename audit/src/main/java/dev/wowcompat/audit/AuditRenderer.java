@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -33,9 +34,9 @@ public final class AuditRenderer {
 
     /** The first line of the text report: how many messages, how many findings of each severity. */
     public static String verdict(AuditReport r) {
-        return "AUDIT: " + Wording.count(r.messages(), "message") + " on " + Wording.count(r.topics().size(), "topic") + ": "
-                + Wording.number(r.count(Severity.BREAKING)) + " breaking, " + Wording.number(r.count(Severity.WARNING)) + " warning, "
-                + Wording.number(r.count(Severity.INFO)) + " info";
+        return "AUDIT: " + Counts.of(r.messages(), "message") + " on " + Counts.of(r.topics().size(), "topic") + ": "
+                + Counts.number(r.count(Severity.BREAKING)) + " breaking, " + Counts.number(r.count(Severity.WARNING)) + " warning, "
+                + Counts.number(r.count(Severity.INFO)) + " info";
     }
 
     static String json(AuditReport r) {
@@ -87,23 +88,23 @@ public final class AuditRenderer {
         StringBuilder sb = new StringBuilder(verdict(r)).append('\n');
         for (AuditReport.Counted c : r.findings()) {
             sb.append('\n').append(c.finding().severity().name()).append(' ').append(c.finding().id()).append(": ")
-                    .append(Wording.count(c.count(), unitNoun(c))).append('\n');
+                    .append(Counts.of(c.count(), unitNoun(c))).append('\n');
             sb.append("  ").append(c.finding().summary()).append('\n');
             for (AuditReport.Example e : c.examples()) sb.append("  ").append(place(e)).append(": ").append(e.message()).append('\n');
             sb.append("  See docs/audit.md#").append(c.finding().id()).append('\n');
         }
         for (AuditReport.Waived w : r.waived()) {
-            sb.append('\n').append("WAIVED ").append(w.counted().finding().id()).append(": ").append(Wording.count(w.counted().count(), unitNoun(w.counted())))
+            sb.append('\n').append("WAIVED ").append(w.counted().finding().id()).append(": ").append(Counts.of(w.counted().count(), unitNoun(w.counted())))
                     .append(" (").append(w.reason()).append(")\n");
         }
         if (!r.topics().isEmpty()) {
             sb.append("\nTopics:\n");
-            r.topics().forEach((name, t) -> sb.append("  ").append(name).append(": ").append(Wording.count(t.messages(), "message")).append(", ")
-                    .append(Wording.count(t.partitions(), "partition")).append('\n'));
+            r.topics().forEach((name, t) -> sb.append("  ").append(name).append(": ").append(Counts.of(t.messages(), "message")).append(", ")
+                    .append(Counts.of(t.partitions(), "partition")).append('\n'));
         }
         if (!r.releases().isEmpty()) {
             sb.append("\nWritten while these releases ran:\n");
-            r.releases().forEach((release, n) -> sb.append("  ").append(release).append(": ").append(Wording.count(n, "message")).append('\n'));
+            r.releases().forEach((release, n) -> sb.append("  ").append(release).append(": ").append(Counts.of(n, "message")).append('\n'));
         }
         for (String note : r.notes()) sb.append("\nNote: ").append(note).append('\n');
         return sb.toString();
@@ -130,7 +131,7 @@ public final class AuditRenderer {
             }
         }
         for (AuditReport.Waived w : r.waived()) {
-            sb.append("\nWaived: `").append(w.counted().finding().id()).append("` (").append(Wording.count(w.counted().count(), unitNoun(w.counted()))).append("): ")
+            sb.append("\nWaived: `").append(w.counted().finding().id()).append("` (").append(Counts.of(w.counted().count(), unitNoun(w.counted()))).append("): ")
                     .append(cell(w.reason())).append('\n');
         }
         if (!r.topics().isEmpty()) {
@@ -159,7 +160,7 @@ public final class AuditRenderer {
                 case INFO -> "notice";
             };
             for (AuditReport.Example e : c.examples()) {
-                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + Wording.count(c.count(), unitNoun(c)) + ")"))
+                sb.append("::").append(level).append(" title=").append(escapeProperty(c.finding().id() + " (" + Counts.of(c.count(), unitNoun(c)) + ")"))
                         .append("::").append(escapeData(place(e) + ": " + e.message())).append('\n');
             }
         }
@@ -193,7 +194,7 @@ public final class AuditRenderer {
                 continue;
             }
             sb.append(">\n    <failure type=\"").append(f.severity().label()).append("\" message=\"")
-                    .append(xml(Wording.count(c.count(), unitNoun(c)) + ": " + f.summary())).append("\">");
+                    .append(xml(Counts.of(c.count(), unitNoun(c)) + ": " + f.summary())).append("\">");
             for (AuditReport.Example e : c.examples()) sb.append(xml(place(e) + ": " + e.message())).append('\n');
             sb.append("</failure>\n  </testcase>\n");
         }

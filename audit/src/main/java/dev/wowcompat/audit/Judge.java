@@ -1,5 +1,7 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.text.Counts;
+import dev.wowcompat.text.Sizes;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -125,8 +127,8 @@ public final class Judge {
             return Read.stopped(r, AuditFinding.TOMBSTONE, "a record without value (a tombstone) for key " + r.keyText());
         }
         if (r.value().length > maxRecordBytes) {
-            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + Wording.count(r.value().length, "byte")
-                    + ", more than --max-record-bytes " + Wording.number(maxRecordBytes) + "; it was not judged");
+            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + Sizes.show(r.value().length) + ", more than --max-record-bytes "
+                    + Sizes.show(maxRecordBytes) + "; it was not judged");
         }
         JsonNode value;
         try {
@@ -169,7 +171,7 @@ public final class Judge {
         } catch (RuntimeException e) {
             // No record stops the audit: one the judge cannot handle is counted and named, and the pass goes on.
             unjudged++;
-            tally.note("unjudged", Wording.count(unjudged, "record") + " could not be judged (the first at " + (firstUnjudged == null ? firstUnjudged = record.place()
+            tally.note("unjudged", Counts.of(unjudged, "record") + " could not be judged (the first at " + (firstUnjudged == null ? firstUnjudged = record.place()
                     : firstUnjudged) + ": " + e + "); please report it");
         } finally {
             verdict.close();

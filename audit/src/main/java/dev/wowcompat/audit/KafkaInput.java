@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.text.Counts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -112,7 +113,7 @@ public final class KafkaInput implements RecordSource {
         }
         remaining = left;
         if (left == 0) {
-            nothingRead = "the " + Wording.count(partitions.size(), "partition") + " of the topics --topic " + Wording.patterns(options.topics())
+            nothingRead = "the " + Counts.of(partitions.size(), "partition") + " of the topics --topic " + Wording.patterns(options.topics())
                     + " matches at " + servers() + " hold no record" + switch (options.from().kind()) {
                         case EARLIEST -> "";
                         case LATEST -> " written after the audit started (--from latest)";
@@ -167,7 +168,7 @@ public final class KafkaInput implements RecordSource {
             for (PartitionInfo p : t.getValue()) out.add(new TopicPartition(p.topic(), p.partition()));
         }
         if (out.isEmpty()) {
-            nothingRead = "no topic of the " + Wording.number(topics.size()) + " at " + servers()
+            nothingRead = "no topic of the " + Counts.number(topics.size()) + " at " + servers()
                     + " matches --topic " + Wording.patterns(options.topics()) + "; the topics there: " + Wording.list(topics.keySet());
         }
         return out;
@@ -230,7 +231,7 @@ public final class KafkaInput implements RecordSource {
     @Override
     public String progress() {
         long left = remaining;
-        return left < 0 || options.follow() ? "" : "lag " + Wording.count(left, "record");
+        return left < 0 || options.follow() ? "" : "lag " + Counts.of(left, "record");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -169,18 +170,18 @@ public final class KcatInput implements RecordSource {
     public String progress() {
         if (bytesRead == null) return "";
         long read = bytesRead.get();
-        if (size <= 0) return Wording.count(read, "byte") + " read";
-        return Math.min(100, read * 100 / size) + "% of " + Wording.count(size, "byte");
+        if (size <= 0) return Counts.of(read, "byte") + " read";
+        return Math.min(100, read * 100 / size) + "% of " + Counts.of(size, "byte");
     }
 
     @Override
     public String nothingRead() {
         if (records == 0) return name + " holds no record" + (size == 0 ? " (it is empty)" : "");
         if (onTopics == 0) {
-            return "none of the " + Wording.count(records, "record") + " of " + name + " is on a topic --topic " + Wording.patterns(topics)
+            return "none of the " + Counts.of(records, "record") + " of " + name + " is on a topic --topic " + Wording.patterns(topics)
                     + " matches; its topics: " + Wording.list(otherTopics);
         }
-        return "none of the " + Wording.count(onTopics, "record") + " on the chosen topics of " + name + " was written at or after "
+        return "none of the " + Counts.of(onTopics, "record") + " on the chosen topics of " + name + " was written at or after "
                 + from.instant() + " (--from)" + (newestOnTopics < 0 ? "" : "; the newest was written at " + Instant.ofEpochMilli(newestOnTopics));
     }
 

@@ -1,11 +1,11 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
@@ -25,22 +25,12 @@ public final class Wording {
 
     private Wording() {}
 
-    /** "1 record", "5,000,831 bytes": the count with separators, the noun in the plural unless the count is one. */
-    public static String count(long n, String noun) {
-        return number(n) + " " + (n == 1 ? noun : noun + "s");
-    }
-
-    /** A whole number with thousands separators: "5,000,831". */
-    public static String number(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
-    }
-
     /** At most {@link #LISTED} names, then how many more: "a, b, c" or "a, ..., j and 3 more"; "none" when empty. */
     static String list(Collection<String> names) {
         if (names.isEmpty()) return "none";
         List<String> shown = names.stream().limit(LISTED).toList();
         String out = String.join(", ", shown);
-        return names.size() > LISTED ? out + " and " + number(names.size() - LISTED) + " more" : out;
+        return names.size() > LISTED ? out + " and " + Counts.number(names.size() - LISTED) + " more" : out;
     }
 
     /** The patterns of {@code --topic} as typed: {@code '^wow\..*'}, or {@code 'a', 'b'}. */
@@ -74,7 +64,7 @@ public final class Wording {
         if (location == null) return "";
         long offset = location.getByteOffset() >= 0 ? location.getByteOffset() : location.getCharOffset();
         if (location.getLineNr() > 1) return " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-        return offset >= 0 ? " (at byte " + number(offset) + ")" : "";
+        return offset >= 0 ? " (at byte " + Counts.number(offset) + ")" : "";
     }
 
     // ---- Kafka -----------------------------------------------------------------------------------------------

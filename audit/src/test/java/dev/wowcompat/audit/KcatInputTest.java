@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.text.Counts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,13 +84,13 @@ class KcatInputTest {
     void progressSaysWhatIsLeftOfAFileOrWhatWasReadFromAPipe() throws AuditException {
         String lines = LINES + "\n";
         KcatInput file = of(lines, lines.length() * 2L, From.EARLIEST, ".*");
-        assertEquals("0% of " + Wording.count(lines.length() * 2L, "byte"), file.progress());
+        assertEquals("0% of " + Counts.of(lines.length() * 2L, "byte"), file.progress());
         file.read(r -> { });
-        assertEquals("50% of " + Wording.count(lines.length() * 2L, "byte"), file.progress());
+        assertEquals("50% of " + Counts.of(lines.length() * 2L, "byte"), file.progress());
         KcatInput pipe = of(lines, -1, From.EARLIEST, ".*");
         pipe.read(r -> { });
-        assertEquals(Wording.count(lines.length(), "byte") + " read", pipe.progress());
-        assertEquals("5,000,831 bytes", Wording.count(5_000_831, "byte"));
-        assertEquals("1 record", Wording.count(1, "record"));
+        assertEquals(Counts.of(lines.length(), "byte") + " read", pipe.progress());
+        assertEquals("5,000,831 bytes", Counts.of(5_000_831, "byte"));
+        assertEquals("1 record", Counts.of(1, "record"));
     }
 }

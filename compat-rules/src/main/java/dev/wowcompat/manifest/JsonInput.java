@@ -1,6 +1,7 @@
 package dev.wowcompat.manifest;
 
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.text.Sizes;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -313,7 +314,7 @@ public final class JsonInput {
         }
         if (original.contains("Document length")) {
             return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is larger than the limit of "
-                    + bytes(limits.maxBytes()) + "; raise the size limit (--max-bytes) if inputs this large are expected");
+                    + Sizes.show(limits.maxBytes()) + "; raise the size limit (--max-bytes) if inputs this large are expected");
         }
         // Jackson's other bounds (a string, a number or a key name longer than it accepts) are about size too.
         return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + cleanMessage(original));
@@ -502,7 +503,7 @@ public final class JsonInput {
                 byte[] content = in.readNBytes(cap);
                 if (content.length > limits.maxBytes()) {
                     throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.TOO_LARGE,
-                            "the input is larger than the limit of " + bytes(limits.maxBytes())
+                            "the input is larger than the limit of " + Sizes.show(limits.maxBytes())
                                     + "; raise the size limit (--max-bytes) if inputs this large are expected"));
                 }
                 return content;
@@ -519,16 +520,8 @@ public final class JsonInput {
     }
 
     private InputProblem tooLarge(String source, long size) {
-        return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is " + bytes(size)
-                + ", over the limit of " + bytes(limits.maxBytes())
+        return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is " + Sizes.show(size)
+                + ", over the limit of " + Sizes.show(limits.maxBytes())
                 + "; raise the size limit (--max-bytes) if inputs this large are expected");
-    }
-
-    /** A byte count people can read: exact, plus the binary unit when it is large. */
-    static String bytes(long n) {
-        String exact = String.format(java.util.Locale.ROOT, "%,d bytes", n);
-        if (n >= 1024L * 1024) return exact + String.format(java.util.Locale.ROOT, " (%.1f MiB)", n / (1024.0 * 1024));
-        if (n >= 1024) return exact + String.format(java.util.Locale.ROOT, " (%.1f KiB)", n / 1024.0);
-        return exact;
     }
 }

@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.text.Counts;
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Location;
@@ -98,7 +99,7 @@ final class JunitReport {
             xml.writeCharacters("\n      ");
             xml.writeStartElement("failure");
             String rules = String.join(", ", breaking.stream().map(f -> f.rule().id()).distinct().toList());
-            attribute(xml, "message", breaking.size() + " breaking finding" + (breaking.size() == 1 ? "" : "s") + ": " + rules);
+            attribute(xml, "message", Counts.of(breaking.size(), "breaking finding") + ": " + rules);
             attribute(xml, "type", "breaking");
             characters(xml, describe(breaking, List.of()));
             xml.writeEndElement();

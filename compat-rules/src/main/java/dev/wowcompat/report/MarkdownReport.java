@@ -16,7 +16,7 @@ final class MarkdownReport {
                 .append(text(ReportParts.baselines(report))).append(" at level ").append(code(report.level()))
                 .append(": **").append(ReportParts.counts(report)).append("**.\n");
         if (report.findings().isEmpty()) {
-            out.append("\nNo findings: every reader keeps working.\n");
+            out.append('\n').append(ReportParts.noFindings(report)).append('\n');
         }
         for (Map.Entry<String, List<Finding>> group : ReportParts.bySubject(report.findings()).entrySet()) {
             out.append("\n### ").append(code(group.getKey())).append("\n\n");

@@ -1,5 +1,6 @@
 package dev.wowcompat.report;
 
+import dev.wowcompat.text.Counts;
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Location;
@@ -71,7 +72,7 @@ final class ReportParts {
     /** "3 compatible changes", the heading of every changelog. */
     static String changesHeading(Report report) {
         int n = report.changes().size();
-        return n + " compatible change" + (n == 1 ? "" : "s");
+        return Counts.of(n, "compatible change");
     }
 
     static Severity worst(List<Finding> findings) {
@@ -104,6 +105,17 @@ final class ReportParts {
     static String verdictLine(Report report) {
         return report.verdict().toUpperCase(java.util.Locale.ROOT) + ": " + label(report.candidate())
                 + " against " + baselines(report) + " (level " + report.level() + "): " + counts(report);
+    }
+
+    /**
+     * What a report without findings says: every reader keeps working, unless findings were waived, which still break
+     * whom they name; the report must not call them harmless (docs/decisions.md, "No findings, or all waived").
+     */
+    static String noFindings(Report report) {
+        int waived = report.waived().size();
+        if (waived == 0) return "No findings: every reader keeps working.";
+        return "No findings other than the " + Counts.of(waived, "waived one", "waived ones")
+                + " below, which still " + (waived == 1 ? "breaks" : "break") + " the readers " + (waived == 1 ? "it names" : "they name") + ".";
     }
 
     /**

@@ -14,7 +14,7 @@ final class TextReport {
         StringBuilder out = new StringBuilder();
         out.append(ReportParts.verdictLine(report)).append('\n');
         if (report.findings().isEmpty()) {
-            out.append("\nNo findings: every reader keeps working.\n");
+            out.append('\n').append(ReportParts.noFindings(report)).append('\n');
         }
         for (Map.Entry<String, List<Finding>> group : ReportParts.bySubject(report.findings()).entrySet()) {
             out.append('\n').append(ReportParts.oneLine(group.getKey())).append('\n');

@@ -238,7 +238,9 @@ public final class DocCommands {
         if (cached != null) {
             return cached;
         }
-        ShellSession.Result result = session.run("bin/wow-compat '" + subcommand.replace("'", "") + "' --help",
+        // In a subshell at the root: the help is looked up without moving the reader's terminal.
+        ShellSession.Result result = session.run("(cd '" + root.toString().replace("'", "") + "' && bin/wow-compat '"
+                + subcommand.replace("'", "") + "' --help)",
                 Map.of(), RunOptions.DEFAULT.timeout());
         if (result.exit() != 0) {
             throw failure(block, "wow-compat has no command '" + subcommand + "'", result.output());

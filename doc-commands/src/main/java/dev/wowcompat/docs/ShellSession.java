@@ -21,9 +21,10 @@ import java.util.stream.Stream;
 
 /**
  * One document's terminal: its command blocks run one after the other in bash, as a reader pastes them into one
- * terminal. Each block starts in the repository root (the docs say "from the repository root"), with the shell
- * variables the blocks before it left behind; {@code bin/} is first on {@code PATH}, as for someone who installed
- * {@code wow-compat}.
+ * terminal opened at the repository root. The first block starts there; each later one starts in the directory the
+ * block before it left, with the shell variables it left behind, so a {@code cd} in one block holds for the next as it
+ * would for the reader (docs/decisions.md, "The commands of the docs"). {@code PATH} is the reader's: {@code bin/} is
+ * not on it, so a block calls {@code bin/wow-compat} as a fresh clone must.
  * Each block runs as a script with {@code set -e -o pipefail} (its first failing command ends it and gives the
  * block's exit code) in a process group of its own (setsid), so whatever it starts in the background is stopped
  * with it when the session closes, whether the document passed or not.
@@ -121,7 +122,6 @@ public final class ShellSession implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-        builder.environment().put("PATH", root.resolve("bin") + ":" + System.getenv("PATH"));
         env.forEach((name, value) -> builder.environment().put(name, withPorts(value)));
         Process process = builder.start();
         // setsid makes bash the leader of a new process group: its pid is the group's id.
@@ -134,6 +134,7 @@ public final class ShellSession implements AutoCloseable {
         StringBuilder text = new StringBuilder();
         text.append("wowdoc_state=").append(dir).append('\n');
         text.append("if [ -f \"$wowdoc_state/vars\" ]; then . \"$wowdoc_state/vars\"; fi\n");
+        text.append("if [ -f \"$wowdoc_state/pwd\" ]; then cd \"$(cat \"$wowdoc_state/pwd\")\"; fi\n");
         if (carryState) {
             text.append("wowdoc_save() {\n");
             text.append("  for wowdoc_n in $(compgen -v); do\n");
@@ -141,6 +142,7 @@ public final class ShellSession implements AutoCloseable {
             text.append("    declare -p \"$wowdoc_n\" 2>/dev/null\n");
             text.append("  done | grep -v '^declare -[a-zA-Z]*r' > \"$wowdoc_state/vars.new\" || true\n");
             text.append("  mv \"$wowdoc_state/vars.new\" \"$wowdoc_state/vars\"\n");
+            text.append("  pwd > \"$wowdoc_state/pwd\"\n");
             text.append("}\n");
             text.append("trap wowdoc_save EXIT\n");
         }

@@ -104,7 +104,7 @@ class DocCommandsTest {
     }
 
     @Test
-    void blocksOfADocumentShareVariablesAndStartInTheRoot() throws Exception {
+    void blocksOfADocumentShareVariablesAndTheDirectory() throws Exception {
         Files.createDirectories(repo.resolve("sub"));
         assertEquals(3, checkAll("""
                 ```sh
@@ -117,7 +117,7 @@ class DocCommandsTest {
                 hello there yes
                 ```
                 ```sh
-                test -d sub
+                test "$(basename "$PWD")" = sub
                 ```
                 """).size());
     }
@@ -184,6 +184,32 @@ class DocCommandsTest {
         assertTrue(failureOf("<!-- run: expect-exit=x -->\n```sh\nfalse\n```\n")
                 .contains("expect-exit takes a number, not 'x'"));
         assertTrue(failureOf("```sh\n$ true\n```\n").contains("label a transcript 'console'"));
+    }
+
+    /**
+     * A page is one terminal: a {@code cd} in one block holds for the next, as it does for a reader who pastes the
+     * blocks into one shell, so a block that moves away breaks the relative paths of the blocks after it.
+     */
+    @Test
+    void aCdInOneBlockHoldsForTheBlocksAfterIt() throws Exception {
+        Files.createDirectories(repo.resolve("sub"));
+        Files.writeString(repo.resolve("at-root.txt"), "x");
+        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh\ncat at-root.txt\n```\n\n```sh\ncat at-root.txt\n```\n"));
+        String message = failureOf("```sh\ncd sub\n```\n\n```sh\ncat at-root.txt\n```\n");
+        assertTrue(message.startsWith("README.md:5: exit code 1"), message);
+        // a subshell leaves the terminal where it was
+        assertEquals(List.of("ran, exit code 0", "ran, exit code 0"), checkAll("```sh\n(cd sub && pwd)\n```\n\n```sh\ncat at-root.txt\n```\n"));
+    }
+
+    /** The reader's PATH: a fresh clone has no {@code wow-compat} on it, so a block must call {@code bin/wow-compat}. */
+    @Test
+    void bareWowCompatIsNotFoundAsInAFreshClone() throws Exception {
+        Files.createDirectories(repo.resolve("bin"));
+        Path fake = repo.resolve("bin/wow-compat");
+        Files.writeString(fake, "#!/bin/sh\necho ran\n");
+        assertTrue(fake.toFile().setExecutable(true));
+        assertEquals(List.of("ran, exit code 0"), checkAll("```sh\nbin/wow-compat\n```\n"));
+        assertTrue(failureOf("```sh\nwow-compat\n```\n").contains("exit code 127"));
     }
 
     @Test

@@ -33,6 +33,28 @@ public final class IsolatedEntry {
         return Arrays.asList(problems.any() ? null : json, problems.warnings(), problems.problems());
     }
 
+    /**
+     * Why nothing was found, among three causes a user fixes differently: no class files at all (a wrong directory),
+     * Wow's annotations missing from the classpath (the JVM then drops every annotation silently), or classes that
+     * truly carry none.
+     */
+    private static String nothingFound(List<Path> directories, List<Class<?>> classes, ClassLoader loader) {
+        if (classes.isEmpty()) {
+            return "No class files in " + directories + ": give --classes the directory the compiler writes the service's "
+                    + "classes to (e.g. target/classes or build/classes/java/main).";
+        }
+        try {
+            Class.forName(ByName.AGGREGATE_ROOT, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return "Wow's annotations are not on the classpath: add Wow's API jar (me.ahoo.wow:wow-api) to --classpath; "
+                    + "without it the JVM drops @AggregateRoot and every other annotation of Wow from the " + classes.size()
+                    + (classes.size() == 1 ? " class" : " classes") + " in " + directories + ".";
+        }
+        return "No aggregate root and no event handler found: no class in " + directories
+                + " is annotated @AggregateRoot (and no " + WowMetadata.RESOURCE + " lists one), @StatelessSaga, "
+                + "@ProjectionProcessor or @EventProcessor.";
+    }
+
     private static byte[] generate(List<Path> directories, String service, String version, byte[] previousManifest,
                                    Problems problems) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
@@ -63,9 +85,7 @@ public final class IsolatedEntry {
                 // Nothing is left to describe because classes did not load: that is the refusal, in their sentences.
                 problems.warnings().forEach(problems::problem);
             } else {
-                problems.problem("No aggregate root and no event handler found: no class in " + directories
-                        + " is annotated @AggregateRoot (and no " + WowMetadata.RESOURCE + " lists one), @StatelessSaga, "
-                        + "@ProjectionProcessor or @EventProcessor.");
+                problems.problem(nothingFound(directories, classes, loader));
             }
         }
         ManifestWriter writer = new ManifestWriter(mapper, scanned.owners(), previous, problems);

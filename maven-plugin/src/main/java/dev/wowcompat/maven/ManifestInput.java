@@ -1,5 +1,6 @@
 package dev.wowcompat.maven;
 
+import dev.wowcompat.text.Sizes;
 import dev.wowcompat.json.TokenLocations;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -122,7 +123,7 @@ final class ManifestInput {
             throw new MojoFailureException(what + shown + " cannot be read: " + e.getMessage() + ".");
         }
         if (size > reader.limits().maxBytes()) {
-            throw new MojoFailureException(what + shown + " is " + size + " bytes, more than the " + reader.limits().maxBytes() + " a Manifest may have.");
+            throw new MojoFailureException(what + shown + " is " + Sizes.show(size) + ", more than the " + Sizes.show(reader.limits().maxBytes()) + " a Manifest may have.");
         }
         try {
             return Files.readAllBytes(file);

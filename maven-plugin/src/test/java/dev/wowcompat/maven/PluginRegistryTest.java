@@ -22,7 +22,7 @@ class PluginRegistryTest {
         RegistryClient client = PluginRegistry.open("http://127.0.0.1:" + closedPort, Optional.empty(), 5);
         MojoExecutionException e = assertThrows(MojoExecutionException.class,
                 () -> PluginRegistry.call(() -> client.register("s", new byte[0])));
-        assertEquals("Cannot reach the wow-compat registry at http://127.0.0.1:" + closedPort + ": connection refused.", e.getMessage());
+        assertEquals("http://127.0.0.1:" + closedPort + ": cannot reach the registry: connection refused (is the registry running at that address?)", e.getMessage());
         assertNull(e.getCause());
     }
 

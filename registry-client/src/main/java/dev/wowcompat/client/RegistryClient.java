@@ -38,8 +38,8 @@ public final class RegistryClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** What the registry answered. */
-    public record Answer(int status, String contentType, byte[] body) {
+    /** What the registry answered, and at which address (after redirects). */
+    public record Answer(int status, String contentType, byte[] body, URI uri) {
         public boolean ok() {
             return status / 100 == 2;
         }
@@ -103,6 +103,9 @@ public final class RegistryClient {
             return sb.toString();
         }
     }
+
+    /** The registry's code for a path without an endpoint (docs/api.md, problem codes). */
+    private static final String NO_ENDPOINT = "wow-compat.request.not-found";
 
     private final URI base;
     private final String label;
@@ -216,6 +219,14 @@ public final class RegistryClient {
     }
 
     /**
+     * {@code GET /schemas/{fingerprint}}: a fingerprint, or a prefix of 8 or more hex digits, which the registry
+     * redirects to the one fingerprint it names ({@link Answer#uri()} ends with it).
+     */
+    public Answer schema(String fingerprintOrPrefix) throws RegistryException {
+        return send(get("/schemas/" + segment(fingerprintOrPrefix)));
+    }
+
+    /**
      * {@code GET /can-deploy}: the registered release {@code service@version} checked against what runs in the
      * environment, as a JSON report (format 1) with {@code environment} and {@code deployable}; waivers are the
      * caller's to apply, so the command line and the plugin warn about stale ones as their {@code check} does.
@@ -276,7 +287,16 @@ public final class RegistryClient {
     private Answer send(HttpRequest.Builder request) throws RegistryException {
         try {
             HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), response.body());
+            Answer answer = new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""), response.body(),
+                    response.uri());
+            if (answer.status() == 404 && NO_ENDPOINT.equals(answer.tree().path("code").asText())) {
+                // A registry answers this for a path it has no endpoint for: the URL given is not its root.
+                String detail = "no endpoint " + response.request().method() + " " + response.uri().getRawPath()
+                        + " there; give the registry's root URL (the address of its page, e.g. http://127.0.0.1:8081): "
+                        + "the URL's path is kept before every endpoint";
+                throw new RegistryException(Failure.UNEXPECTED_ANSWER, label, detail, label + ": " + detail);
+            }
+            return answer;
         } catch (IOException | IllegalArgumentException e) {
             throw failure(e);
         } catch (InterruptedException e) {
@@ -286,31 +306,36 @@ public final class RegistryClient {
         }
     }
 
-    /** The cause a user can act on: the JDK reports an unknown host and a refused connection alike, without a message. */
+    /**
+     * The cause a user can act on: the JDK reports an unknown host and a refused connection alike, without a message.
+     * Each cause's words are written here once ({@link RegistryException#UNREACHABLE}); every command and the Maven
+     * plugin say them alike.
+     */
     private RegistryException failure(Exception e) {
-        String reach = "Cannot reach the wow-compat registry at " + base + ": ";
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
-                return new RegistryException(Failure.UNKNOWN_HOST, label, "unknown host", reach + "unknown host.");
+                return unreachable(Failure.UNKNOWN_HOST, "the host name does not resolve");
             }
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof HttpConnectTimeoutException) {
-                return new RegistryException(Failure.CONNECT_TIMEOUT, label, "no connection in time",
-                        reach + "no connection within " + http.connectTimeout().orElseThrow().toSeconds() + " s.");
+                return unreachable(Failure.CONNECT_TIMEOUT, "no connection within " + http.connectTimeout().orElseThrow().toSeconds() + " s");
             }
             if (t instanceof HttpTimeoutException) {
-                return new RegistryException(Failure.TIMEOUT, label, "no answer in time",
-                        "The wow-compat registry at " + base + " did not answer within " + requestTimeout.toSeconds() + " s.");
+                return unreachable(Failure.TIMEOUT, "no answer within " + requestTimeout.toSeconds() + " s");
             }
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ConnectException) {
-                return new RegistryException(Failure.CONNECTION_REFUSED, label, "connection refused", reach + "connection refused.");
+                return unreachable(Failure.CONNECTION_REFUSED, "connection refused (is the registry running at that address?)");
             }
         }
         String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return new RegistryException(Failure.IO, label, why, "Cannot talk to the wow-compat registry at " + base + ": " + why + ".");
+        return unreachable(Failure.IO, "the connection failed (" + why + ")");
+    }
+
+    private RegistryException unreachable(Failure failure, String reason) {
+        return new RegistryException(failure, label, reason, label + ": " + RegistryException.UNREACHABLE + ": " + reason);
     }
 
     private static URI parseBase(String url) throws RegistryException {

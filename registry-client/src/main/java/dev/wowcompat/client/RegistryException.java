@@ -6,6 +6,13 @@ package dev.wowcompat.client;
  * {@link #detail()} is the short phrase behind the sentence (the I/O message, the unexpected answer).
  */
 public final class RegistryException extends Exception {
+    /**
+     * The one wording of a registry out of reach, before its cause: {@code http://host:8081: cannot reach the registry:
+     * connection refused (is the registry running at that address?)} (docs/decisions.md, "One wording for an
+     * unreachable registry").
+     */
+    public static final String UNREACHABLE = "cannot reach the registry";
+
     /** What went wrong. */
     public enum Failure {
         /** The URL is not http(s) with a host: a usage problem, found before any call. */

@@ -174,7 +174,7 @@ class RegistryClientTest {
         }
         RegistryClient client = new RegistryClient("http://127.0.0.1:" + closedPort, Optional.empty(), Duration.ofSeconds(5));
         RegistryException e = assertThrows(RegistryException.class, () -> client.register("s", new byte[0]));
-        assertEquals("Cannot reach the wow-compat registry at http://127.0.0.1:" + closedPort + ": connection refused.", e.getMessage());
+        assertEquals("http://127.0.0.1:" + closedPort + ": cannot reach the registry: connection refused (is the registry running at that address?)", e.getMessage());
         assertEquals(Failure.CONNECTION_REFUSED, e.failure());
         assertNull(e.getCause());
     }
@@ -184,7 +184,7 @@ class RegistryClientTest {
         RegistryClient client = new RegistryClient("http://no-such-host.invalid:8081", Optional.empty(), Duration.ofSeconds(5));
         RegistryException e = assertThrows(RegistryException.class, () -> client.check("s", new byte[0]));
         assertEquals(Failure.UNKNOWN_HOST, e.failure());
-        assertEquals("Cannot reach the wow-compat registry at http://no-such-host.invalid:8081: unknown host.", e.getMessage());
+        assertEquals("http://no-such-host.invalid:8081: cannot reach the registry: the host name does not resolve", e.getMessage());
     }
 
     @Test
@@ -193,7 +193,7 @@ class RegistryClientTest {
         RegistryClient client = new RegistryClient(url(), Optional.empty(), Duration.ofSeconds(1));
         RegistryException e = assertThrows(RegistryException.class, () -> client.check("s", new byte[0]));
         assertEquals(Failure.TIMEOUT, e.failure());
-        assertEquals("The wow-compat registry at " + url() + " did not answer within 1 s.", e.getMessage());
+        assertEquals(url() + ": cannot reach the registry: no answer within 1 s", e.getMessage());
     }
 
     @Test

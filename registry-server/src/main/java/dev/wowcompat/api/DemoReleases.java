@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import dev.wowcompat.text.Counts;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.store.DeploymentResult;
@@ -108,7 +109,7 @@ public final class DemoReleases {
         }
 
         private static String releases(int n) {
-            return n + " example release" + (n == 1 ? "" : "s");
+            return Counts.of(n, "example release");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import dev.wowcompat.text.Counts;
 import io.javalin.http.Handler;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
@@ -28,8 +29,8 @@ final class ExpensiveRequests {
             if (running.merge(client, 1, Integer::sum) > perClient) {
                 leave(client);
                 ctx.header("Retry-After", RETRY_AFTER_SECONDS);
-                throw new ApiException(ProblemCode.TOO_MANY_REQUESTS, "This client already has " + perClient
-                        + " expensive request(s) running; wait for them, then retry.");
+                throw new ApiException(ProblemCode.TOO_MANY_REQUESTS, "This client already has " + Counts.of(perClient, "expensive request")
+                        + " running; wait for them, then retry.");
             }
             try {
                 if (!inAll.tryAcquire()) {

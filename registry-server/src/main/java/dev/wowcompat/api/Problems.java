@@ -34,7 +34,7 @@ final class Problems {
         // Legal schemas that nest into each other past what one comparison follows: refused input, not a failure.
         app.exception(SchemaTooDeepException.class, (e, ctx) -> send(ctx, fromInput(new InvalidInputException(
                 new InputProblem(e.subject(), e.pointer(), SchemaTooDeepException.CODE, e.getMessage())))));
-        app.exception(HttpResponseException.class, (e, ctx) -> send(ctx, fromJavalin(e)));
+        app.exception(HttpResponseException.class, (e, ctx) -> send(ctx, fromJavalin(e, ctx)));
         app.exception(StoreException.class, (e, ctx) -> {
             LOG.error("store failure on {} {}", ctx.method(), ctx.path(), e);
             send(ctx, new ApiException(ProblemCode.STORE_UNAVAILABLE, "The registry's database failed; the request had no effect unless it was answered 201."));
@@ -45,12 +45,12 @@ final class Problems {
         });
         app.error(404, ctx -> {
             if (!CONTENT_TYPE.equals(ctx.res().getContentType())) {
-                send(ctx, new ApiException(ProblemCode.ROUTE_NOT_FOUND, "No endpoint " + ctx.method() + " " + ctx.path() + "; see docs/api.md."));
+                send(ctx, noEndpoint(ctx));
             }
         });
         app.error(405, ctx -> {
             if (!CONTENT_TYPE.equals(ctx.res().getContentType())) {
-                send(ctx, new ApiException(ProblemCode.METHOD_NOT_ALLOWED, ctx.path() + " does not take " + ctx.method() + "."));
+                send(ctx, wrongMethod(ctx));
             }
         });
     }
@@ -70,12 +70,21 @@ final class Problems {
         return new ApiException(ProblemCode.INVALID_INPUT, code, ProblemCode.INVALID_INPUT.status(), detail, Map.of("problems", listed));
     }
 
-    private static ApiException fromJavalin(HttpResponseException e) {
+    /** Javalin's "Endpoint POST /x not found" in our words (and with the same code whoever notices it first). */
+    private static ApiException noEndpoint(Context ctx) {
+        return new ApiException(ProblemCode.ROUTE_NOT_FOUND, "No endpoint " + ctx.method() + " " + ctx.path() + "; see docs/api.md.");
+    }
+
+    private static ApiException wrongMethod(Context ctx) {
+        return new ApiException(ProblemCode.METHOD_NOT_ALLOWED, ctx.path() + " does not take " + ctx.method() + ".");
+    }
+
+    private static ApiException fromJavalin(HttpResponseException e, Context ctx) {
         return switch (e.getStatus()) {
             case 413 -> new ApiException(ProblemCode.BODY_TOO_LARGE, e.getMessage());
             case 408 -> new ApiException(ProblemCode.BODY_TIMEOUT, e.getMessage());
-            case 404 -> new ApiException(ProblemCode.ROUTE_NOT_FOUND, e.getMessage());
-            case 405 -> new ApiException(ProblemCode.METHOD_NOT_ALLOWED, e.getMessage());
+            case 404 -> noEndpoint(ctx);
+            case 405 -> wrongMethod(ctx);
             case 415 -> new ApiException(ProblemCode.UNSUPPORTED_MEDIA_TYPE, e.getMessage());
             default -> new ApiException(ProblemCode.BAD_PARAMETER, e.getMessage());
         };

@@ -68,8 +68,7 @@ public final class RegistryServer implements AutoCloseable {
         private final boolean inUse;
 
         CannotListen(String host, int port, Exception cause) {
-            super(cause instanceof java.nio.channels.UnresolvedAddressException ? "no address has that name"
-                    : innermost(cause).getMessage(), cause);
+            super(why(host, port, cause), cause);
             // An IPv6 literal is bracketed, as in a URL, so that the port stays apart from it.
             this.address = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
             // Jetty wraps the JDK's BindException, which says "in use" only in its message ("Address already in use",
@@ -78,6 +77,19 @@ public final class RegistryServer implements AutoCloseable {
             Throwable root = innermost(cause);
             this.inUse = root instanceof java.net.BindException && root.getMessage() != null
                     && root.getMessage().toLowerCase(java.util.Locale.ROOT).contains("already in use");
+        }
+
+        /** The JDK's words ("null", "Cannot assign requested address") as a sentence a user acts on. */
+        private static String why(String host, int port, Exception cause) {
+            String notHere = host + " is not an address of this machine: give one of its addresses to --host "
+                    + "(127.0.0.1 for this machine only, 0.0.0.0 for all)";
+            for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) return notHere;
+            }
+            String message = String.valueOf(innermost(cause).getMessage()).toLowerCase(java.util.Locale.ROOT);
+            if (message.contains("assign requested address") || message.equals("null")) return notHere;
+            if (message.contains("permission denied")) return "permission denied: a port below 1024 needs privileges; choose another --port";
+            return "the operating system refused it (" + innermost(cause).getMessage() + ")";
         }
 
         private static Throwable innermost(Throwable t) {

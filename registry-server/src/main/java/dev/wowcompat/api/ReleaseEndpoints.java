@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -49,7 +50,7 @@ final class ReleaseEndpoints {
                 JsonNode report = json.tree(result.reportJson());
                 long breaking = report.path("summary").path("breaking").asLong();
                 throw new ApiException(ProblemCode.RELEASE_BREAKING,
-                        breaking + " breaking finding(s); nothing was stored. Each finding says what changed, whom it breaks and the additive fix.",
+                        Counts.of(breaking, "breaking finding") + "; nothing was stored. Each finding says what changed, whom it breaks and the additive fix.",
                         Map.of("report", report));
             }
             default -> throw new IllegalStateException(result.outcome().name());

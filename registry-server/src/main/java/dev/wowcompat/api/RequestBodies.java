@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import dev.wowcompat.text.Sizes;
 import io.javalin.http.Context;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -76,7 +77,7 @@ final class RequestBodies {
     }
 
     private ApiException tooLarge() {
-        return new ApiException(ProblemCode.BODY_TOO_LARGE, "The body is larger than " + maxBytes + " bytes, this registry's limit.");
+        return new ApiException(ProblemCode.BODY_TOO_LARGE, "The body is larger than " + Sizes.show(maxBytes) + ", this registry's limit.");
     }
 
     static boolean isJson(String contentType) {

@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import dev.wowcompat.text.Counts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,6 +67,6 @@ public final class Tokens {
 
     @Override
     public String toString() {
-        return digests.size() + " token(s)";
+        return Counts.of(digests.size(), "token");
     }
 }

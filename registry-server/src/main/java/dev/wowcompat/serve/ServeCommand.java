@@ -8,6 +8,8 @@ import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.text.Counts;
+import dev.wowcompat.text.Sizes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -63,7 +65,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tokens", paramLabel = "FILE", description = "Bearer tokens that may write, one per line.")
     Path tokensFile;
 
-    @Option(names = "--max-bytes", paramLabel = "N", description = "Largest request body accepted, in bytes, at most 268435456 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-bytes", paramLabel = "N", converter = SizeConverter.class,
+            description = "Largest request body accepted: 10m, 64k or bytes, at most 256m (default: 16m).")
     long maxBytes = 16L * 1024 * 1024;
 
     @Option(names = "--max-expensive", paramLabel = "N", description = "Expensive requests (register, check, validate, "
@@ -134,9 +137,14 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     private RegistryServer.Config config(Tokens tokens) throws InvalidInputException {
+        if (port < 0 || port > 65_535) {
+            // Java's own words here were "port out of range:99999", reported as an internal error.
+            throw new InvalidInputException(new InputProblem("--port " + port, "", "wow-compat.serve.bad-port",
+                    "a port is a number from 0 to 65535 (0 picks a free one)"));
+        }
         if (maxBytes < 1 || maxBytes > Guards.MAX_BODY_CEILING) {
-            throw new InvalidInputException(new InputProblem("--max-bytes " + maxBytes, "", "wow-compat.serve.bad-limit",
-                    "--max-bytes must be between 1 and " + Guards.MAX_BODY_CEILING + " (256 MiB)"));
+            throw new InvalidInputException(new InputProblem("--max-bytes " + Counts.number(maxBytes), "", "wow-compat.serve.bad-limit",
+                    "--max-bytes must be at most " + Sizes.show(Guards.MAX_BODY_CEILING)));
         }
         if (metricsNeedToken && !tokens.required()) {
             throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",

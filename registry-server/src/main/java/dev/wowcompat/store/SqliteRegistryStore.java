@@ -17,6 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 import org.flywaydb.core.Flyway;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteException;
 
 /**
  * The default backend: one SQLite file in WAL mode with {@code synchronous=FULL}, so a commit is on disk
@@ -51,6 +52,10 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     /** Opens (creating and migrating when needed) the database file. */
     public static SqliteRegistryStore open(Path file) {
         Path absolute = file.toAbsolutePath();
+        if (Files.isDirectory(absolute)) {
+            throw new StoreException(absolute + " is a directory: give the SQLite file to use in it, e.g. "
+                    + absolute.resolve("registry.db"), null);
+        }
         try {
             if (absolute.getParent() != null) Files.createDirectories(absolute.getParent());
         } catch (IOException e) {
@@ -64,8 +69,32 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
             for (int i = 0; i < READERS; i++) readers.add(connect(url, SQLiteConfig.TransactionMode.DEFERRED));
             return new SqliteRegistryStore(absolute.normalize(), writer, readers);
         } catch (SQLException e) {
-            throw new StoreException("cannot open the registry database " + absolute + ": " + e.getMessage(), e);
+            throw new StoreException("cannot open the registry database " + absolute + ": " + cannotOpen(e), e);
         }
+    }
+
+    /** Why SQLite could not open the file, in our words: its own ("[SQLITE_CANTOPEN] Unable to open ...") only last. */
+    private static String cannotOpen(SQLException e) {
+        if (e instanceof SQLiteException sqlite) {
+            switch (sqlite.getResultCode()) {
+                case SQLITE_CANTOPEN:
+                    return "the file cannot be created or opened there (is its directory writable?)";
+                case SQLITE_NOTADB:
+                    return "the file is not a SQLite database";
+                case SQLITE_READONLY:
+                case SQLITE_PERM:
+                case SQLITE_AUTH:
+                    return "the file cannot be written (permission denied)";
+                case SQLITE_BUSY:
+                case SQLITE_LOCKED:
+                    return "another process holds the file locked";
+                case SQLITE_CORRUPT:
+                    return "the file is damaged (restore it from a backup, docs/deployment.md)";
+                default:
+                    break;
+            }
+        }
+        return "SQLite refused it (" + e.getMessage() + ")";
     }
 
     private static Connection connect(String url, SQLiteConfig.TransactionMode mode) throws SQLException {

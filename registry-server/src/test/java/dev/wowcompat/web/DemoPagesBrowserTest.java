@@ -1,6 +1,7 @@
 package dev.wowcompat.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wowcompat.api.DemoReleases;
@@ -89,7 +90,11 @@ class DemoPagesBrowserTest {
         assertEquals("not deployable", verdict.findElement(By.cssSelector(".pill")).getText());
         assertEquals(List.of("consumer-lags"), browser.findElements(By.cssSelector("#can-deploy-findings .finding")).stream()
                 .map(f -> f.getAttribute("data-rule")).toList());
-        assertTrue(browser.findElement(By.id("can-deploy-findings")).getText().contains("standing-orders@1.0.0"));
+        String findings = browser.findElement(By.id("can-deploy-findings")).getText();
+        assertTrue(findings.contains("standing-orders@1.0.0"), findings);
+        // whom it breaks, in words: not the report's raw label
+        assertTrue(findings.matches("(?s).*breaks (old|new|old and new) readers.*"), findings);
+        assertFalse(findings.contains("old-readers") || findings.contains("new-readers"), findings);
         HeadlessChromium.screenshot(browser, "demo-can-deploy");
     }
 }

@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.audit.Audit;
 import dev.wowcompat.audit.AuditException;
@@ -14,7 +15,6 @@ import dev.wowcompat.audit.PayloadObserver;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.audit.RegistryReleases;
 import dev.wowcompat.audit.Releases;
-import dev.wowcompat.audit.Wording;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
 import dev.wowcompat.gate.Gate;
@@ -24,6 +24,7 @@ import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.profile.ProfileJson;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.serve.SizeConverter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -43,6 +44,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -54,7 +56,7 @@ import sun.misc.Signal;
  * nothing written) or kcat -J lines, judges every record against the registry (module wow-compat-audit), and
  * reports each finding with its count and first examples (docs/audit.md).
  */
-@Command(name = "audit", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "audit", sortOptions = false,
         header = "Check every record of Kafka topics (or of kcat -J lines) against the registered releases.",
         description = {
                 "Reads up to the end offsets taken at start (or on, with --follow, until Ctrl-C, which prints the report so far).",
@@ -65,6 +67,9 @@ final class AuditCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    HelpOption help;
 
     @Option(names = {"--bootstrap-servers", "--bootstrap-server"}, paramLabel = "HOST:PORT[,...]",
             description = "The Kafka cluster to read (--bootstrap-server, as Kafka's own tools spell it, too).")
@@ -127,9 +132,9 @@ final class AuditCommand implements Callable<Integer> {
             description = "How long Kafka and the registry may take to answer before the audit gives up with exit 2 (default: 30s).")
     Duration timeout = Duration.ofSeconds(30);
 
-    @Option(names = "--max-record-bytes", paramLabel = "N", defaultValue = "1048576",
-            description = "A larger value is the finding record-too-large, not parsed (default: 1 MiB).")
-    int maxRecordBytes;
+    @Option(names = "--max-record-bytes", paramLabel = "N", defaultValue = "1m", converter = SizeConverter.class,
+            description = "A larger value is the finding record-too-large, not parsed: 10m, 64k or bytes (default: 1m).")
+    long maxRecordBytes;
 
     @Option(names = "--max-aggregates", paramLabel = "N", defaultValue = "1000000",
             description = "How many aggregates the version check remembers; the report says when it forgot some (default: 1000000).")
@@ -205,7 +210,7 @@ final class AuditCommand implements Callable<Integer> {
             throw new AuditException(e.getMessage());
         }
         Releases releases = releases();
-        Audit.Settings settings = new Audit.Settings(maxRecordBytes, maxAggregates, maxMessages, environment, ignores, !noProfiles);
+        Audit.Settings settings = new Audit.Settings((int) Math.min(maxRecordBytes, Integer.MAX_VALUE), maxAggregates, maxMessages, environment, ignores, !noProfiles);
         try (RecordSource source = source(start, err)) {
             Audit audit = new Audit(source, releases, settings);
             for (String signal : new String[] {"INT", "TERM"}) {
@@ -256,12 +261,12 @@ final class AuditCommand implements Callable<Integer> {
      * each release now has kept there, and the values it refused (docs/api.md, "POST /environments/{env}/profiles").
      */
     static String recordedSentence(int posted, String environment, JsonNode answer) {
-        StringBuilder sb = new StringBuilder("recorded the profiles of ").append(Wording.count(posted, "field")).append(" in ").append(environment);
+        StringBuilder sb = new StringBuilder("recorded the profiles of ").append(Counts.of(posted, "field")).append(" in ").append(environment);
         List<String> kept = new ArrayList<>();
-        answer.path("releases").forEach(r -> kept.add(r.path("release").asText() + " " + Wording.count(r.path("fields").asLong(), "field")));
+        answer.path("releases").forEach(r -> kept.add(r.path("release").asText() + " " + Counts.of(r.path("fields").asLong(), "field")));
         if (!kept.isEmpty()) sb.append("; now kept there: ").append(String.join(", ", kept));
         long refused = answer.path("refusedValues").asLong();
-        if (refused > 0) sb.append("; ").append(Wording.count(refused, "value")).append(" refused (over the registry's bound of fields per release)");
+        if (refused > 0) sb.append("; ").append(Counts.of(refused, "value")).append(" refused (over the registry's bound of fields per release)");
         return sb.toString();
     }
 
@@ -399,7 +404,7 @@ final class AuditCommand implements Callable<Integer> {
 
         /** "290,816 records read, 20,535/s, 41% of 5,000,831 bytes": what was read, how fast, what is left. */
         static String line(long read, long perSecond, String left) {
-            return Wording.count(read, "record") + " read, " + Wording.number(perSecond) + "/s" + (left.isEmpty() ? "" : ", " + left);
+            return Counts.of(read, "record") + " read, " + Counts.number(perSecond) + "/s" + (left.isEmpty() ? "" : ", " + left);
         }
 
         void clear() {

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code wow-compat check}: a candidate Manifest against the earlier releases of its service (docs/architecture.md, "A check, from input to report"). */
@@ -64,6 +65,10 @@ final class CheckCommand implements Callable<Integer>, ReadsManifests {
 
     @Override
     public Integer call() throws InvalidInputException {
+        if (registry != null && !baselines.isEmpty()) {
+            // The usage says one or the other: a check against both would mix a local history with the registry's.
+            throw new ParameterException(spec.commandLine(), UsageErrors.eitherNotBoth(List.of("--baseline FILE|DIR...", "--registry URL")));
+        }
         // One pool for the run: the candidate and its baselines are one history, in which most schemas repeat
         // unchanged from release to release, so each is held once however many releases are read.
         ManifestReader reader = draft.apply(new ManifestReader(input.limits())).sharing(new SchemaPool());

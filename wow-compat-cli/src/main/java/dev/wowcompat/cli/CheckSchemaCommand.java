@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -43,7 +44,8 @@ final class CheckSchemaCommand implements Callable<Integer> {
             description = "The compatibility level.")
     Level level;
 
-    @Parameters(arity = "2..*", paramLabel = "SCHEMA.json", description = "Schema versions, oldest first; the last is the candidate.")
+    // At least two are needed, but picocli would call a missing second one "SCHEMA.json is required": call() names it.
+    @Parameters(arity = "1..*", paramLabel = "SCHEMA.json", description = "Schema versions, oldest first; the last is the candidate.")
     List<Path> schemas = new ArrayList<>();
 
     @Mixin
@@ -57,6 +59,10 @@ final class CheckSchemaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InvalidInputException {
+        if (schemas.size() < 2) {
+            throw new ParameterException(spec.commandLine(), "NEW.json is required: check-schema compares earlier versions with the candidate, "
+                    + "the last file, and only " + schemas.get(0) + " was given (OLD.json [MORE.json...] NEW.json)");
+        }
         JsonInput json = new JsonInput(input.limits());
         InputFiles files = new InputFiles();
         List<JsonNode> versions = new ArrayList<>();

@@ -58,6 +58,11 @@ final class CliRegistry {
         return label;
     }
 
+    /** The schema a fingerprint or prefix names: 200 (after the registry's redirect), 300 for several, a problem. */
+    Answer schema(String fingerprintOrPrefix) throws InvalidInputException {
+        return json(call(() -> client.schema(fingerprintOrPrefix)));
+    }
+
     Answer verifyState(byte[] document) throws InvalidInputException {
         return json(call(() -> client.verifyState(document)));
     }
@@ -81,18 +86,8 @@ final class CliRegistry {
             throw new InvalidInputException(switch (e.failure()) {
                 case UNEXPECTED_ANSWER -> new InputProblem(label, "", UNEXPECTED, e.detail());
                 case INTERRUPTED -> new InputProblem(label, "", UNREACHABLE, "interrupted while waiting for the registry");
-                default -> new InputProblem(label, "", UNREACHABLE, "cannot reach the registry: " + why(e));
+                default -> new InputProblem(label, "", UNREACHABLE, RegistryException.UNREACHABLE + ": " + e.detail());
             });
         }
-    }
-
-    /** The cause in the words the command line has always used. */
-    private static String why(RegistryException e) {
-        return switch (e.failure()) {
-            case UNKNOWN_HOST -> "the host name does not resolve";
-            case CONNECT_TIMEOUT, TIMEOUT -> "no answer in time";
-            case CONNECTION_REFUSED -> "connection refused (is the registry running at that address?)";
-            default -> e.detail();
-        };
     }
 }

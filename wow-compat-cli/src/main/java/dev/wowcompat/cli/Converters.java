@@ -51,26 +51,6 @@ final class Converters {
         }
     }
 
-    /** A positive number of bytes, optionally with a k, m or g suffix (powers of 1024). */
-    static final class ByteCount implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            String text = value.trim().toLowerCase(Locale.ROOT);
-            long unit = 1;
-            if (text.endsWith("k")) unit = 1024;
-            else if (text.endsWith("m")) unit = 1024L * 1024;
-            else if (text.endsWith("g")) unit = 1024L * 1024 * 1024;
-            String digits = unit == 1 ? text : text.substring(0, text.length() - 1);
-            try {
-                long bytes = Math.multiplyExact(Long.parseLong(digits), unit);
-                if (bytes < 1) throw new NumberFormatException();
-                return bytes;
-            } catch (NumberFormatException | ArithmeticException e) {
-                throw new TypeConversionException("'" + value + "' is not a positive number of bytes (e.g. 1048576, 512k, 64m)");
-            }
-        }
-    }
-
     /** {@code RULE:SUBJECT_GLOB:REASON} or {@code FINDING_ID:REASON}; the reason may itself contain colons. */
     static final class Ignore implements ITypeConverter<Waiver> {
         @Override

@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.fingerprint.Fingerprint;
@@ -72,7 +73,7 @@ public final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InvalidInputException {
-        if (!Files.isRegularFile(from)) {
+        if (!Files.exists(from)) {
             throw new InvalidInputException(new InputProblem("--from " + from, "", "wow-compat.input.unreadable",
                     "no such SQLite database file"));
         }
@@ -103,9 +104,9 @@ public final class MigrateCommand implements Callable<Integer> {
                     (a, b) -> new Tally(a.copied + b.copied, a.present + b.present, a.conflicts + b.conflicts));
             tallies.forEach((service, t) -> out.println(service + ": " + t.copied + " copied, " + t.present + " already there"
                     + (t.conflicts > 0 ? ", " + t.conflicts + " in conflict" : "")));
-            out.println("migrate: " + total.copied + " release(s) copied into " + target + " (" + schemas[0]
-                    + " schema fingerprint(s) verified on arrival); " + total.present + " already there; "
-                    + tallies.size() + " service(s)");
+            out.println("migrate: " + Counts.of(total.copied, "release") + " copied into " + target + " ("
+                    + Counts.of(schemas[0], "schema fingerprint") + " verified on arrival); " + total.present + " already there; "
+                    + Counts.of(tallies.size(), "service"));
             copyDeployments(source, target, out, conflicts);
             copyProfiles(source, target, out);
             conflicts.forEach(err::println);
@@ -133,10 +134,10 @@ public final class MigrateCommand implements Callable<Integer> {
                 case COPIED -> copied += chain.size();
                 case PRESENT -> present += chain.size();
                 case CONFLICT -> conflicts.add(first.service() + " in " + first.environment() + ": the target holds another"
-                        + " deployment history for it; its " + chain.size() + " deployment(s) were not copied");
+                        + " deployment history for it; its " + Counts.of(chain.size(), "deployment was", "deployments were") + " not copied");
             }
         }
-        out.println("migrate: " + copied + " deployment(s) copied (history included); " + present + " already there");
+        out.println("migrate: " + Counts.of(copied, "deployment") + " copied (history included); " + present + " already there");
     }
 
     /**
@@ -146,7 +147,7 @@ public final class MigrateCommand implements Callable<Integer> {
     private static void copyProfiles(JdbcRegistryStore source, JdbcRegistryStore target, PrintWriter out) {
         int[] counts = {0, 0};
         source.exportProfiles(p -> counts[target.importProfile(p) ? 0 : 1]++);
-        out.println("migrate: " + counts[0] + " field profile(s) copied; " + counts[1] + " already there");
+        out.println("migrate: " + Counts.of(counts[0], "field profile") + " copied; " + counts[1] + " already there");
     }
 
     private static boolean hasFingerprint(String fingerprint, String canonical) {

@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import picocli.CommandLine.MaxValuesExceededException;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.MutuallyExclusiveArgsException;
+import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -40,7 +43,7 @@ final class UsageErrors {
             sentences.add(unknownCommand(spec, ex.getValue()));
             return sentences;
         }
-        String own = ex instanceof MissingParameterException missing ? missing(missing, args, suggested) : theirs(ex);
+        String own = ex instanceof MissingParameterException missing ? missing(missing, args, suggested) : theirs(ex, args);
         if (own != null) sentences.add(own);
         return sentences;
     }
@@ -152,12 +155,7 @@ final class UsageErrors {
     }
 
     private static boolean given(OptionSpec option, String[] args) {
-        for (String arg : args) {
-            for (String name : option.names()) {
-                if (arg.equals(name) || arg.startsWith(name + "=")) return true;
-            }
-        }
-        return false;
+        return count(option, args) > 0;
     }
 
     private static String describe(ArgSpec a) {
@@ -165,10 +163,80 @@ final class UsageErrors {
         return a.paramLabel();
     }
 
-    /** picocli's own message for the rest (a value a converter refused says so in our words already). */
-    private static String theirs(ParameterException ex) {
+    /**
+     * Our sentence for each of picocli's other refusals; picocli's own words ("'10m' is not an int", "are mutually
+     * exclusive (specify only one)") never reach the user. A message not from picocli (ours, thrown by a command or a
+     * converter) is kept.
+     */
+    private static String theirs(ParameterException ex, String[] args) {
+        CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        if (ex instanceof OverwrittenOptionException overwritten && overwritten.getOverwritten() instanceof OptionSpec o) {
+            return o.longestName() + " was given more than once; give it once";
+        }
+        if (ex instanceof MutuallyExclusiveArgsException || ex instanceof MaxValuesExceededException) {
+            String exclusive = exclusive(spec, args);
+            if (exclusive != null) return exclusive;
+        }
+        if (ex.getArgSpec() instanceof OptionSpec o && ex.getValue() != null) return badValue(o, ex);
+        if (ex.getArgSpec() instanceof PositionalParamSpec p && ex.getValue() != null) {
+            return "'" + ex.getValue() + "' is not a valid " + p.paramLabel() + (ex.getCause() == null ? "" : ": " + Failures.oneLine(ex.getCause().getMessage()));
+        }
         String message = Failures.oneLine(ex.getMessage());
         return message.startsWith("Error: ") ? message.substring("Error: ".length()) : message;
+    }
+
+    /**
+     * The sentence for options of which a command takes one, as {@code verify-state}'s {@code --manifest} and
+     * {@code --registry} or {@code check}'s {@code --baseline} and {@code --registry}.
+     */
+    static String eitherNotBoth(List<String> alternatives) {
+        return "give either " + or(alternatives) + ", not " + (alternatives.size() == 2 ? "both" : "several of them");
+    }
+
+    /** Two options of a group that takes one of them, or one of them twice. */
+    private static String exclusive(CommandSpec spec, String[] args) {
+        for (ArgGroupSpec group : spec.argGroups()) {
+            if (!group.exclusive()) continue;
+            List<OptionSpec> given = group.options().stream().filter(o -> count(o, args) > 0).toList();
+            for (OptionSpec o : given) {
+                if (count(o, args) > 1) return o.longestName() + " was given more than once; give it once";
+            }
+            if (given.size() > 1) return eitherNotBoth(group.options().stream().map(UsageErrors::describe).toList());
+        }
+        return null;
+    }
+
+    /**
+     * A value the option's type refused: our converters say why in our words, after the option's name; picocli's
+     * built-in ones ("'x' is not an int") are replaced by what the option takes.
+     */
+    private static String badValue(OptionSpec o, ParameterException ex) {
+        String name = o.longestName();
+        String value = ex.getValue();
+        if (o.converters() != null && o.converters().length > 0 && ex.getCause() != null) {
+            String why = Failures.oneLine(ex.getCause().getMessage());
+            return why.contains(name) ? why : name + ": " + why;
+        }
+        Class<?> type = o.type();
+        if (o.arity().max() == 0) return name + " takes no value; give " + name + " alone, not " + name + "=" + value;
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            return name + " takes a whole number (" + o.paramLabel() + "), not '" + value + "'";
+        }
+        if (type.isEnum()) {
+            List<String> names = List.of(type.getEnumConstants()).stream().map(c -> ((Enum<?>) c).name().toLowerCase(Locale.ROOT)).toList();
+            return name + " takes " + or(names) + ", not '" + value + "'";
+        }
+        return "'" + value + "' is not a valid value of " + name + " (" + o.paramLabel() + ")";
+    }
+
+    private static int count(OptionSpec option, String[] args) {
+        int n = 0;
+        for (String arg : args) {
+            for (String name : option.names()) {
+                if (arg.equals(name) || arg.startsWith(name + "=")) n++;
+            }
+        }
+        return n;
     }
 
     /**

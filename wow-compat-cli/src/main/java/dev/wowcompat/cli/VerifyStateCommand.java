@@ -67,7 +67,9 @@ public final class VerifyStateCommand implements Callable<Integer>, ReadsManifes
         out.println("  known:   " + yesNo(result.known()) + (result.releases().isEmpty() ? "" : " (" + String.join(", ", result.releases()) + ")"));
         out.println("  current: " + yesNo(result.current()) + (result.known() && !result.current()
                 ? " - the current state schema is " + result.currentFingerprint() + ": rebuild views and snapshots of this fingerprint" : ""));
-        out.println("  valid:   " + yesNo(result.valid()));
+        // An unknown fingerprint names no schema, so nothing validated the state: "no" would claim it failed.
+        out.println("  valid:   " + (result.known() ? yesNo(result.valid())
+                : "not validated: no release registers a state schema with this fingerprint, so there is none to validate against"));
         for (String v : result.violations()) out.println(file + ": " + v);
         out.flush();
         return result.known() && result.current() && result.valid() ? ExitCodes.OK : ExitCodes.FINDINGS;

@@ -1,6 +1,8 @@
 package dev.wowcompat.cli;
 
 import dev.wowcompat.serve.ServeCommand;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -95,7 +97,15 @@ public final class WowCompat implements Callable<Integer> {
         PrintWriter out = cli.getOut();
         PrintWriter err = cli.getErr();
         try {
-            return cli.execute(args);
+            int code = cli.execute(args);
+            // A report that did not reach standard output (a full disk, a closed pipe) is no verdict: a CI step
+            // must not pass on it. PrintWriter keeps the failure to itself until asked.
+            if (out.checkError()) {
+                err.println(commandName(cli) + ": cannot write to standard output (is the disk full or the pipe closed?): "
+                        + "what the command printed there is incomplete");
+                return ExitCodes.BAD_INPUT;
+            }
+            return code;
         } catch (RuntimeException | Error e) {
             // picocli hands Errors (e.g. StackOverflowError) and failures inside its own handlers straight through.
             return Failures.internalError(e, err, debug);
@@ -105,11 +115,21 @@ public final class WowCompat implements Callable<Integer> {
         }
     }
 
+    /** {@code wow-compat check}: the command that ran, as the other messages name it. */
+    private static String commandName(CommandLine cli) {
+        CommandLine.ParseResult parsed = cli.getParseResult();
+        if (parsed == null) return "wow-compat";
+        while (parsed.hasSubcommand()) parsed = parsed.subcommand();
+        return parsed.commandSpec().qualifiedName();
+    }
+
     public static void main(String[] args) {
         // SLF4J's own notices (e.g. "no providers found" while the schema validator loads) are not for the user of a
         // command line tool; -Dslf4j.internal.verbosity=WARN brings them back.
         if (System.getProperty("slf4j.internal.verbosity") == null) System.setProperty("slf4j.internal.verbosity", "ERROR");
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        // Over the file descriptor itself, not System.out, which swallows write errors: a report that could not be
+        // written is then seen by execute().
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(args, out, err, "1".equals(System.getenv(DEBUG_VARIABLE))));
     }

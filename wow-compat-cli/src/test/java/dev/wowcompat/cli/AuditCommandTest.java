@@ -292,7 +292,7 @@ class AuditCommandTest {
         Cli.Result noRegistry = Cli.run("audit", "--input", input.toString(), "--registry", "http://127.0.0.1:" + closed, "--timeout", "3s");
         assertEquals(2, noRegistry.code());
         noRegistry.assertNoStackTrace();
-        assertEquals(List.of("wow-compat audit: Cannot reach the wow-compat registry at http://127.0.0.1:" + closed + ": connection refused."),
+        assertEquals(List.of("wow-compat audit: http://127.0.0.1:" + closed + ": cannot reach the registry: connection refused (is the registry running at that address?)"),
                 noRegistry.errLines());
         Cli.Result noBroker = Cli.run("audit", "--bootstrap-servers", "127.0.0.1:" + closed, "--registry", registry.base(), "--timeout", "2s");
         assertEquals(2, noBroker.code());

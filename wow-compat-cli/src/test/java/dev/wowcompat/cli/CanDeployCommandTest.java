@@ -66,6 +66,16 @@ class CanDeployCommandTest {
         return out;
     }
 
+    /** Waived findings still break whom they name: the report must not say every reader keeps working. */
+    @Test
+    void aReportWhoseFindingsAreAllWaivedDoesNotCallThemHarmless() {
+        Cli.Result waived = canDeploy(PRODUCER, "1.2.0", "production", "--ignore", "consumer-lags:*:the consumer upgrades first");
+        assertEquals(0, waived.code(), waived.err());
+        assertFalse(waived.out().contains("every reader keeps working"), waived.out());
+        assertTrue(waived.out().contains("No findings other than the 1 waived one below, which still breaks the readers it names."), waived.out());
+        assertTrue(waived.out().contains("Waived because: the consumer upgrades first"), waived.out());
+    }
+
     @Test
     void yesIsExitZeroAndNoIsExitOne() {
         Cli.Result yes = canDeploy(PRODUCER, "1.1.0", "production");

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * and arguments, so a command added later is covered without editing this test. A slip is exit 2 with a sentence
  * naming it on standard error: never exit 0 (a CI step that passes without checking), never a stack trace.
  *
- * <p>The slips: {@code -V}, and {@code --version} where it is not the command's own option; an unknown option; each
+ * <p>The slips: {@code -V}, and {@code --version} where docs/cli.md does not say it names a release; an unknown option; each
  * long option misspelt by one letter (a required one must be named, not only reported missing); one positional
  * argument more than the command takes; and no argument at all. "No argument" is tried only on commands that
  * require something (a required option, argument or group of options): a command that requires nothing does its
@@ -51,8 +51,10 @@ class CommandLineSlipsTest {
     private static void walk(CommandLine command, List<String> path, List<DynamicTest> tests) {
         CommandSpec spec = command.getCommandSpec();
         String name = String.join(" ", path);
-        if (spec.findOption("-V") == null) tests.add(slip(name + " -V", path, List.of("-V"), "'-V'", "wow-compat --version"));
-        if (spec.findOption("--version") == null) {
+        // Which commands take --version V is what docs/cli.md says, not what the code declares (a command that
+        // declared picocli's standard -V/--version itself passed here when the list came from its spec).
+        tests.add(slip(name + " -V", path, List.of("-V"), "'-V'", "wow-compat --version"));
+        if (!DocumentedVersions.releaseVersionCommands().contains(name)) {
             tests.add(slip(name + " --version", path, List.of("--version"), "'--version'", "wow-compat --version"));
         }
         tests.add(slip(name + " unknown option", path, List.of("--no-such-option"), "'--no-such-option'"));

@@ -186,7 +186,7 @@ class CommandLineTest {
         for (String bytes : new String[] {"0", "-5", "lots", "99999999999999999999"}) {
             Cli.Result r = Cli.run("fingerprint", "x.json", "--max-bytes", bytes);
             assertEquals(2, r.code(), bytes);
-            assertTrue(r.err().contains("is not a positive number of bytes"), r.err());
+            assertTrue(r.err().contains("'" + bytes + "' is not a size: give a number of bytes"), r.err());
             r.assertNoStackTrace();
         }
     }
@@ -198,7 +198,7 @@ class CommandLineTest {
         assertEquals("bank.account.*", w.subjectGlob());
         assertEquals("agreed: see BANK-42", w.reason());
         assertNull(new Converters.Ignore().convert("*::any subject").subjectGlob());
-        assertEquals(512L * 1024, new Converters.ByteCount().convert("512k"));
+        assertEquals(512L * 1024, new dev.wowcompat.serve.SizeConverter().convert("512k"));
     }
 
     @Command(name = "boom")

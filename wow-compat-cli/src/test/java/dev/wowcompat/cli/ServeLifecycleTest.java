@@ -160,7 +160,7 @@ class ServeLifecycleTest {
     void aBodyLimitAboveTheCeilingOrAZeroCapRefusesToStart() throws Exception {
         ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--db", dir.resolve("m.db").toString(), "--max-bytes", "3000000000");
         assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
-        assertTrue(r.output().contains("--max-bytes must be between 1 and 268435456"), r.output());
+        assertTrue(r.output().contains("--max-bytes must be at most 268,435,456 bytes (256.0 MiB)"), r.output());
         ServerProcess.Refusal metrics = ServerProcess.refusal(Map.of(), "--db", dir.resolve("m.db").toString(), "--metrics-need-token");
         assertEquals(ExitCodes.BAD_INPUT, metrics.exitCode(), metrics.output());
         assertTrue(metrics.output().contains("--metrics-need-token needs tokens"), metrics.output());
