@@ -1,10 +1,8 @@
 package dev.wowcompat.audit;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.drift.DeclaredMeaning;
 import dev.wowcompat.drift.DriftDetector;
 import dev.wowcompat.drift.DriftFinding;
-import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.profile.Field;
 import dev.wowcompat.profile.FieldKey;
 import dev.wowcompat.profile.FieldProfile;
