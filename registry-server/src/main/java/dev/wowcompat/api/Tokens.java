@@ -43,6 +43,11 @@ public final class Tokens {
         return value == null ? none() : of(Arrays.asList(value.split("[,\\s]+")));
     }
 
+    /** Each token a principal with {@code admin} (docs/deployment.md, "Who may write"). */
+    public dev.wowcompat.access.Principals principals() {
+        return dev.wowcompat.access.Principals.ofTokenDigests(digests);
+    }
+
     public boolean required() {
         return !digests.isEmpty();
     }
