@@ -62,6 +62,7 @@ final class EnvironmentEndpoints {
         WriteGate.require(ctx, Grant.deploy(environment, service));
         EndedDeployment ended = store.undeploy(environment, service).orElseThrow(() -> new ApiException(
                 ProblemCode.DEPLOYMENT_NOT_FOUND, "No release of '" + service + "' runs in '" + environment + "'."));
+        WriteGate.about(ctx, null, ended.version(), null);
         json.send(ctx, 200, json.object().put("environment", ended.environment()).put("service", ended.service())
                 .put("version", ended.version()).put("deployedAt", ended.deployedAt()).put("endedAt", ended.endedAt()));
     }
