@@ -164,7 +164,8 @@ public final class Principals {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new InvalidInputException(new InputProblem(file.toString(), "", "wow-compat.input.unreadable",
-                    "cannot read the principals file " + file + ": " + e.getClass().getSimpleName()));
+                    "cannot read the principals file: " + (e instanceof java.nio.file.NoSuchFileException ? "there is no such file"
+                            : "it is not a readable file")));
         }
         return new FileReader(file.toString(), text).read();
     }
@@ -198,7 +199,7 @@ public final class Principals {
             } catch (JsonProcessingException e) {
                 String why = e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Duplicate field")
                         ? "a member is repeated" : "this is not valid JSON";
-                throw problem(source, "line " + e.getLocation().getLineNr() + " of " + source + ": " + why
+                throw problem(source, "line " + e.getLocation().getLineNr() + ": " + why
                         + "; a principals file is {\"principals\": [...], \"oidc\": [...]} (docs/deployment.md, \"Who may write\")");
             } catch (IOException e) {
                 throw problem(source, "cannot read " + source + " as JSON");
@@ -302,7 +303,7 @@ public final class Principals {
 
         private InvalidInputException at(String pointer, String sentence) {
             Integer line = lines.get(pointer);
-            return problem(source, "line " + (line == null ? 1 : line) + " of " + source + ": " + sentence);
+            return problem(source, "line " + (line == null ? 1 : line) + ": " + sentence);
         }
     }
 }

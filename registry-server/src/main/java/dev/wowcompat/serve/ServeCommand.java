@@ -132,13 +132,13 @@ public final class ServeCommand implements Callable<Integer> {
                 loaded.summary().forEach(out::println);
             }
             server.markReady();
-            String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
-            out.println("wow-compat registry listening on " + server.url(shownHost)
-                    + " (database " + store + ", " + (access.required() ? access.principals() + " required to write" : "writes open") + ")");
             if (access.principals().fromTokens() > 0) {
                 out.println("note: the " + access.principals().fromTokens() + " token(s) of --tokens or " + Tokens.ENVIRONMENT_VARIABLE
                         + " may write everything (admin); give each writer its own grants with --principals");
             }
+            String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
+            out.println("wow-compat registry listening on " + server.url(shownHost)
+                    + " (database " + store + ", " + (access.required() ? access.principals() + " required to write" : "writes open") + ")");
             out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
             if (loaded != null && !loaded.deployed().isEmpty()) {
                 for (DemoReleases.FirstPage page : DemoReleases.FIRST_PAGES) {
@@ -164,30 +164,30 @@ public final class ServeCommand implements Callable<Integer> {
         if (principalsFile != null) principals = Principals.fromFile(principalsFile).and(principals, principalsFile.toString());
         boolean anyOidc = oidcIssuer != null || oidcAudience != null || oidcJwks != null;
         if (anyOidc && (oidcIssuer == null || oidcAudience == null || oidcJwks == null)) {
-            throw usage("--oidc-issuer", "--oidc-issuer, --oidc-audience and --oidc-jwks go together: give all three");
+            throw usage("--oidc-issuer, --oidc-audience and --oidc-jwks go together: give all three");
         }
         if (anyOidc && principals.oidc().isEmpty()) {
-            throw usage("--oidc-issuer", "OIDC tokens need the oidc list of a --principals file, which maps their claims to grants");
+            throw usage("OIDC tokens need the oidc list of a --principals file, which maps their claims to grants");
         }
         if (!anyOidc && !principals.oidc().isEmpty()) {
-            throw usage("--principals", "the principals file has an oidc list, but no --oidc-issuer, --oidc-audience and --oidc-jwks are given");
+            throw usage("the principals file has an oidc list, but no --oidc-issuer, --oidc-audience and --oidc-jwks are given");
         }
         OidcVerifier oidc = null;
         if (anyOidc) {
             try {
                 oidc = OidcVerifier.of(oidcIssuer, oidcAudience, oidcJwks);
             } catch (IllegalArgumentException e) {
-                throw usage("--oidc-jwks " + oidcJwks, e.getMessage());
+                throw usage(e.getMessage());
             }
         }
         if (readsNeedToken && !principals.required()) {
-            throw usage("--reads-need-token", "--reads-need-token needs principals (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")");
+            throw usage("--reads-need-token needs principals (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")");
         }
         return new Access(principals, oidc, readsNeedToken);
     }
 
-    private static InvalidInputException usage(String source, String sentence) {
-        return new InvalidInputException(new InputProblem(source, "", "wow-compat.serve.bad-access", sentence));
+    private InvalidInputException usage(String sentence) {
+        return new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.bad-access", sentence));
     }
 
     private RegistryServer.Config config(Access access) throws InvalidInputException {
