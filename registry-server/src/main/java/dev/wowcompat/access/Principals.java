@@ -95,7 +95,8 @@ public final class Principals {
         for (Holder h : other.holders) {
             for (Holder known : all) {
                 if (MessageDigest.isEqual(known.digest, h.digest)) {
-                    throw problem(source, "token of " + h.principal.name() + " is also the token of " + known.principal.name());
+                    throw problem(source, "a token of --tokens or WOW_COMPAT_TOKENS is also the token of principal \""
+                            + known.principal.name() + "\"; give each token one principal");
                 }
             }
             all.add(h);

@@ -10,9 +10,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The bearer tokens that may write. Only SHA-256 digests are kept, and a presented token is compared with every
- * one of them with {@link MessageDigest#isEqual} (constant time, no early exit), so neither the comparison's
- * timing nor a heap dump tells a token. Tokens are never logged; {@link #toString()} says only how many there are.
+ * The bearer tokens of {@code --tokens} and {@code WOW_COMPAT_TOKENS}, each an admin ({@link #principals()}). Only
+ * SHA-256 digests are kept, compared as {@link dev.wowcompat.access.Principals} says, so a heap dump tells no token.
+ * Tokens are never logged; {@link #toString()} says only how many there are.
  */
 public final class Tokens {
     /** The environment variable that may hold tokens, separated by commas, spaces or newlines. */
@@ -50,15 +50,6 @@ public final class Tokens {
 
     public boolean required() {
         return !digests.isEmpty();
-    }
-
-    public boolean accepts(String token) {
-        byte[] presented = digest(token == null ? "" : token);
-        boolean match = false;
-        for (byte[] d : digests) {
-            match |= MessageDigest.isEqual(d, presented);
-        }
-        return match;
     }
 
     private static byte[] digest(String token) {

@@ -25,7 +25,6 @@ import org.slf4j.LoggerFactory;
 final class WriteGate {
     private static final Logger LOG = LoggerFactory.getLogger(WriteGate.class);
     private static final String NOTE = "wow-compat.write";
-    private static final String CALLER = "wow-compat.caller";
     /** Endpoints that stay open when reads need a token: liveness, readiness and the page's static files. */
     private static final List<String> ALWAYS_OPEN = List.of("/health", "/ready", "/", "/app.js", "/app.css");
 
@@ -114,14 +113,13 @@ final class WriteGate {
 
     /** Whether this request's caller holds {@code grant} (false for anonymous callers, also when writes are open). */
     boolean holds(Context ctx, Grant grant) {
-        if (!access.required()) return false;
-        Note note = new Note();
-        try {
-            identify(ctx, note);
-        } catch (ApiException refused) {
-            return false;
-        }
-        return note.known != null && note.known.allows(grant);
+        return access.required() && caller(ctx) instanceof Access.Caller.Known k && k.principal().allows(grant);
+    }
+
+    private Access.Caller caller(Context ctx) {
+        String header = ctx.header("Authorization");
+        boolean bearer = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7);
+        return access.identify(bearer ? header.substring(7).strip() : null);
     }
 
     /** What the write names, once read from its body: kept in the write log. Null leaves a value as it is. */
@@ -140,12 +138,11 @@ final class WriteGate {
     }
 
     private void identify(Context ctx, Note note) {
-        String header = ctx.header("Authorization");
-        boolean bearer = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7);
-        Access.Caller caller = access.identify(bearer ? header.substring(7).strip() : null);
+        Access.Caller caller = caller(ctx);
         if (caller instanceof Access.Caller.Anonymous) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"wow-compat\"");
-            throw new ApiException(ProblemCode.TOKEN_MISSING, "Send Authorization: Bearer <token>; this registry requires a token to write.");
+            throw new ApiException(ProblemCode.TOKEN_MISSING, "Send Authorization: Bearer <token>; this registry requires a token "
+                    + (access.readsNeedToken() ? "for this request." : "to write."));
         }
         if (caller instanceof Access.Caller.Unmatched m) {
             note.unmatched = bounded(m.subject());
