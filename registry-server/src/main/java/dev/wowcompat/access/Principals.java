@@ -139,7 +139,8 @@ public final class Principals {
         return oidc.stream().filter(e -> e.matches(claims)).findFirst().map(OidcEntry::principal);
     }
 
-    private static byte[] digest(String token) {
+    /** A token's SHA-256, what a principal is known by. */
+    public static byte[] digest(String token) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {

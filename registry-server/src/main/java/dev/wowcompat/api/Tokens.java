@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,7 +19,7 @@ public final class Tokens {
     private final List<byte[]> digests;
 
     private Tokens(List<String> tokens) {
-        this.digests = tokens.stream().map(Tokens::digest).toList();
+        this.digests = tokens.stream().map(dev.wowcompat.access.Principals::digest).toList();
     }
 
     /** No tokens: writes are open (a registry on a developer's machine). */
@@ -50,14 +48,6 @@ public final class Tokens {
 
     public boolean required() {
         return !digests.isEmpty();
-    }
-
-    private static byte[] digest(String token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
     }
 
     @Override
