@@ -89,7 +89,7 @@ public final class Principals {
         return new Principals(holders, List.of(), holders.size());
     }
 
-    /** These principals and {@code other}'s; a name or digest both know is refused as in a file. */
+    /** These principals and {@code other}'s; a token both know is refused, as a repeated digest in a file is. */
     public Principals and(Principals other, String source) throws InvalidInputException {
         List<Holder> all = new ArrayList<>(holders);
         for (Holder h : other.holders) {
@@ -150,7 +150,7 @@ public final class Principals {
 
     @Override
     public String toString() {
-        return holders.size() + " token principal(s), " + oidc.size() + " OIDC entr" + (oidc.size() == 1 ? "y" : "ies");
+        return holders.size() + " token(s)" + (oidc.isEmpty() ? "" : ", " + oidc.size() + " OIDC entr" + (oidc.size() == 1 ? "y" : "ies"));
     }
 
     // ---- the principals file

@@ -197,7 +197,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (metricsNeedToken && !access.required()) {
             throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",
-                    "--metrics-need-token needs tokens (--tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
+                    "--metrics-need-token needs tokens (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
         }
         if ((maxExpensive != null && maxExpensive < 1) || maxExpensivePerClient < 1) {
             throw new InvalidInputException(new InputProblem("--max-expensive", "", "wow-compat.serve.bad-limit",
