@@ -26,6 +26,19 @@ async function api(path, alsoAccepted = []) {
 }
 
 function show(html) { view.innerHTML = html; }
+
+// Who wrote what, from the write log's newest 500 entries matching the query (docs/api.md, "GET /write-log"): the
+// accepted writes of one route. Older writes, or a log the page may not read, leave "who" blank.
+async function acceptedWrites(query, route) {
+  const log = await api('/write-log?limit=500&' + query).catch(() => ({entries: []}));
+  return log.entries.filter(e => e.route === route && e.status === 201);
+}
+// The principal of the first accepted write at or after a stored time (the log is appended once the write is answered).
+function writerAt(writes, matches, at) {
+  let best = null;
+  for (const w of writes) if (matches(w) && w.at >= at && (!best || w.at < best.at)) best = w;
+  return best ? best.principal : '';
+}
 function failure(e) { show(`<div class="card error" id="problem"><strong>${h(e.code || 'error')}</strong>: ${h(e.message)}</div>`); }
 
 const typeLink = name => `<a class="type-link" href="#/type/${enc(name)}">${h(name)}</a>`;
@@ -401,12 +414,16 @@ async function diff(subject, from, to) {
 }
 
 async function service(name, version) {
-  const {releases} = await api('/services/' + enc(name) + '/releases');
+  const [{releases}, registrations] = await Promise.all([api('/services/' + enc(name) + '/releases'),
+    acceptedWrites('service=' + enc(name), '/services/{service}/releases')]);
+  const registeredBy = r => writerAt(registrations, w => w.version === r.version, r.registeredAt);
   show(`<h1>${h(name)}</h1><p class="muted">${releases.length} release(s), oldest first, each with the verdict it was registered with,
     its findings, and what it changed (open “Changes”).</p>
     <div class="timeline" id="timeline">${releases.map((r, i) => `
       <div class="release card" id="release-${h(r.version)}" data-version="${h(r.version)}">
-        <strong>${h(r.version)}</strong> <span class="muted">registered ${when(r.registeredAt)}</span>
+        <strong>${h(r.version)}</strong> <span class="muted">registered ${when(r.registeredAt)}${registeredBy(r)
+          ? ` by <span class="registered-by">${h(registeredBy(r))}</span>` : ''}</span>${r.withdrawnAt
+          ? ` <span class="pill withdrawn">withdrawn ${when(r.withdrawnAt)}</span>` : ''}
         · <a href="/services/${enc(name)}/releases/${enc(r.version)}">Manifest (JSON)</a>
         ${renderReport(r.report)}
         <details class="changes" data-version="${h(r.version)}" data-previous="${i > 0 ? h(releases[i - 1].version) : ''}"><summary>Changes${i > 0 ? ' since ' + h(releases[i - 1].version) : ''}</summary><div class="changes-body muted">loading…</div></details>
@@ -518,20 +535,22 @@ async function environments() {
 }
 
 async function environment(name) {
-  const [env, profiled] = await Promise.all([api('/environments/' + enc(name)), api('/environments/' + enc(name) + '/profiles')]);
+  const [env, profiled, deployments] = await Promise.all([api('/environments/' + enc(name)), api('/environments/' + enc(name) + '/profiles'),
+    acceptedWrites('environment=' + enc(name), '/environments/{env}/deployments')]);
+  const recordedBy = d => h(writerAt(deployments, w => w.service === d.service && w.version === d.version, d.deployedAt));
   show(`<h1>${h(env.name)}</h1>
     <p class="muted"><a href="#/environments">All environments</a> · <a class="can-deploy-link" href="#/can-deploy///${enc(env.name)}">Can I deploy here?</a></p>
     <h2>Running now</h2>
-    ${env.deployments.length ? `<table id="running"><tr><th>Service</th><th>Version</th><th>Since</th><th>Replaced</th></tr>
+    ${env.deployments.length ? `<table id="running"><tr><th>Service</th><th>Version</th><th>Since</th><th>Recorded by</th><th>Replaced</th></tr>
       ${env.deployments.map(d => `<tr class="deployment" data-service="${h(d.service)}"><td><a class="service-link" href="#/service/${enc(d.service)}">${h(d.service)}</a></td>
-        <td>${releaseLink(d.service, d.version)}</td><td>${when(d.deployedAt)}</td>
+        <td>${releaseLink(d.service, d.version)}</td><td>${when(d.deployedAt)}</td><td class="recorded-by">${recordedBy(d)}</td>
         <td class="replaced">${d.replaced ? `${releaseLink(d.service, d.replaced.version)} <span class="muted">(ran since ${when(d.replaced.deployedAt)})</span>`
           : '<span class="muted">nothing: first deployment</span>'}</td></tr>`).join('')}</table>`
       : '<p class="muted" id="running">Nothing runs here now.</p>'}
     <h2>Recent history</h2>
-    ${env.history.length ? `<table id="deployment-history"><tr><th>Service</th><th>Version</th><th>Deployed</th><th>Ended</th><th>How it ended</th></tr>
+    ${env.history.length ? `<table id="deployment-history"><tr><th>Service</th><th>Version</th><th>Deployed</th><th>Recorded by</th><th>Ended</th><th>How it ended</th></tr>
       ${env.history.map(d => `<tr class="ended" data-service="${h(d.service)}"><td>${h(d.service)}</td><td>${releaseLink(d.service, d.version)}</td>
-        <td>${when(d.deployedAt)}</td><td>${when(d.endedAt)}</td><td><span class="pill ended-${h(d.endedBy)}">${h(d.endedBy)}</span></td></tr>`).join('')}</table>
+        <td>${when(d.deployedAt)}</td><td class="recorded-by">${recordedBy(d)}</td><td>${when(d.endedAt)}</td><td><span class="pill ended-${h(d.endedBy)}">${h(d.endedBy)}</span></td></tr>`).join('')}</table>
       <p class="muted">Newest end first; the registry answers the 200 newest.</p>`
       : '<p class="muted" id="deployment-history">No deployment has ended here yet.</p>'}
     <h2>Values written here</h2>

@@ -54,6 +54,11 @@ final class CanDeployEndpoint {
         List<Waiver> waivers = waivers(ctx.queryParams("ignore"));
         StoredRelease candidate = store.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,
                 service + "@" + version + " is not registered; only a registered release can be checked for deployment."));
+        if (candidate.withdrawnAt() != null) {
+            ctx.header(DEPLOYABLE_HEADER, "false");
+            throw new ApiException(ProblemCode.RELEASE_WITHDRAWN, service + "@" + version
+                    + " was withdrawn; a withdrawn release is never a candidate for deployment.");
+        }
         List<Manifest> running = store.runningReleases(environment).stream().map(r -> registration.stored(r.release())).toList();
         Manifest manifest = registration.stored(candidate);
         Report report = new DeploymentCheck().check(manifest, new DeploymentCheck.Environment(environment, running,

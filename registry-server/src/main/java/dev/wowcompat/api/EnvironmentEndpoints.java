@@ -2,6 +2,7 @@ package dev.wowcompat.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.access.Grant;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.store.Deployment;
@@ -38,6 +39,8 @@ final class EnvironmentEndpoints {
         String environment = environmentName(ctx);
         DeploymentRequest request = DeploymentRequest.read(input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path()),
                 ctx.method() + " " + ctx.path());
+        WriteGate.about(ctx, request.service(), request.version(), null);
+        WriteGate.require(ctx, Grant.deploy(environment, request.service()));
         DeploymentResult result = store.recordDeployment(environment, request.service(), request.version());
         switch (result.outcome()) {
             case RECORDED -> {
@@ -47,6 +50,8 @@ final class EnvironmentEndpoints {
             case ALREADY_RUNNING -> json.send(ctx, 200, deployment(result.deployment()));
             case RELEASE_NOT_REGISTERED -> throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, request.service() + "@"
                     + request.version() + " is not registered; only a registered release can be deployed.");
+            case RELEASE_WITHDRAWN -> throw new ApiException(ProblemCode.RELEASE_WITHDRAWN, request.service() + "@"
+                    + request.version() + " was withdrawn; a withdrawn release is never deployed. Deploy another version.");
             default -> throw new IllegalStateException(result.outcome().name());
         }
     }
@@ -54,8 +59,10 @@ final class EnvironmentEndpoints {
     void undeploy(Context ctx) {
         String environment = environmentName(ctx);
         String service = ctx.pathParam("service");
+        WriteGate.require(ctx, Grant.deploy(environment, service));
         EndedDeployment ended = store.undeploy(environment, service).orElseThrow(() -> new ApiException(
                 ProblemCode.DEPLOYMENT_NOT_FOUND, "No release of '" + service + "' runs in '" + environment + "'."));
+        WriteGate.about(ctx, null, ended.version(), null);
         json.send(ctx, 200, json.object().put("environment", ended.environment()).put("service", ended.service())
                 .put("version", ended.version()).put("deployedAt", ended.deployedAt()).put("endedAt", ended.endedAt()));
     }

@@ -21,10 +21,13 @@ public enum ProblemCode {
 
     TOKEN_MISSING("wow-compat.auth.token-missing", 401, "Writing needs a bearer token"),
     TOKEN_INVALID("wow-compat.auth.token-invalid", 401, "The bearer token is not one this registry accepts"),
+    FORBIDDEN("wow-compat.auth.forbidden", 403, "The principal lacks the grant this request needs"),
 
     SERVICE_MISMATCH("wow-compat.release.service-mismatch", 400, "The Manifest names another service than the URL"),
     RELEASE_BREAKING("wow-compat.release.breaking", 409, "The release breaks readers of earlier releases"),
     VERSION_EXISTS("wow-compat.release.version-exists", 409, "This version is already registered with other content"),
+    RELEASE_WITHDRAWN("wow-compat.release.withdrawn", 409, "The release was withdrawn: it is never deployed or checked against"),
+    RELEASE_HAS_RUN("wow-compat.release.has-run", 409, "An environment ran this release, so it cannot be withdrawn"),
     SERVICE_NOT_FOUND("wow-compat.service.not-found", 404, "No such service"),
     RELEASE_NOT_FOUND("wow-compat.release.not-found", 404, "No such release"),
     TYPE_NOT_FOUND("wow-compat.type.not-found", 404, "No such type"),

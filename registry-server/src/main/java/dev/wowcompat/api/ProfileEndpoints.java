@@ -3,6 +3,7 @@ package dev.wowcompat.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.access.Grant;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.profile.FieldKey;
@@ -43,6 +44,7 @@ final class ProfileEndpoints {
     /** 200 merged (what each release now has stored) | 400 not a profile set | 404 a release is not registered. */
     void record(Context ctx) throws InvalidInputException {
         String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        WriteGate.require(ctx, Grant.observe(environment));
         JsonNode body = input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path());
         if (body.path("fields").size() > MAX_POSTED_FIELDS) {
             throw new ApiException(ProblemCode.INVALID_INPUT, "The profile set holds " + body.path("fields").size()
@@ -55,7 +57,13 @@ final class ProfileEndpoints {
             throw new ApiException(ProblemCode.INVALID_INPUT, "This is not a profile set: " + e.getMessage() + ".");
         }
         for (FieldKey key : posted.fields().keySet()) release(key.release(), "a profile's release");
-        ProfileMerge merge = store.mergeProfiles(environment, posted);
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        for (FieldKey key : posted.fields().keySet()) named.add(key.release());
+        if (named.size() == 1) {
+            String[] sv = named.iterator().next().split("@", 2);
+            WriteGate.about(ctx, sv[0], sv[1], null);
+        }
+        ProfileMerge merge = store.mergeProfiles(environment, posted, WriteGate.principal(ctx));
         if (merge.unregistered() != null) {
             throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, merge.unregistered()
                     + " is not registered; profiles are kept for registered releases only. Nothing was stored.");
@@ -118,7 +126,7 @@ final class ProfileEndpoints {
                 + text + "'.");
     }
 
-    private static String release(String text, String what) {
+    static String release(String text, String what) {
         if (!RELEASE.matcher(text).matches()) {
             ProblemCode code = what.equals("release") ? ProblemCode.BAD_PARAMETER : ProblemCode.INVALID_INPUT;
             throw new ApiException(code, what + " must be service@major.minor.patch (e.g. bank-service@1.2.0); got '" + text + "'.");

@@ -4,6 +4,7 @@ import static io.javalin.apibuilder.ApiBuilder.delete;
 import static io.javalin.apibuilder.ApiBuilder.get;
 import static io.javalin.apibuilder.ApiBuilder.post;
 
+import dev.wowcompat.access.Access;
 import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.ManifestReader;
@@ -12,7 +13,6 @@ import dev.wowcompat.wire.JsonSchemas;
 import dev.wowcompat.wire.StateVerifier;
 import dev.wowcompat.wire.WireValidator;
 import io.javalin.Javalin;
-import io.javalin.http.Handler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -28,37 +28,42 @@ public final class RegistryServer implements AutoCloseable {
      * @param port 0 for any free port
      * @param cachedTypes how many types of parsed earlier releases to keep in memory for checks
      */
-    public record Config(String host, int port, Tokens tokens, InputLimits limits, int cachedTypes, Guards guards) {
+    public record Config(String host, int port, Access access, InputLimits limits, int cachedTypes, Guards guards) {
         public Config {
             Objects.requireNonNull(host, "host");
-            Objects.requireNonNull(tokens, "tokens");
+            Objects.requireNonNull(access, "access");
             Objects.requireNonNull(limits, "limits");
             Objects.requireNonNull(guards, "guards");
             if (limits.maxBytes() > Guards.MAX_BODY_CEILING) {
                 throw new IllegalArgumentException("the body limit " + limits.maxBytes() + " is above the ceiling of "
                         + Guards.MAX_BODY_CEILING + " bytes");
             }
-            if (guards.metricsNeedToken() && !tokens.required()) {
+            if (guards.metricsNeedToken() && !access.required()) {
                 throw new IllegalArgumentException("/metrics can only require a token when tokens are configured");
             }
         }
 
         /** Loopback, any free port, no tokens, 16 MiB bodies, the reader's default depth and schema count. */
         public static Config local(int port) {
-            return new Config("127.0.0.1", port, Tokens.none(), InputLimits.defaults().withMaxBytes(16L * 1024 * 1024),
+            return new Config("127.0.0.1", port, Access.open(), InputLimits.defaults().withMaxBytes(16L * 1024 * 1024),
                     20_000, Guards.defaults());
         }
 
+        /** Each token a principal with {@code admin} (as {@code --tokens}). */
         public Config withTokens(Tokens t) {
-            return new Config(host, port, t, limits, cachedTypes, guards);
+            return withAccess(new Access(t.principals(), null, false));
+        }
+
+        public Config withAccess(Access a) {
+            return new Config(host, port, a, limits, cachedTypes, guards);
         }
 
         public Config withLimits(InputLimits l) {
-            return new Config(host, port, tokens, l, cachedTypes, guards);
+            return new Config(host, port, access, l, cachedTypes, guards);
         }
 
         public Config withGuards(Guards g) {
-            return new Config(host, port, tokens, limits, cachedTypes, g);
+            return new Config(host, port, access, limits, cachedTypes, g);
         }
     }
 
@@ -133,6 +138,7 @@ public final class RegistryServer implements AutoCloseable {
         Metrics metrics = new Metrics(store);
         Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedTypes());
         JsonSchemas schemas = new JsonSchemas();
+        WriteGate gate = new WriteGate(config.access(), store);
         Endpoints e = new Endpoints(
                 new ReleaseEndpoints(store, registration, bodies, json, metrics),
                 new TypeEndpoints(store, json),
@@ -145,7 +151,8 @@ public final class RegistryServer implements AutoCloseable {
                         new JsonInput(config.limits()), json),
                 new CanDeployEndpoint(store, registration, json),
                 new ProfileEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
-                new Authorization(config.tokens()),
+                gate,
+                new AdminEndpoints(store, gate, json),
                 new ExpensiveRequests(config.guards()),
                 config.guards().metricsNeedToken());
         Problems problems = new Problems(json.mapper());
@@ -166,6 +173,7 @@ public final class RegistryServer implements AutoCloseable {
         problems.install(app);
         app.before(metrics::started);
         app.before(SecurityHeaders::add);
+        app.before(gate::reads);
         app.after(metrics::finished);
         app.start();
         return new RegistryServer(app, registration, readiness, routes);
@@ -173,16 +181,18 @@ public final class RegistryServer implements AutoCloseable {
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas,
                              WireEndpoints wire, OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy,
-                             ProfileEndpoints profiles, Authorization auth, ExpensiveRequests costly, boolean metricsNeedToken) {}
+                             ProfileEndpoints profiles, WriteGate auth, AdminEndpoints admin, ExpensiveRequests costly,
+                             boolean metricsNeedToken) {}
 
     /**
-     * The API of docs/api.md. Writes are wrapped in {@code auth.writes}: they need a bearer token when tokens
-     * are set. Requests that run the checker or a validator are wrapped in {@code costly.limited}: only a
+     * The API of docs/api.md. Writes are wrapped in {@code auth.writes}: they need a principal when principals or
+     * tokens are set, and each is appended to the write log. Requests that run the checker or a validator are wrapped in {@code costly.limited}: only a
      * few run at once (per client and in all), the rest are answered 429/503 with Retry-After at once.
      */
     private static void routes(Endpoints e) {
         post("/services/{service}/releases",                e.auth.writes(e.costly.limited(e.releases::register)));
         post("/services/{service}/releases/check",          e.costly.limited(e.releases::check));
+        post("/services/{service}/releases/{version}/withdraw", e.auth.writes(e.admin::withdraw));
         get("/services",                                    e.releases::services);
         get("/services/{service}/releases",                 e.releases::releases);
         get("/services/{service}/releases/{version}",       e.releases::release);
@@ -201,13 +211,15 @@ public final class RegistryServer implements AutoCloseable {
         get("/environments/{env}",                          e.environments::environment);
         post("/environments/{env}/profiles",                e.auth.writes(e.costly.limited(e.profiles::record)));
         get("/environments/{env}/profiles",                 e.profiles::types);
+        delete("/environments/{env}/profiles",              e.auth.writes(e.admin::deleteProfiles));
         get("/environments/{env}/profiles/{type}",          e.profiles::type);
+        get("/write-log",                                   e.admin::writeLog);
         get("/can-deploy",                                  e.costly.limited(e.canDeploy::check));
         post("/verify/state",                               e.costly.limited(e.wire::verifyState));
         post("/validate",                                   e.costly.limited(e.wire::validate));
         get("/health",                                      e.ops::health);
         get("/ready",                                       e.ops::ready);
-        get("/metrics",                                     e.metricsNeedToken ? e.auth.required(e.ops::metrics) : e.ops::metrics);
+        get("/metrics",                                     e.metricsNeedToken ? e.auth.tokenRequired(e.ops::metrics) : e.ops::metrics);
         get("/openapi.json",                                e.ops::openApi);
         get("/",                                            e.ops::page);
         get("/app.js",                                      e.ops::script);
@@ -244,36 +256,5 @@ public final class RegistryServer implements AutoCloseable {
     @Override
     public void close() {
         app.stop();
-    }
-
-    /** Writes need {@code Authorization: Bearer <token>} when tokens are configured. */
-    static final class Authorization {
-        private final Tokens tokens;
-
-        Authorization(Tokens tokens) {
-            this.tokens = tokens;
-        }
-
-        Handler writes(Handler handler) {
-            return tokens.required() ? required(handler) : handler;
-        }
-
-        /** A valid bearer token, always (tokens are configured: {@link Config} refuses otherwise). */
-        Handler required(Handler handler) {
-            return ctx -> {
-                {
-                    String header = ctx.header("Authorization");
-                    if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-                        ctx.header("WWW-Authenticate", "Bearer realm=\"wow-compat\"");
-                        throw new ApiException(ProblemCode.TOKEN_MISSING, "Send Authorization: Bearer <token>; this registry requires a token to write.");
-                    }
-                    if (!tokens.accepts(header.substring(7).strip())) {
-                        ctx.header("WWW-Authenticate", "Bearer realm=\"wow-compat\", error=\"invalid_token\"");
-                        throw new ApiException(ProblemCode.TOKEN_INVALID, "The bearer token is not accepted.");
-                    }
-                }
-                handler.handle(ctx);
-            };
-        }
     }
 }

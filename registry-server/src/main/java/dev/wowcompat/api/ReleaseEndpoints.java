@@ -4,6 +4,7 @@ import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.access.Grant;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.RegistrationResult;
@@ -34,7 +35,9 @@ final class ReleaseEndpoints {
     /** 201 + report | 200 + stored report (same content again) | 409 breaking (report) | 409 version exists. */
     void register(Context ctx) throws InvalidInputException {
         String service = ctx.pathParam("service");
+        WriteGate.require(ctx, Grant.publish(service));
         RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path());
+        if (result.release() != null) WriteGate.about(ctx, null, result.release().version(), null);
         metrics.registration(result.outcome());
         switch (result.outcome()) {
             case CREATED -> {
@@ -80,6 +83,7 @@ final class ReleaseEndpoints {
         for (ReleaseSummary r : releases) {
             ObjectNode o = out.addObject().put("version", r.version()).put("registeredAt", r.registeredAt())
                     .put("contentDigest", r.contentDigest());
+            if (r.withdrawnAt() != null) o.put("withdrawnAt", r.withdrawnAt());
             JsonResponses.putRaw(o, "report", r.reportJson());
         }
         json.send(ctx, 200, json.object().put("service", service).set("releases", out));
@@ -92,6 +96,7 @@ final class ReleaseEndpoints {
                 new ApiException(ProblemCode.RELEASE_NOT_FOUND, service + "@" + version + " is not registered."));
         ObjectNode o = json.object().put("service", r.service()).put("version", r.version())
                 .put("registeredAt", r.registeredAt()).put("contentDigest", r.contentDigest());
+        if (r.withdrawnAt() != null) o.put("withdrawnAt", r.withdrawnAt());
         JsonResponses.putRaw(o, "manifest", r.manifestJson());
         JsonResponses.putRaw(o, "report", r.reportJson());
         json.send(ctx, 200, o);

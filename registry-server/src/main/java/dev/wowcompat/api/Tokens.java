@@ -5,15 +5,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The bearer tokens that may write. Only SHA-256 digests are kept, and a presented token is compared with every
- * one of them with {@link MessageDigest#isEqual} (constant time, no early exit), so neither the comparison's
- * timing nor a heap dump tells a token. Tokens are never logged; {@link #toString()} says only how many there are.
+ * The bearer tokens of {@code --tokens} and {@code WOW_COMPAT_TOKENS}, each an admin ({@link #principals()}). Only
+ * SHA-256 digests are kept, compared as {@link dev.wowcompat.access.Principals} says, so a heap dump tells no token.
+ * Tokens are never logged; {@link #toString()} says only how many there are.
  */
 public final class Tokens {
     /** The environment variable that may hold tokens, separated by commas, spaces or newlines. */
@@ -22,7 +20,7 @@ public final class Tokens {
     private final List<byte[]> digests;
 
     private Tokens(List<String> tokens) {
-        this.digests = tokens.stream().map(Tokens::digest).toList();
+        this.digests = tokens.stream().map(dev.wowcompat.access.Principals::digest).toList();
     }
 
     /** No tokens: writes are open (a registry on a developer's machine). */
@@ -44,25 +42,13 @@ public final class Tokens {
         return value == null ? none() : of(Arrays.asList(value.split("[,\\s]+")));
     }
 
+    /** Each token a principal with {@code admin} (docs/deployment.md, "Who may write"). */
+    public dev.wowcompat.access.Principals principals() {
+        return dev.wowcompat.access.Principals.ofTokenDigests(digests);
+    }
+
     public boolean required() {
         return !digests.isEmpty();
-    }
-
-    public boolean accepts(String token) {
-        byte[] presented = digest(token == null ? "" : token);
-        boolean match = false;
-        for (byte[] d : digests) {
-            match |= MessageDigest.isEqual(d, presented);
-        }
-        return match;
-    }
-
-    private static byte[] digest(String token) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.wowcompat.serve;
 
+import dev.wowcompat.access.Access;
+import dev.wowcompat.access.OidcVerifier;
+import dev.wowcompat.access.Principals;
 import dev.wowcompat.api.DemoReleases;
 import dev.wowcompat.api.Guards;
 import dev.wowcompat.api.RegistryServer;
@@ -32,8 +35,9 @@ import sun.misc.Signal;
  */
 @Command(name = "serve", sortOptions = false,
         header = "Run the registry: HTTP API and web page.",
-        description = {"Writes need a bearer token when tokens are configured (--tokens FILE, one per line, or the "
-                + "environment variable " + Tokens.ENVIRONMENT_VARIABLE + "). Stop it with Ctrl-C or SIGTERM."})
+        description = {"Writes need a bearer token when principals or tokens are configured (--principals FILE; or "
+                + "--tokens FILE, one per line, or the environment variable " + Tokens.ENVIRONMENT_VARIABLE + ", each "
+                + "token an admin). Stop it with Ctrl-C or SIGTERM."})
 public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -65,6 +69,23 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--tokens", paramLabel = "FILE", description = "Bearer tokens that may write, one per line.")
     Path tokensFile;
 
+    @Option(names = "--principals", paramLabel = "FILE", description = "Who may write what: a JSON file of principals "
+            + "(each a token's SHA-256 and its grants) and OIDC entries (docs/deployment.md, \"Who may write\").")
+    Path principalsFile;
+
+    @Option(names = "--oidc-issuer", paramLabel = "ISS", description = "Accept JWTs of this issuer (e.g. https://token.actions.githubusercontent.com), "
+            + "mapped to grants by the principals file's oidc list.")
+    String oidcIssuer;
+
+    @Option(names = "--oidc-audience", paramLabel = "AUD", description = "The audience those JWTs must name.")
+    String oidcAudience;
+
+    @Option(names = "--oidc-jwks", paramLabel = "URL", description = "The issuer's keys: an https:, http: or file: URL of its JWKS.")
+    String oidcJwks;
+
+    @Option(names = "--reads-need-token", description = "Reads need a principal with the read grant too (/health and /ready stay open).")
+    boolean readsNeedToken;
+
     @Option(names = "--max-bytes", paramLabel = "N", converter = SizeConverter.class,
             description = "Largest request body accepted: 10m, 64k or bytes, at most 256m (default: 16m).")
     long maxBytes = 16L * 1024 * 1024;
@@ -82,8 +103,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Tokens tokens = tokens();
-        RegistryServer.Config config = config(tokens);
+        Access access = access(tokens());
+        RegistryServer.Config config = config(access);
         PrintWriter out = spec.commandLine().getOut();
         CountDownLatch stopRequested = new CountDownLatch(1);
         for (String signal : new String[] {"TERM", "INT"}) {
@@ -114,9 +135,13 @@ public final class ServeCommand implements Callable<Integer> {
                 loaded.summary().forEach(out::println);
             }
             server.markReady();
+            if (access.principals().fromTokens() > 0) {
+                out.println("note: the " + access.principals().fromTokens() + " token(s) of --tokens or " + Tokens.ENVIRONMENT_VARIABLE
+                        + " may write everything (admin); give each writer its own grants with --principals");
+            }
             String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
             out.println("wow-compat registry listening on " + server.url(shownHost)
-                    + " (database " + store + ", " + (tokens.required() ? tokens + " required to write" : "writes open") + ")");
+                    + " (database " + store + ", " + (access.required() ? access.principals() + " required to write" : "writes open") + ")");
             out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
             if (loaded != null && !loaded.deployed().isEmpty()) {
                 for (DemoReleases.FirstPage page : DemoReleases.FIRST_PAGES) {
@@ -136,7 +161,39 @@ public final class ServeCommand implements Callable<Integer> {
         return 0; // a stop that was asked for
     }
 
-    private RegistryServer.Config config(Tokens tokens) throws InvalidInputException {
+    /** The principals of --principals and of the tokens, the OIDC verifier, and whether reads need a token. */
+    private Access access(Tokens tokens) throws InvalidInputException {
+        Principals principals = tokens.principals();
+        if (principalsFile != null) principals = Principals.fromFile(principalsFile).and(principals, principalsFile.toString());
+        boolean anyOidc = oidcIssuer != null || oidcAudience != null || oidcJwks != null;
+        if (anyOidc && (oidcIssuer == null || oidcAudience == null || oidcJwks == null)) {
+            throw usage("--oidc-issuer, --oidc-audience and --oidc-jwks go together: give all three");
+        }
+        if (anyOidc && principals.oidc().isEmpty()) {
+            throw usage("OIDC tokens need the oidc list of a --principals file, which maps their claims to grants");
+        }
+        if (!anyOidc && !principals.oidc().isEmpty()) {
+            throw usage("the principals file has an oidc list, but no --oidc-issuer, --oidc-audience and --oidc-jwks are given");
+        }
+        OidcVerifier oidc = null;
+        if (anyOidc) {
+            try {
+                oidc = OidcVerifier.of(oidcIssuer, oidcAudience, oidcJwks);
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+        }
+        if (readsNeedToken && !principals.required()) {
+            throw usage("--reads-need-token needs principals (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")");
+        }
+        return new Access(principals, oidc, readsNeedToken);
+    }
+
+    private InvalidInputException usage(String sentence) {
+        return new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.bad-access", sentence));
+    }
+
+    private RegistryServer.Config config(Access access) throws InvalidInputException {
         if (port < 0 || port > 65_535) {
             // Java's own words here were "port out of range:99999", reported as an internal error.
             throw new InvalidInputException(new InputProblem("--port " + port, "", "wow-compat.serve.bad-port",
@@ -146,9 +203,9 @@ public final class ServeCommand implements Callable<Integer> {
             throw new InvalidInputException(new InputProblem("--max-bytes " + Counts.number(maxBytes), "", "wow-compat.serve.bad-limit",
                     "--max-bytes must be at most " + Sizes.show(Guards.MAX_BODY_CEILING)));
         }
-        if (metricsNeedToken && !tokens.required()) {
+        if (metricsNeedToken && !access.required()) {
             throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",
-                    "--metrics-need-token needs tokens (--tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
+                    "--metrics-need-token needs tokens (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
         }
         if ((maxExpensive != null && maxExpensive < 1) || maxExpensivePerClient < 1) {
             throw new InvalidInputException(new InputProblem("--max-expensive", "", "wow-compat.serve.bad-limit",
@@ -157,7 +214,7 @@ public final class ServeCommand implements Callable<Integer> {
         Guards defaults = Guards.defaults();
         Guards guards = defaults.withMetricsNeedToken(metricsNeedToken)
                 .withExpensive(maxExpensive == null ? defaults.expensiveAtOnce() : maxExpensive, maxExpensivePerClient);
-        return new RegistryServer.Config(host, port, tokens, InputLimits.defaults().withMaxBytes(maxBytes), 20_000, guards);
+        return new RegistryServer.Config(host, port, access, InputLimits.defaults().withMaxBytes(maxBytes), 20_000, guards);
     }
 
     private Tokens tokens() throws InvalidInputException {

@@ -12,6 +12,8 @@ public record DeploymentResult(Outcome outcome, Deployment deployment) {
         /** The version was running there already: nothing changed. */
         ALREADY_RUNNING,
         /** No release of that service has that version: nothing was stored. */
-        RELEASE_NOT_REGISTERED
+        RELEASE_NOT_REGISTERED,
+        /** The release was withdrawn: it is never deployed (docs/decisions.md, "Withdrawn releases"). Nothing was stored. */
+        RELEASE_WITHDRAWN
     }
 }

@@ -88,6 +88,9 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         try {
             return transaction(c -> {
                 lockDeployment(c, environment, service);
+                if (lockRelease(c, service, version) == ReleaseState.WITHDRAWN) {
+                    return new DeploymentResult(DeploymentResult.Outcome.RELEASE_WITHDRAWN, null);
+                }
                 // The time is read once the lock is held: a write that waited for another starts after it.
                 return DeploymentTables.record(c, environment, service, version, System.currentTimeMillis());
             }, result -> result.outcome() == DeploymentResult.Outcome.RECORDED);
@@ -125,8 +128,81 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         }, copy -> copy == ExportedDeployment.Copy.COPIED);
     }
 
+    private enum ReleaseState { NOT_REGISTERED, REGISTERED, WITHDRAWN }
+
+    /**
+     * Takes the release's row lock (an update that changes nothing) until the transaction ends, and says what the
+     * release is: a deployment and a withdrawal of one release thus wait for each other, on either backend.
+     */
+    private static ReleaseState lockRelease(Connection c, String service, String version) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE releases SET withdrawn_at = withdrawn_at WHERE service = ? AND version = ?")) {
+            ps.setString(1, service);
+            ps.setString(2, version);
+            if (ps.executeUpdate() == 0) return ReleaseState.NOT_REGISTERED;
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT withdrawn_at FROM releases WHERE service = ? AND version = ?")) {
+            ps.setString(1, service);
+            ps.setString(2, version);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                rs.getLong(1);
+                return rs.wasNull() ? ReleaseState.REGISTERED : ReleaseState.WITHDRAWN;
+            }
+        }
+    }
+
     @Override
-    public ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles) {
+    public Withdrawal withdraw(String service, String version) {
+        return transaction(c -> {
+            ReleaseState state = lockRelease(c, service, version);
+            if (state == ReleaseState.NOT_REGISTERED) return Withdrawal.NOT_REGISTERED;
+            if (state == ReleaseState.WITHDRAWN) return Withdrawal.ALREADY_WITHDRAWN;
+            // A statement of its own after the lock: it sees every deployment committed before the lock was granted.
+            try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM deployments WHERE service = ? AND version = ? LIMIT 1")) {
+                ps.setString(1, service);
+                ps.setString(2, version);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) return Withdrawal.HAS_RUN;
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE releases SET withdrawn_at = ? WHERE service = ? AND version = ?")) {
+                ps.setLong(1, System.currentTimeMillis());
+                ps.setString(2, service);
+                ps.setString(3, version);
+                ps.executeUpdate();
+            }
+            return Withdrawal.WITHDRAWN;
+        }, w -> w == Withdrawal.WITHDRAWN);
+    }
+
+    @Override
+    public int deleteProfiles(String environment, String service, String version) {
+        return transaction(c -> {
+            lockDeployment(c, environment, service);
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM profiles WHERE environment = ? AND service = ? AND version = ?")) {
+                ps.setString(1, environment);
+                ps.setString(2, service);
+                ps.setString(3, version);
+                return ps.executeUpdate();
+            }
+        }, n -> n > 0);
+    }
+
+    @Override
+    public void appendWrite(WriteLogEntry entry) {
+        transaction(c -> {
+            WriteLogTables.append(c, entry);
+            return true;
+        }, ok -> ok);
+    }
+
+    @Override
+    public List<WriteLogEntry> writeLog(WriteLogQuery query) {
+        return read(c -> WriteLogTables.page(c, query));
+    }
+
+    @Override
+    public ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles, String principal) {
         TreeSet<String> releases = new TreeSet<>();
         for (dev.wowcompat.profile.FieldKey key : profiles.fields().keySet()) releases.add(key.release());
         TreeSet<String> services = new TreeSet<>();
@@ -137,7 +213,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 for (String service : services) lockDeployment(c, environment, service);
                 String unregistered = ProfileTables.unregistered(c, releases);
                 if (unregistered != null) return new ProfileMerge(unregistered, 0, 0, Map.of());
-                return ProfileTables.merge(c, environment, profiles, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis());
+                return ProfileTables.merge(c, environment, profiles, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis(), principal);
             }, merge -> merge.unregistered() == null);
         } catch (StoreException e) {
             throw new StoreException("could not store the profiles posted for " + environment + ": " + e.getMessage(), e);
@@ -223,8 +299,10 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     /** SAME_CONTENT or VERSION_CONFLICT when the version is stored already, with the stored release and its report. */
     private static Optional<RegistrationResult> repeatOrConflict(Connection c, String service, String version, String digest)
             throws SQLException {
+        // A withdrawn version stays taken: sending its content again does not bring it back.
         return findRelease(c, service, version).map(stored -> new RegistrationResult(
-                stored.contentDigest().equals(digest) ? RegistrationResult.Outcome.SAME_CONTENT : RegistrationResult.Outcome.VERSION_CONFLICT,
+                stored.contentDigest().equals(digest) && stored.withdrawnAt() == null
+                        ? RegistrationResult.Outcome.SAME_CONTENT : RegistrationResult.Outcome.VERSION_CONFLICT,
                 stored, stored.reportJson()));
     }
 
@@ -382,7 +460,8 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     private static List<HistoryRelease> history(Connection c, String service, java.util.function.BinaryOperator<String> manifests)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT service, version, content_digest FROM releases WHERE service = ? ORDER BY major, minor, patch")) {
+                "SELECT service, version, content_digest FROM releases WHERE service = ? AND withdrawn_at IS NULL "
+                        + "ORDER BY major, minor, patch")) {
             ps.setString(1, service);
             try (ResultSet rs = ps.executeQuery()) {
                 List<HistoryRelease> out = new ArrayList<>();
@@ -407,7 +486,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
 
     private static Optional<StoredRelease> findRelease(Connection c, String service, String version) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT service, version, registered_at, content_digest, manifest, report FROM releases "
+                "SELECT service, version, registered_at, content_digest, manifest, report, withdrawn_at FROM releases "
                         + "WHERE service = ? AND version = ?")) {
             ps.setString(1, service);
             ps.setString(2, version);
@@ -418,7 +497,13 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     private static StoredRelease storedRelease(ResultSet rs) throws SQLException {
-        return new StoredRelease(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6));
+        return new StoredRelease(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                rs.getMetaData().getColumnCount() > 6 ? withdrawnAt(rs, 7) : null);
+    }
+
+    private static Long withdrawnAt(ResultSet rs, int column) throws SQLException {
+        long at = rs.getLong(column);
+        return rs.wasNull() ? null : at;
     }
 
     @Override
@@ -441,13 +526,13 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     public List<ReleaseSummary> releases(String service) {
         return read(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT service, version, registered_at, content_digest, report FROM releases "
+                    "SELECT service, version, registered_at, content_digest, report, withdrawn_at FROM releases "
                             + "WHERE service = ? ORDER BY major, minor, patch")) {
                 ps.setString(1, service);
                 try (ResultSet rs = ps.executeQuery()) {
                     List<ReleaseSummary> out = new ArrayList<>();
                     while (rs.next()) {
-                        out.add(new ReleaseSummary(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5)));
+                        out.add(new ReleaseSummary(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), withdrawnAt(rs, 6)));
                     }
                     return out;
                 }

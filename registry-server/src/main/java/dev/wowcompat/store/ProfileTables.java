@@ -51,7 +51,7 @@ final class ProfileTables {
         return null;
     }
 
-    static ProfileMerge merge(Connection c, String environment, ProfileSet posted, int maxFieldsPerRelease, long now)
+    static ProfileMerge merge(Connection c, String environment, ProfileSet posted, int maxFieldsPerRelease, long now, String principal)
             throws SQLException {
         Map<String, Integer> stored = new TreeMap<>();
         for (FieldKey key : posted.fields().keySet()) stored.computeIfAbsent(key.release(), r -> 0);
@@ -71,7 +71,7 @@ final class ProfileTables {
                 refused += profile.count();
                 continue;
             }
-            write(c, environment, sv, key, profile, existing != null, now);
+            write(c, environment, sv, key, profile, existing != null, now, principal);
             if (existing == null) stored.merge(key.release(), 1, Integer::sum);
             merged++;
         }
@@ -112,17 +112,18 @@ final class ProfileTables {
     }
 
     private static void write(Connection c, String environment, String[] sv, FieldKey key, FieldProfile profile, boolean update,
-            long now) throws SQLException {
+            long now, String principal) throws SQLException {
         String sql = update
-                ? "UPDATE profiles SET value_count = ?, profile = ?, updated_at = ? WHERE environment = ? AND service = ? "
+                ? "UPDATE profiles SET value_count = ?, profile = ?, updated_at = ?, posted_by = ? WHERE environment = ? AND service = ? "
                         + "AND version = ? AND type_name = ? AND revision = ? AND pointer = ?"
-                : "INSERT INTO profiles(value_count, profile, updated_at, environment, service, version, type_name, revision, "
-                        + "pointer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                : "INSERT INTO profiles(value_count, profile, updated_at, posted_by, environment, service, version, type_name, revision, "
+                        + "pointer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setLong(1, profile.count());
             ps.setString(2, ProfileJson.write(key, profile).toString());
             ps.setLong(3, now);
-            bindKey(ps, 4, environment, sv, key);
+            ps.setString(4, principal);
+            bindKey(ps, 5, environment, sv, key);
             ps.executeUpdate();
         }
     }

@@ -82,7 +82,28 @@ public interface RegistryStore extends AutoCloseable {
      * fewer than {@link #MAX_PROFILE_FIELDS_PER_RELEASE}. Nothing is stored when a release of the set is not
      * registered. Atomic, and serialized with the deployment writes of each service of the set in the environment.
      */
-    ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles);
+    ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles, String principal);
+
+    /** {@link #mergeProfiles(String, dev.wowcompat.profile.ProfileSet, String)} by nobody in particular. */
+    default ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles) {
+        return mergeProfiles(environment, profiles, "anonymous");
+    }
+
+    /** Removes every profile of one release in one environment; returns how many fields were removed. */
+    int deleteProfiles(String environment, String service, String version);
+
+    /**
+     * Marks a release that no environment ever ran as withdrawn: it stays readable and keeps its version, but is never
+     * a baseline or a candidate again (docs/decisions.md, "Withdrawn releases"). Serialized with the deployments of
+     * that release, so a release is never both withdrawn and deployed.
+     */
+    Withdrawal withdraw(String service, String version);
+
+    /** Appends one entry to the write log (its id is given by the store). */
+    void appendWrite(WriteLogEntry entry);
+
+    /** A page of the write log, newest first. */
+    java.util.List<WriteLogEntry> writeLog(WriteLogQuery query);
 
     /**
      * A type's stored profiles in an environment: every revision or one ({@code revision} null or not), every release

@@ -17,6 +17,9 @@ import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
+import dev.wowcompat.access.Access;
+import dev.wowcompat.access.Principals;
+import dev.wowcompat.testing.PrincipalsFiles;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -58,6 +61,8 @@ class OpenApiDocumentTest {
     private RunningRegistry guarded;
     /** Never marked ready. */
     private RunningRegistry starting;
+    /** Principals: one that may only read. */
+    private RunningRegistry granted;
     private String served;
     private OpenApiDocument document;
 
@@ -70,6 +75,14 @@ class OpenApiDocumentTest {
                 .withTokens(Tokens.of(List.of(TOKEN))).withGuards(Guards.defaults().withMetricsNeedToken(true))
                 .withLimits(InputLimits.defaults().withMaxBytes(4096)));
         starting = new RunningRegistry(dir.resolve("starting.db"), RegistryServer.Config.local(0), false);
+        Path principals = PrincipalsFiles.write(dir, "principals.json", "{\"principals\": [{\"name\": \"dashboard\", \"tokenSha256\": \""
+                + PrincipalsFiles.sha256(TOKEN) + "\", \"grants\": [\"read\"]}]}");
+        try {
+            granted = new RunningRegistry(dir.resolve("granted.db"), RegistryServer.Config.local(0)
+                    .withAccess(new Access(Principals.fromFile(principals), null, false)));
+        } catch (dev.wowcompat.manifest.InvalidInputException e) {
+            throw new AssertionError(e);
+        }
         Answer openApi = registry.get("/openapi.json");
         assertEquals(200, openApi.status(), openApi.body());
         served = openApi.body();
@@ -78,7 +91,7 @@ class OpenApiDocumentTest {
 
     @AfterAll
     void stop() {
-        for (RunningRegistry r : new RunningRegistry[] {registry, guarded, starting}) {
+        for (RunningRegistry r : new RunningRegistry[] {registry, guarded, starting, granted}) {
             if (r != null) r.close();
         }
     }
@@ -196,6 +209,8 @@ class OpenApiDocumentTest {
                 () -> guarded.post("/services/acct/releases", acct10), 401));
         x.add(new Exchange("POST", releases, "/services/acct/releases (a token not accepted)",
                 () -> guarded.post("/services/acct/releases", acct10, Map.of("Content-Type", "application/json", "Authorization", "Bearer not-it")), 401));
+        x.add(new Exchange("POST", releases, "/services/acct/releases (a principal without publish:acct)",
+                () -> granted.post("/services/acct/releases", acct10, authorized()), 403));
         x.add(new Exchange("POST", releases, "/services/acct/releases (over the 4 KiB limit)",
                 () -> guarded.post("/services/acct/releases", BankManifests.withDescription(acct10, "x".repeat(5000)), authorized()), 413));
         String check = "/services/{service}/releases/check";
@@ -306,6 +321,10 @@ class OpenApiDocumentTest {
         x.add(new Exchange("POST", profiles, "/environments/staging/profiles (no token)",
                 () -> guarded.post("/environments/staging/profiles", profileSet("bank-service@1.0.0")), 401));
         x.add(get(profiles, "/environments/staging/profiles", 200));
+        x.add(delete(profiles, "/environments/staging/profiles", 400));
+        x.add(delete(profiles, "/environments/staging/profiles?release=bank-service@1.0.0", 200));
+        x.add(delete(profiles, "/environments/staging/profiles?release=bank-service@1.0.0", 404));
+        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@1.0.0"), 200));
         x.add(get(profiles, "/environments/Staging/profiles", 400));
         String typeProfiles = "/environments/{env}/profiles/{type}";
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited", 200));
@@ -328,6 +347,14 @@ class OpenApiDocumentTest {
         String undeploy = "/environments/{env}/deployments/{service}";
         x.add(delete(undeploy, "/environments/staging/deployments/courtyard", 200));
         x.add(delete(undeploy, "/environments/staging/deployments/courtyard", 404));
+        // Admin operations and the write log that kept all of the above.
+        String withdraw = "/services/{service}/releases/{version}/withdraw";
+        x.add(post(withdraw, "/services/acct/releases/1.0.0/withdraw", "", 200));
+        x.add(post(withdraw, "/services/bank-service/releases/1.0.0/withdraw", "", 409));
+        x.add(post(withdraw, "/services/acct/releases/9.9.9/withdraw", "", 404));
+        x.add(get(release, "/services/acct/releases/1.0.0", 200));
+        x.add(get("/write-log", "/write-log?service=acct&limit=500", 200));
+        x.add(get("/write-log", "/write-log?limit=501", 400));
         return x;
     }
 

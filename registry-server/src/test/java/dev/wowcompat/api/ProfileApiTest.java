@@ -70,7 +70,7 @@ class ProfileApiTest {
     }
 
     /** Deposits whose {@code at} is an epoch instant in seconds times {@code unit}. */
-    private static String deposits(String release, int n, long unit, long seed) {
+    static String deposits(String release, int n, long unit, long seed) {
         ProfileSet set = new ProfileSet();
         Random r = new Random(seed);
         for (int i = 0; i < n; i++) {

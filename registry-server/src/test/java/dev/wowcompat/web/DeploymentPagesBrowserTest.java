@@ -88,13 +88,16 @@ class DeploymentPagesBrowserTest {
         long since = prod.path("deployments").get(1).path("deployedAt").asLong();
         assertEquals("bank-service", prod.path("deployments").get(1).path("service").asText());
         assertEquals(java.time.Instant.ofEpochMilli(since).toString().replace('T', ' ').substring(0, 16) + " UTC", cells.get(2), "since when");
-        assertTrue(cells.get(3).startsWith("bank-service@1.0.0"), "what it replaced: " + cells.get(3));
+        // Who recorded it, from the write log (this registry's writes are open: no principal).
+        assertEquals("anonymous", cells.get(3), "who recorded it");
+        assertTrue(cells.get(4).startsWith("bank-service@1.0.0"), "what it replaced: " + cells.get(4));
         WebElement reporting = running.stream().filter(r -> "reporting".equals(r.getAttribute("data-service"))).findFirst().orElseThrow();
         assertEquals("nothing: first deployment", reporting.findElement(By.cssSelector("td.replaced")).getText());
         List<WebElement> ended = browser.findElements(By.cssSelector("#deployment-history tr.ended"));
         assertEquals(1, ended.size());
         assertTrue(ended.get(0).getText().contains("bank-service@1.0.0"), ended.get(0).getText());
         assertEquals("replaced", ended.get(0).findElement(By.cssSelector(".pill")).getText());
+        assertEquals("anonymous", ended.get(0).findElement(By.cssSelector("td.recorded-by")).getText());
         HeadlessChromium.screenshot(browser, "environment-prod");
 
         browser.get("about:blank"); // a new document: nothing of the previous view is found while the next one loads
@@ -103,6 +106,11 @@ class DeploymentPagesBrowserTest {
         assertTrue(undeployed.getText().contains("reporting@1.0.0"), undeployed.getText());
         assertEquals("undeployed", undeployed.findElement(By.cssSelector(".pill")).getText());
         assertEquals(2, browser.findElements(By.cssSelector("#running tr.deployment")).size());
+
+        browser.get("about:blank");
+        browser.get(registry.base() + "/#/service/bank-service");
+        List<WebElement> registeredBy = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#timeline .registered-by"), 3));
+        assertEquals(List.of("anonymous", "anonymous", "anonymous"), texts(registeredBy), "who registered each release");
 
         browser.get("about:blank");
         browser.get(registry.base() + "/#/environment/nowhere");

@@ -1,0 +1,91 @@
+package dev.wowcompat.access;
+
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * One thing a principal may do (docs/deployment.md, "Who may write"): {@code publish:SERVICE} (a trailing {@code *}
+ * matches a prefix), {@code deploy:ENV}, {@code deploy:ENV:SERVICE}, {@code observe:ENV}, {@code read} or
+ * {@code admin}. The same record is what a request needs, with concrete names: {@link #covers} says whether a held
+ * grant answers a needed one.
+ *
+ * @param environment the environment of {@code deploy} and {@code observe}, else null
+ * @param service the service (or prefix pattern ending in {@code *}) of {@code publish} and {@code deploy:ENV:SERVICE}, else null
+ */
+public record Grant(Kind kind, String environment, String service) {
+    public enum Kind {
+        PUBLISH("publish"), DEPLOY("deploy"), OBSERVE("observe"), READ("read"), ADMIN("admin");
+
+        private final String word;
+
+        Kind(String word) {
+            this.word = word;
+        }
+    }
+
+    /** The grants' forms, as a refusal quotes them. */
+    public static final String FORMS = "publish:SERVICE, publish:PREFIX*, deploy:ENV, deploy:ENV:SERVICE, observe:ENV, read, admin";
+
+    // Names as the registry takes them (lowercase, digits, '.', '_', '-'), a service optionally ending in '*'.
+    private static final String NAME = "[a-z0-9][a-z0-9._-]{0,127}";
+    private static final Pattern ENVIRONMENT = Pattern.compile(NAME);
+    private static final Pattern SERVICE = Pattern.compile("(" + NAME + ")\\*?|\\*");
+
+    public static final Grant ADMIN = new Grant(Kind.ADMIN, null, null);
+    public static final Grant READ = new Grant(Kind.READ, null, null);
+
+    public static Grant publish(String service) {
+        return new Grant(Kind.PUBLISH, null, service);
+    }
+
+    public static Grant deploy(String environment, String service) {
+        return new Grant(Kind.DEPLOY, environment, service);
+    }
+
+    public static Grant observe(String environment) {
+        return new Grant(Kind.OBSERVE, environment, null);
+    }
+
+    /** The grant a text names, or empty when it names none of {@link #FORMS}. */
+    public static Optional<Grant> parse(String text) {
+        String[] parts = text.split(":", -1);
+        Grant g = switch (parts[0]) {
+            case "admin" -> parts.length == 1 ? ADMIN : null;
+            case "read" -> parts.length == 1 ? READ : null;
+            case "publish" -> parts.length == 2 && SERVICE.matcher(parts[1]).matches() ? publish(parts[1]) : null;
+            case "observe" -> parts.length == 2 && ENVIRONMENT.matcher(parts[1]).matches() ? observe(parts[1]) : null;
+            case "deploy" -> parts.length == 2 && ENVIRONMENT.matcher(parts[1]).matches() ? deploy(parts[1], null)
+                    : parts.length == 3 && ENVIRONMENT.matcher(parts[1]).matches() && SERVICE.matcher(parts[2]).matches()
+                    ? deploy(parts[1], parts[2]) : null;
+            default -> null;
+        };
+        return Optional.ofNullable(g);
+    }
+
+    /** Whether holding this grant allows what {@code needed} names (a concrete grant, no pattern). */
+    public boolean covers(Grant needed) {
+        if (kind == Kind.ADMIN) return true;
+        if (kind != needed.kind) return false;
+        return switch (kind) {
+            case PUBLISH -> matches(service, needed.service);
+            case DEPLOY -> environment.equals(needed.environment) && (service == null || matches(service, needed.service));
+            case OBSERVE -> environment.equals(needed.environment);
+            case READ -> true;
+            case ADMIN -> true;
+        };
+    }
+
+    private static boolean matches(String pattern, String service) {
+        if (service == null) return false;
+        return pattern.endsWith("*") ? service.startsWith(pattern.substring(0, pattern.length() - 1)) : pattern.equals(service);
+    }
+
+    /** As written in a principals file, e.g. {@code deploy:staging:bank-service}. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(kind.word);
+        if (environment != null) s.append(':').append(environment);
+        if (service != null) s.append(':').append(service);
+        return s.toString();
+    }
+}

@@ -1,0 +1,182 @@
+package dev.wowcompat.api;
+
+import dev.wowcompat.access.Access;
+import dev.wowcompat.access.Grant;
+import dev.wowcompat.access.Principal;
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.StoreException;
+import dev.wowcompat.store.WriteLogEntry;
+import io.javalin.http.Context;
+import io.javalin.http.Handler;
+import io.javalin.http.HttpResponseException;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who may write, and the write log (docs/deployment.md, "Who may write"; docs/api.md, "GET /write-log"). {@link #writes}
+ * wraps every write: it names the caller (401 when principals are configured and the token is missing or unknown),
+ * runs the write, and appends one entry to the write log whatever the answer. The write itself says which grant it
+ * needs with {@link #require} once it knows the service and environment (a deployment's are in its body): 403 when
+ * the caller lacks it.
+ */
+final class WriteGate {
+    private static final Logger LOG = LoggerFactory.getLogger(WriteGate.class);
+    private static final String NOTE = "wow-compat.write";
+    /** Endpoints that stay open when reads need a token: liveness, readiness and the page's static files. */
+    private static final List<String> ALWAYS_OPEN = List.of("/health", "/ready", "/", "/app.js", "/app.css");
+
+    /** What one write names, filled in as the request is read; what the write log keeps of it. */
+    private static final class Note {
+        String principal = Principal.ANONYMOUS;
+        Principal known;
+        String unmatched;
+        String service;
+        String version;
+        String environment;
+    }
+
+    private final Access access;
+    private final RegistryStore store;
+
+    WriteGate(Access access, RegistryStore store) {
+        this.access = access;
+        this.store = store;
+    }
+
+    Handler writes(Handler handler) {
+        return ctx -> {
+            Note note = new Note();
+            ctx.attribute(NOTE, note);
+            note.service = ctx.pathParamMap().get("service");
+            note.version = ctx.pathParamMap().get("version");
+            note.environment = ctx.pathParamMap().get("env");
+            int status = 500;
+            try {
+                if (access.required()) identify(ctx, note);
+                handler.handle(ctx);
+                status = ctx.status().getCode();
+            } catch (Exception e) {
+                status = statusOf(e);
+                throw e;
+            } finally {
+                append(ctx, note, status);
+            }
+        };
+    }
+
+    /** A valid token, always, with any grant (for {@code /metrics}, which needs a token when asked to). */
+    Handler tokenRequired(Handler handler) {
+        return ctx -> {
+            identify(ctx, new Note());
+            handler.handle(ctx);
+        };
+    }
+
+    /** When reads need a token: every request but a write and {@link #ALWAYS_OPEN} needs the {@code read} grant. */
+    void reads(Context ctx) {
+        if (!access.readsNeedToken() || ALWAYS_OPEN.contains(ctx.path()) || isWrite(ctx)) return;
+        Note note = new Note();
+        identify(ctx, note);
+        check(note, Grant.READ);
+    }
+
+    private static boolean isWrite(Context ctx) {
+        String method = ctx.method().name();
+        if (method.equals("DELETE")) return true;
+        if (!method.equals("POST")) return false;
+        String path = ctx.path();
+        return !(path.equals("/validate") || path.equals("/verify/state") || path.endsWith("/releases/check"));
+    }
+
+    /** Refuses the write with 403 unless its caller holds {@code needed} (nothing to check when writes are open). */
+    static void require(Context ctx, Grant needed) {
+        Note note = ctx.attribute(NOTE);
+        if (note == null) throw new IllegalStateException("require outside a write");
+        if (note.known == null && note.unmatched == null) return; // writes are open
+        check(note, needed);
+    }
+
+    private static void check(Note note, Grant needed) {
+        if (note.unmatched != null) {
+            throw new ApiException(ProblemCode.FORBIDDEN, "The OIDC token of '" + note.unmatched + "' is valid but matches no "
+                    + "oidc entry of the principals file, so it holds no grant; it lacks " + needed + ".",
+                    Map.of("principal", note.principal, "grant", needed.toString()));
+        }
+        if (!note.known.allows(needed)) {
+            throw new ApiException(ProblemCode.FORBIDDEN, "Principal '" + note.known.name() + "' lacks the grant " + needed + ".",
+                    Map.of("principal", note.known.name(), "grant", needed.toString()));
+        }
+    }
+
+    /** Whether this request's caller holds {@code grant} (false for anonymous callers, also when writes are open). */
+    boolean holds(Context ctx, Grant grant) {
+        return access.required() && caller(ctx) instanceof Access.Caller.Known k && k.principal().allows(grant);
+    }
+
+    private Access.Caller caller(Context ctx) {
+        String header = ctx.header("Authorization");
+        boolean bearer = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7);
+        return access.identify(bearer ? header.substring(7).strip() : null);
+    }
+
+    /** What the write names, once read from its body: kept in the write log. Null leaves a value as it is. */
+    static void about(Context ctx, String service, String version, String environment) {
+        Note note = ctx.attribute(NOTE);
+        if (note == null) return;
+        if (service != null) note.service = service;
+        if (version != null) note.version = version;
+        if (environment != null) note.environment = environment;
+    }
+
+    /** The caller's name, for what a write keeps of who made it. */
+    static String principal(Context ctx) {
+        Note note = ctx.attribute(NOTE);
+        return note == null ? Principal.ANONYMOUS : note.principal;
+    }
+
+    private void identify(Context ctx, Note note) {
+        Access.Caller caller = caller(ctx);
+        if (caller instanceof Access.Caller.Anonymous) {
+            ctx.header("WWW-Authenticate", "Bearer realm=\"wow-compat\"");
+            throw new ApiException(ProblemCode.TOKEN_MISSING, "Send Authorization: Bearer <token>; this registry requires a token "
+                    + (access.readsNeedToken() ? "for this request." : "to write."));
+        }
+        if (caller instanceof Access.Caller.Unmatched m) {
+            note.unmatched = bounded(m.subject());
+            note.principal = "oidc:" + note.unmatched;
+        } else if (caller instanceof Access.Caller.Known k) {
+            note.known = k.principal();
+            note.principal = k.principal().name();
+        } else {
+            ctx.header("WWW-Authenticate", "Bearer realm=\"wow-compat\", error=\"invalid_token\"");
+            throw new ApiException(ProblemCode.TOKEN_INVALID, "The bearer token is not accepted.");
+        }
+    }
+
+    private static int statusOf(Exception e) {
+        if (e instanceof ApiException a) return a.status();
+        if (e instanceof InvalidInputException) return ProblemCode.INVALID_INPUT.status();
+        if (e instanceof HttpResponseException h) return h.getStatus();
+        if (e instanceof StoreException) return ProblemCode.STORE_UNAVAILABLE.status();
+        return ProblemCode.INTERNAL.status();
+    }
+
+    private void append(Context ctx, Note note, int status) {
+        WriteLogEntry entry = new WriteLogEntry(0, System.currentTimeMillis(), note.principal, ctx.req().getRemoteAddr(),
+                ctx.method().name() + " " + ctx.endpointHandlerPath(), bounded(note.service), bounded(note.version),
+                bounded(note.environment), status);
+        try {
+            store.appendWrite(entry);
+        } catch (RuntimeException e) {
+            // The write has been answered (or refused) already; a log that cannot be kept is the operator's alarm.
+            LOG.error("could not append to the write log: {} {} by {} answered {}", entry.route(), entry.service(), entry.principal(), status, e);
+        }
+    }
+
+    private static String bounded(String text) {
+        return text == null || text.length() <= 200 ? text : text.substring(0, 200);
+    }
+}

@@ -1,0 +1,116 @@
+package dev.wowcompat.access;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wowcompat.manifest.InvalidInputException;
+import dev.wowcompat.testing.PrincipalsFiles;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The principals file: what it grants, and every mistake refused with one sentence naming the file's line. */
+class PrincipalsFileTest {
+    private static final String A = PrincipalsFiles.sha256("a-token"), B = PrincipalsFiles.sha256("b-token");
+
+    @TempDir
+    Path dir;
+
+    private String refusal(String json) {
+        Path file = PrincipalsFiles.write(dir, "principals.json", json);
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> Principals.fromFile(file));
+        assertEquals(1, e.problems().size());
+        String sentence = e.problems().get(0).message();
+        assertFalse(sentence.contains("Exception") || sentence.contains("\n"), sentence);
+        assertEquals(file.toString(), e.problems().get(0).source(), "the file is named as the problem's source");
+        return sentence;
+    }
+
+    @Test
+    void eachMistakeNamesItsLine() {
+        assertTrue(refusal("{\"principals\": [\n  {\"name\": \"ci\", \"tokenSha256\": \"" + A + "\",\n   \"grants\": [\"publish:bank\", \"deploi:staging\"]}\n]}")
+                .matches("line 3: \"deploi:staging\" of \"ci\" is not a grant; the grants are publish:SERVICE.*"), "unknown grant");
+        assertTrue(refusal("{\"principals\": [\n {\"name\": \"ci\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]},\n"
+                + " {\"name\": \"ci\", \"tokenSha256\": \"" + B + "\", \"grants\": [\"admin\"]}\n]}")
+                .matches("line 3: the name \"ci\" is given twice \\(first on line 2\\)"), "repeated name");
+        assertTrue(refusal("{\"principals\": [\n {\"name\": \"a\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]},\n"
+                + " {\"name\": \"b\",\n  \"tokenSha256\": \"" + A.toUpperCase() + "\", \"grants\": [\"read\"]}\n]}")
+                .matches("line 4: principal \"b\" has the same token digest as \"a\""), "repeated digest, whatever its case");
+        assertTrue(refusal("{\"principals\": [\n\n {\"name\": \"a\", \"tokenSha256\": \"a-token\", \"grants\": [\"admin\"]}]}")
+                .matches("line 3: principal \"a\" needs \"tokenSha256\": the 64 hex digits of its token's SHA-256 \\(never the token itself\\)"),
+                "a token instead of its digest");
+        assertTrue(refusal("{\"principals\": [\n {\"name\": \"a\", \"tokenSha256\": \"" + A + "\",\n \"grants\": [\"admin\"],}]}")
+                .matches("line 3: this is not valid JSON; .*"), "bad JSON");
+        assertTrue(refusal("{\"principals\": [\n {\"name\": \"a\", \"name\": \"b\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]}]}")
+                .matches("line 2: a member is repeated; .*"), "repeated member");
+        assertTrue(refusal("{\"principals\": [],\n \"oidc\": [{\"name\": \"ci\",\n  \"match\": {}, \"grants\": [\"admin\"]}]}")
+                .matches("line 3: oidc entry \"ci\" needs \"match\": .*"), "an empty match would take every token");
+        assertTrue(refusal("{\"principals\": [\n {\"name\": \"a\", \"tokenSha256\": \"" + A + "\", \"grant\": [\"admin\"]}]}")
+                .matches("line 2: \"grant\" is not a member here; expected grants, name, tokenSha256"), "a misspelt member");
+        assertTrue(refusal("{}").matches("line 1: the file names no principal and no oidc entry; .*"));
+        assertTrue(refusal("[]").matches("line 1: the file must hold one JSON object .*"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"publish:bank-service", "publish:bank-*", "publish:*", "deploy:staging", "deploy:prod-eu:bank-service",
+            "deploy:staging:bank-*", "observe:production", "read", "admin"})
+    void everyGrantFormReadsBackAsWritten(String text) {
+        assertEquals(text, Grant.parse(text).orElseThrow().toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"publish", "publish:", "publish:Bank", "publish:bank*x", "deploy:", "deploy:a:b:c", "observe", "observe:a:b",
+            "read:x", "admin:all", "write:x", "'publish: bank'"})
+    void otherTextsAreNoGrant(String text) {
+        assertTrue(Grant.parse(text).isEmpty(), text);
+    }
+
+    @Test
+    void whatEachGrantCovers() {
+        Principal bank = new Principal("bank", List.of(Grant.parse("publish:bank-*").orElseThrow(),
+                Grant.parse("deploy:staging:bank-service").orElseThrow(), Grant.parse("observe:staging").orElseThrow()));
+        assertTrue(bank.allows(Grant.publish("bank-service")));
+        assertTrue(bank.allows(Grant.publish("bank-")));
+        assertFalse(bank.allows(Grant.publish("bank")), "a prefix pattern needs its whole prefix");
+        assertFalse(bank.allows(Grant.publish("ledger")));
+        assertTrue(bank.allows(Grant.deploy("staging", "bank-service")));
+        assertFalse(bank.allows(Grant.deploy("staging", "bank-service-2")), "deploy:ENV:SERVICE names one service");
+        assertFalse(bank.allows(Grant.deploy("production", "bank-service")));
+        assertTrue(bank.allows(Grant.observe("staging")));
+        assertFalse(bank.allows(Grant.observe("production")));
+        assertFalse(bank.allows(Grant.READ));
+        assertFalse(bank.allows(Grant.ADMIN));
+        Principal deployer = new Principal("d", List.of(Grant.parse("deploy:production").orElseThrow()));
+        assertTrue(deployer.allows(Grant.deploy("production", "anything")));
+        assertFalse(deployer.allows(Grant.deploy("production-eu", "anything")));
+        assertFalse(deployer.allows(Grant.publish("anything")));
+        Principal admin = new Principal("p", List.of(Grant.ADMIN));
+        for (Grant g : List.of(Grant.READ, Grant.publish("x"), Grant.deploy("e", "x"), Grant.observe("e"), Grant.ADMIN)) {
+            assertTrue(admin.allows(g), g.toString());
+        }
+    }
+
+    @Test
+    void tokensAreFoundByTheirDigestAndOidcEntriesByTheirClaims() throws Exception {
+        Path file = PrincipalsFiles.write(dir, "ok.json", """
+                {"principals": [{"name": "ci", "tokenSha256": "%s", "grants": ["publish:bank-service"]}],
+                 "oidc": [{"name": "bank main", "match": {"repository": "acme/bank", "ref": "refs/heads/main"}, "grants": ["deploy:staging"]},
+                          {"name": "bank any", "match": {"repository": "acme/bank"}, "grants": ["read"]}]}
+                """.formatted(A));
+        Principals p = Principals.fromFile(file);
+        assertEquals("ci", p.byToken("a-token").orElseThrow().name());
+        assertTrue(p.byToken("b-token").isEmpty());
+        assertTrue(p.byToken(A).isEmpty(), "the digest is not a token");
+        assertEquals("bank main", p.byClaims(Map.of("repository", "acme/bank", "ref", "refs/heads/main")).orElseThrow().name(),
+                "first match wins");
+        assertEquals("bank any", p.byClaims(Map.of("repository", "acme/bank", "ref", "refs/heads/fork")).orElseThrow().name());
+        assertTrue(p.byClaims(Map.of("repository", "acme/bank-fork")).isEmpty());
+        assertTrue(p.byClaims(Map.of()).isEmpty());
+    }
+}

@@ -1,0 +1,236 @@
+package dev.wowcompat.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
+import com.nimbusds.jwt.SignedJWT;
+import com.sun.net.httpserver.HttpServer;
+import dev.wowcompat.access.Access;
+import dev.wowcompat.access.OidcVerifier;
+import dev.wowcompat.access.Principals;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.PrincipalsFiles;
+import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.RunningRegistry.Answer;
+import dev.wowcompat.testing.TestDatabases;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CI identities through the real server: JWTs signed with RSA and EC keys generated here, the JWKS served by a local
+ * HTTP server on a free port (and from a file), verified by the registry with nimbus-jose-jwt. Every attack on a
+ * JWT verifier we know of is tried and refused 401, and none makes the registry fetch keys from elsewhere or more
+ * than once a minute.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(TestDatabases.class)
+class OidcApiTest {
+    private static final String ISSUER = "https://token.actions.example.com", AUDIENCE = "wow-compat-registry";
+    private static final String ADMIN = "platform-token-for-oidc";
+
+    private RSAKey rsa;
+    private ECKey ec;
+    private RSAKey stranger;
+    private HttpServer keys;
+    private HttpServer attacker;
+    private final AtomicInteger jwksReads = new AtomicInteger();
+    private final AtomicInteger attackerReads = new AtomicInteger();
+    private RunningRegistry registry;
+    private Path principals;
+    private Path dir;
+    private TestDatabases databases;
+
+    @BeforeAll
+    void start(TestDatabases testDatabases, @TempDir Path tmp) throws Exception {
+        databases = testDatabases;
+        dir = tmp;
+        rsa = new RSAKeyGenerator(2048).keyID("rsa-1").generate();
+        ec = new ECKeyGenerator(Curve.P_256).keyID("ec-1").generate();
+        stranger = new RSAKeyGenerator(2048).keyID("evil").generate();
+        String jwks = new JWKSet(List.of(rsa.toPublicJWK(), ec.toPublicJWK())).toString();
+        keys = serve("/jwks", jwks, jwksReads);
+        attacker = serve("/jwks", new JWKSet(stranger.toPublicJWK()).toString(), attackerReads);
+        principals = PrincipalsFiles.write(dir, "principals.json", """
+                {"principals": [{"name": "platform", "tokenSha256": "%s", "grants": ["admin"]}],
+                 "oidc": [{"name": "bank-service CI", "match": {"repository": "acme/bank-service", "ref": "refs/heads/main"},
+                           "grants": ["publish:bank-service", "deploy:staging"]}]}
+                """.formatted(PrincipalsFiles.sha256(ADMIN)));
+        registry = open("http://127.0.0.1:" + keys.getAddress().getPort() + "/jwks");
+    }
+
+    private RunningRegistry open(String jwksUrl) throws Exception {
+        Access access = new Access(Principals.fromFile(principals), OidcVerifier.of(ISSUER, AUDIENCE, jwksUrl), false);
+        return new RunningRegistry(databases.create(TestDatabases.Backend.SQLITE).open(), RegistryServer.Config.local(0).withAccess(access));
+    }
+
+    private static HttpServer serve(String path, String body, AtomicInteger reads) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext(path, exchange -> {
+            reads.incrementAndGet();
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+        return server;
+    }
+
+    @AfterAll
+    void stop() {
+        registry.close();
+        keys.stop(0);
+        attacker.stop(0);
+    }
+
+    /** GitHub Actions' claims for acme/bank-service on main, valid for five minutes from now. */
+    private static JWTClaimsSet.Builder claims() {
+        long now = System.currentTimeMillis();
+        return new JWTClaimsSet.Builder().issuer(ISSUER).audience(AUDIENCE).subject("repo:acme/bank-service:ref:refs/heads/main")
+                .claim("repository", "acme/bank-service").claim("ref", "refs/heads/main")
+                .issueTime(new Date(now - 1_000)).notBeforeTime(new Date(now - 1_000)).expirationTime(new Date(now + 300_000));
+    }
+
+    private static String rs256(RSAKey key, JWTClaimsSet claims, Consumer<JWSHeader.Builder> header) throws Exception {
+        JWSHeader.Builder h = new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).type(JOSEObjectType.JWT);
+        header.accept(h);
+        SignedJWT jwt = new SignedJWT(h.build(), claims);
+        jwt.sign(new RSASSASigner(key));
+        return jwt.serialize();
+    }
+
+    private String rs256(JWTClaimsSet claims) throws Exception {
+        return rs256(rsa, claims, h -> {});
+    }
+
+    private String es256(JWTClaimsSet claims) throws Exception {
+        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.ES256).keyID(ec.getKeyID()).build(), claims);
+        jwt.sign(new ECDSASigner(ec));
+        return jwt.serialize();
+    }
+
+    private static Map<String, String> bearer(String token) {
+        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + token);
+    }
+
+    private Answer register(RunningRegistry on, String version, String token) {
+        return on.post("/services/bank-service/releases", BankManifests.bank(version), bearer(token));
+    }
+
+    private static void refused(Answer a) {
+        assertEquals(401, a.status(), a.body());
+        assertEquals("wow-compat.auth.token-invalid", a.code());
+    }
+
+    @Test
+    void rsaAndEcTokensOfTheIssuerGetTheirEntrysGrants() throws Exception {
+        register(registry, "1.0.0", rs256(claims().build())).expect(201);
+        registry.post("/environments/staging/deployments", "{\"service\": \"bank-service\", \"version\": \"1.0.0\"}",
+                bearer(es256(claims().build()))).expect(201);
+        Answer production = registry.post("/environments/production/deployments", "{\"service\": \"bank-service\", \"version\": \"1.0.0\"}",
+                bearer(rs256(claims().build())));
+        assertEquals(403, production.status(), production.body());
+        assertEquals("bank-service CI", production.json().path("principal").asText());
+        assertEquals("deploy:production:bank-service", production.json().path("grant").asText());
+        // A verified token of another repository (or branch) matches no entry: it holds no grant.
+        Answer fork = register(registry, "1.1.0", rs256(claims().claim("ref", "refs/heads/fork").build()));
+        assertEquals(403, fork.status(), fork.body());
+        assertEquals("wow-compat.auth.forbidden", fork.code());
+        assertTrue(fork.json().path("detail").asText().contains("matches no oidc entry"), fork.body());
+        // Within the 60 s of leeway, an expired token still passes.
+        long now = System.currentTimeMillis();
+        register(registry, "1.1.0", rs256(claims().expirationTime(new Date(now - 30_000)).build())).expect(201);
+        List<String> who = registry.get("/write-log?service=bank-service").json().path("entries").findValuesAsText("principal");
+        assertTrue(who.contains("bank-service CI"), who.toString());
+        assertTrue(registry.get("/write-log", Map.of("Authorization", "Bearer " + ADMIN)).body().contains("\"remoteAddress\""));
+    }
+
+    @Test
+    void everyForgeryIsRefused() throws Exception {
+        long now = System.currentTimeMillis();
+        JWTClaimsSet valid = claims().build();
+        // alg: none, with the claims of a valid token.
+        refused(register(registry, "2.0.0", new PlainJWT(valid).serialize()));
+        // HS256 "signed" with the RSA public key's bytes: a verifier taking the key for a secret would accept it.
+        SignedJWT hs = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).keyID("rsa-1").build(), valid);
+        hs.sign(new MACSigner(rsa.toRSAPublicKey().getEncoded()));
+        refused(register(registry, "2.0.0", hs.serialize()));
+        // Expired past the leeway; not yet valid; issued in the future.
+        refused(register(registry, "2.0.0", rs256(claims().issueTime(new Date(now - 600_000)).notBeforeTime(new Date(now - 600_000))
+                .expirationTime(new Date(now - 120_000)).build())));
+        refused(register(registry, "2.0.0", rs256(claims().notBeforeTime(new Date(now + 120_000)).build())));
+        refused(register(registry, "2.0.0", rs256(claims().issueTime(new Date(now + 120_000)).build())));
+        refused(register(registry, "2.0.0", rs256(claims().expirationTime(null).build())));
+        // Another audience, another issuer.
+        refused(register(registry, "2.0.0", rs256(claims().audience("another-registry").build())));
+        refused(register(registry, "2.0.0", rs256(claims().issuer("https://evil.example").build())));
+        // A key the JWKS does not hold: under a known kid, under an unknown kid, and offered by the token itself.
+        refused(register(registry, "2.0.0", rs256(stranger, valid, h -> h.keyID("rsa-1"))));
+        refused(register(registry, "2.0.0", rs256(stranger, valid, h -> {})));
+        String attackerJwks = "http://127.0.0.1:" + attacker.getAddress().getPort() + "/jwks";
+        refused(register(registry, "2.0.0", rs256(stranger, valid, h -> h.jwkURL(URI.create(attackerJwks)))));
+        refused(register(registry, "2.0.0", rs256(stranger, valid, h -> h.jwk(stranger.toPublicJWK()))));
+        refused(register(registry, "2.0.0", rs256(stranger, valid, h -> h.keyID("rsa-1").x509CertURL(URI.create(attackerJwks)))));
+        // A tampered payload under a valid signature.
+        String[] parts = rs256(valid).split("\\.");
+        String other = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                claims().claim("repository", "acme/other").build().toString().getBytes(StandardCharsets.UTF_8));
+        refused(register(registry, "2.0.0", parts[0] + "." + other + "." + parts[2]));
+
+        assertEquals(0, attackerReads.get(), "keys are never fetched from a URL the token names");
+        assertEquals(404, registry.get("/services/bank-service/releases/2.0.0").status(), "nothing was stored");
+    }
+
+    @Test
+    void unknownKeyIdsDoNotMakeTheRegistryReadTheJwksMoreThanOnceAMinute() throws Exception {
+        try (RunningRegistry fresh = open("http://127.0.0.1:" + keys.getAddress().getPort() + "/jwks")) {
+            int before = jwksReads.get();
+            register(fresh, "1.0.0", rs256(claims().build())).expect(201);
+            assertEquals(before + 1, jwksReads.get(), "the first token reads the JWKS once");
+            for (int i = 0; i < 20; i++) {
+                RSAKey unknown = new RSAKeyGenerator(2048).keyID("rotated-" + i).generate();
+                refused(register(fresh, "2.0.0", rs256(unknown, claims().build(), h -> {})));
+            }
+            register(fresh, "1.1.0", es256(claims().build())).expect(201);
+            assertEquals(before + 1, jwksReads.get(), "20 unknown kids within a minute: no further read");
+        }
+    }
+
+    @Test
+    void theJwksMayBeAFile() throws Exception {
+        Path file = Files.writeString(dir.resolve("jwks.json"), new JWKSet(List.of(rsa.toPublicJWK(), ec.toPublicJWK())).toString());
+        try (RunningRegistry fromFile = open(file.toUri().toString())) {
+            register(fromFile, "1.0.0", es256(claims().build())).expect(201);
+            refused(register(fromFile, "1.1.0", rs256(stranger, claims().build(), h -> {})));
+        }
+    }
+}
