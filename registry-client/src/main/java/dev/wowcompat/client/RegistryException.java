@@ -8,8 +8,8 @@ package dev.wowcompat.client;
 public final class RegistryException extends Exception {
     /**
      * The one wording of a registry out of reach, before its cause: {@code http://host:8081: cannot reach the registry:
-     * connection refused (is the registry running at that address?)} (docs/decisions.md, "One wording for an
-     * unreachable registry").
+     * connection refused (is the registry running at that address?)} (docs/decisions.md, "What the command line
+     * says in its own words").
      */
     public static final String UNREACHABLE = "cannot reach the registry";
 

@@ -73,7 +73,7 @@ public final class RegistryServer implements AutoCloseable {
         private final boolean inUse;
 
         CannotListen(String host, int port, Exception cause) {
-            super(why(host, port, cause), cause);
+            super(why(host, cause), cause);
             // An IPv6 literal is bracketed, as in a URL, so that the port stays apart from it.
             this.address = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
             // Jetty wraps the JDK's BindException, which says "in use" only in its message ("Address already in use",
@@ -85,7 +85,7 @@ public final class RegistryServer implements AutoCloseable {
         }
 
         /** The JDK's words ("null", "Cannot assign requested address") as a sentence a user acts on. */
-        private static String why(String host, int port, Exception cause) {
+        private static String why(String host, Exception cause) {
             String notHere = host + " is not an address of this machine: give one of its addresses to --host "
                     + "(127.0.0.1 for this machine only, 0.0.0.0 for all)";
             for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {

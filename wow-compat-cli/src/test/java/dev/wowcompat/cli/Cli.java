@@ -42,6 +42,13 @@ final class Cli {
         }
     }
 
+    /** The address of a port nothing listens on: a registry that cannot be reached. */
+    static String unreachableUrl() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return "http://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
     static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -85,7 +85,7 @@ class MigrateCommandTest {
 
         Cli.Result first = Cli.run(args);
         assertEquals(0, first.code(), first.err());
-        assertTrue(first.out().contains("migrate: " + demo + " release(s) copied"), first.out());
+        assertTrue(first.out().contains("migrate: " + demo + " releases copied"), first.out());
         assertSameReleases(sqlite, target);
 
         Cli.Result again = Cli.run(args);
@@ -184,7 +184,7 @@ class MigrateCommandTest {
         Cli.Result result = Cli.run("migrate", "--from", sqlite.toString(), "--to", target.address(),
                 "--db-credentials", credentials(databases).toString());
         assertEquals(0, result.code(), result.err());
-        assertTrue(result.out().contains("migrate: 2000 release(s) copied"), result.out());
+        assertTrue(result.out().contains("migrate: 2,000 releases copied"), result.out());
         assertTrue(result.out().contains("svc-42: 20 copied, 0 already there"), result.out());
         assertSameReleases(sqlite, target);
     }

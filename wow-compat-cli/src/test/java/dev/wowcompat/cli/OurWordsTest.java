@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wowcompat.api.RegistryServer;
 import dev.wowcompat.testing.RunningRegistry;
 import java.io.File;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -157,11 +156,7 @@ class OurWordsTest {
 
     @Test
     void anUnreachableRegistryHasOneWording() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        String url = "http://127.0.0.1:" + closed;
+        String url = Cli.unreachableUrl();
         String sentence = url + ": cannot reach the registry: connection refused (is the registry running at that address?)";
         ourSentence(Cli.run("check", "--candidate", BANK, "--registry", url), 2, sentence);
         ourSentence(Cli.run("schema", "abcdef12", "--registry", url), 2, sentence);

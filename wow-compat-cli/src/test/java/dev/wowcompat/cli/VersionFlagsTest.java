@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -63,11 +62,7 @@ class VersionFlagsTest {
     /** Where the page says --version names a release, it is read as one: the command goes on to its registry. */
     @Test
     void onTheDocumentedCommandsVersionNamesTheRelease() throws Exception {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        String registry = "http://127.0.0.1:" + closed;
+        String registry = Cli.unreachableUrl();
         for (String command : List.of("record-deployment", "can-deploy")) {
             assertTrue(DocumentedVersions.releaseVersionCommands().contains(command));
             Cli.Result r = Cli.run(command, "--registry", registry, "--service", "bank-service", "--version", "1.0.0", "--environment", "qa");
