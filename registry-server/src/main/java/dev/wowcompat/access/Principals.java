@@ -1,5 +1,6 @@
 package dev.wowcompat.access;
 
+import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -150,7 +151,7 @@ public final class Principals {
 
     @Override
     public String toString() {
-        return holders.size() + " token(s)" + (oidc.isEmpty() ? "" : ", " + oidc.size() + " OIDC entr" + (oidc.size() == 1 ? "y" : "ies"));
+        return Counts.of(holders.size(), "token") + (oidc.isEmpty() ? "" : ", " + Counts.of(oidc.size(), "OIDC entry", "OIDC entries"));
     }
 
     // ---- the principals file

@@ -136,7 +136,7 @@ public final class ServeCommand implements Callable<Integer> {
             }
             server.markReady();
             if (access.principals().fromTokens() > 0) {
-                out.println("note: the " + access.principals().fromTokens() + " token(s) of --tokens or " + Tokens.ENVIRONMENT_VARIABLE
+                out.println("note: the " + Counts.of(access.principals().fromTokens(), "token") + " of --tokens or " + Tokens.ENVIRONMENT_VARIABLE
                         + " may write everything (admin); give each writer its own grants with --principals");
             }
             String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;

@@ -54,7 +54,7 @@ class ServePrincipalsTest {
         Path tokens = PrincipalsFiles.write(dir, "tokens", "a-token\n");
         try (ServerProcess server = ServerProcess.start(dir.resolve("t.db"), "--tokens", tokens.toString())) {
             List<String> said = server.startupOutput();
-            assertTrue(said.stream().anyMatch(l -> l.startsWith("note: the 1 token(s) of --tokens or WOW_COMPAT_TOKENS may write everything")),
+            assertTrue(said.stream().anyMatch(l -> l.startsWith("note: the 1 token of --tokens or WOW_COMPAT_TOKENS may write everything")),
                     said.toString());
         }
         Path principals = PrincipalsFiles.write(dir, "principals.json", "{\"principals\": [{\"name\": \"ci\", \"tokenSha256\": \""
