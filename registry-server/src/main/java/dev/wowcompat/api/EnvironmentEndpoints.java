@@ -53,7 +53,7 @@ final class EnvironmentEndpoints {
 
     void undeploy(Context ctx) {
         String environment = environmentName(ctx);
-        String service = ctx.pathParam("service");
+        String service = Names.service(ctx.pathParam("service"));
         EndedDeployment ended = store.undeploy(environment, service).orElseThrow(() -> new ApiException(
                 ProblemCode.DEPLOYMENT_NOT_FOUND, "No release of '" + service + "' runs in '" + environment + "'."));
         json.send(ctx, 200, json.object().put("environment", ended.environment()).put("service", ended.service())

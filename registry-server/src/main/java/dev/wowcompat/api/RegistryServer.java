@@ -28,9 +28,11 @@ public final class RegistryServer implements AutoCloseable {
      * @param port 0 for any free port
      * @param cachedTypes how many types of parsed earlier releases to keep in memory for checks
      */
-    public record Config(String host, int port, Tokens tokens, InputLimits limits, int cachedTypes, Guards guards) {
+    public record Config(String host, int port, Tokens tokens, InputLimits limits, int cachedTypes, Guards guards,
+                         List<String> allowedHosts) {
         public Config {
             Objects.requireNonNull(host, "host");
+            allowedHosts = List.copyOf(allowedHosts);
             Objects.requireNonNull(tokens, "tokens");
             Objects.requireNonNull(limits, "limits");
             Objects.requireNonNull(guards, "guards");
@@ -45,20 +47,38 @@ public final class RegistryServer implements AutoCloseable {
 
         /** Loopback, any free port, no tokens, 16 MiB bodies, the reader's default depth and schema count. */
         public static Config local(int port) {
-            return new Config("127.0.0.1", port, Tokens.none(), InputLimits.defaults().withMaxBytes(16L * 1024 * 1024),
-                    20_000, Guards.defaults());
+            return new Config("127.0.0.1", port, Tokens.none(),
+                    InputLimits.defaults().withMaxBytes(16L * 1024 * 1024).withMaxTokens(InputLimits.SERVER_MAX_TOKENS),
+                    20_000, Guards.defaults(), List.of());
+        }
+
+        public Config(String host, int port, Tokens tokens, InputLimits limits, int cachedTypes, Guards guards) {
+            this(host, port, tokens, limits, cachedTypes, guards, List.of());
+        }
+
+        /**
+         * Whether anyone is needed to prove who they are before writing. The one question the start-up check asks
+         * (docs/deployment.md, "Who may write"): principals, when configured, answer it too.
+         */
+        public boolean hasWriters() {
+            return tokens.required();
+        }
+
+        /** Names besides the loopback ones that requests may be addressed to, when bound to a loopback address. */
+        public Config withAllowedHosts(List<String> names) {
+            return new Config(host, port, tokens, limits, cachedTypes, guards, names);
         }
 
         public Config withTokens(Tokens t) {
-            return new Config(host, port, t, limits, cachedTypes, guards);
+            return new Config(host, port, t, limits, cachedTypes, guards, allowedHosts);
         }
 
         public Config withLimits(InputLimits l) {
-            return new Config(host, port, tokens, l, cachedTypes, guards);
+            return new Config(host, port, tokens, l, cachedTypes, guards, allowedHosts);
         }
 
         public Config withGuards(Guards g) {
-            return new Config(host, port, tokens, limits, cachedTypes, g);
+            return new Config(host, port, tokens, limits, cachedTypes, g, allowedHosts);
         }
     }
 
@@ -116,7 +136,8 @@ public final class RegistryServer implements AutoCloseable {
 
     public static RegistryServer start(RegistryStore store, Config config) {
         JsonResponses json = new JsonResponses();
-        RequestBodies bodies = new RequestBodies(config.limits().maxBytes());
+        ExpensiveRequests costly = new ExpensiveRequests(config.guards(), config.limits().maxTokens());
+        RequestBodies bodies = new RequestBodies(config.limits().maxBytes(), costly::holdMemory);
         Readiness readiness = new Readiness();
         Metrics metrics = new Metrics(store);
         Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedTypes());
@@ -134,7 +155,7 @@ public final class RegistryServer implements AutoCloseable {
                 new CanDeployEndpoint(store, registration, json),
                 new ProfileEndpoints(store, bodies, new JsonInput(config.limits()), json),
                 new Authorization(config.tokens()),
-                new ExpensiveRequests(config.guards()),
+                costly,
                 config.guards().metricsNeedToken());
         Problems problems = new Problems(json.mapper());
         List<Route> routes = new ArrayList<>();
@@ -150,10 +171,12 @@ public final class RegistryServer implements AutoCloseable {
                 if (h.getHttpMethod().isHttpMethod()) routes.add(new Route(h.getHttpMethod().name(), h.getPath()));
             }));
             c.router.apiBuilder(() -> routes(e));
+            problems.installForErrors(c.router);
         });
         problems.install(app);
         app.before(metrics::started);
         app.before(SecurityHeaders::add);
+        app.before(new HostCheck(config.host(), config.allowedHosts())::check);
         app.after(metrics::finished);
         app.start();
         return new RegistryServer(app, registration, readiness, routes);
@@ -209,6 +232,11 @@ public final class RegistryServer implements AutoCloseable {
 
     public int port() {
         return app.port();
+    }
+
+    /** Whether {@code host} is a loopback address, where the Host check closes DNS rebinding. */
+    public static boolean isLoopback(String host) {
+        return HostCheck.isLoopback(host);
     }
 
     /** The address of the web page, e.g. {@code http://127.0.0.1:8081/}. */
