@@ -37,6 +37,7 @@ public enum ProblemCode {
     ENVIRONMENT_INVALID_NAME("wow-compat.environment.invalid-name", 400, "An environment name is 1 to 64 lowercase letters, digits, '.', '_' and '-'"),
     ENVIRONMENT_NOT_FOUND("wow-compat.environment.not-found", 404, "No deployment was ever recorded in this environment"),
     DEPLOYMENT_NOT_FOUND("wow-compat.deployment.not-found", 404, "No release of this service runs in this environment"),
+    PROFILE_OVERFLOW("wow-compat.profile.count-overflow", 400, "Merged with the stored profile, a count would pass 2^53"),
     PROFILE_NOT_FOUND("wow-compat.profile.not-found", 404, "No profile of this type is stored in this environment"),
     DIFF_SIDE_NOT_FOUND("wow-compat.diff.side-not-found", 404, "A side of the diff names no registered schema"),
 

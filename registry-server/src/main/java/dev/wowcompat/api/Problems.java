@@ -23,6 +23,7 @@ final class Problems {
     private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
     /** Input problems one answer lists; {@code more} counts the rest (docs/api.md, "Limits"). */
     static final int LISTED_PROBLEMS = 100;
+    private static final int MAX_INSTANCE = 512;
 
     private final ObjectMapper mapper;
 
@@ -122,7 +123,8 @@ final class Problems {
         body.put("status", e.status());
         body.put("detail", e.getMessage());
         body.put("code", e.code());
-        if (instance != null) body.put("instance", instance);
+        // The path as sent, up to a bound: a path of thousands of characters is not echoed back whole.
+        if (instance != null) body.put("instance", instance.length() > MAX_INSTANCE ? instance.substring(0, MAX_INSTANCE) + "..." : instance);
         e.extensions().forEach((k, v) -> body.set(k, mapper.valueToTree(v)));
         try {
             return mapper.writeValueAsBytes(body);
