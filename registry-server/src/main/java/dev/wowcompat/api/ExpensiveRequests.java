@@ -32,7 +32,7 @@ final class ExpensiveRequests {
     /** Counts tokens without keeping names: a million distinct keys must not fill a symbol table. */
     private static final JsonFactory SCANNER = JsonFactory.builder()
             .disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES).disable(JsonFactory.Feature.INTERN_FIELD_NAMES).build();
-    /** The share of the heap that bodies being read and parsed may reserve together. */
+    /** The share of the heap that bodies being parsed may reserve together. */
     private static final double HEAP_SHARE_FOR_BODIES = 0.5;
     /** How long an admitted request waits for memory before it is answered 503. */
     private static final long MEMORY_WAIT_SECONDS = 30;

@@ -91,7 +91,7 @@ public final class ServeCommand implements Callable<Integer> {
         RegistryServer.Config config = config(tokens).withAllowedHosts(allowedHosts);
         boolean loopback = RegistryServer.isLoopback(host);
         if (!loopback && !config.hasWriters() && !openWrites) {
-            throw new InvalidInputException(new InputProblem("--host " + host, "", "wow-compat.serve.open-writes",
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.open-writes",
                     host + " is not a loopback address and no tokens are configured, so anyone who reaches it could write: "
                             + "give --tokens FILE (or " + Tokens.ENVIRONMENT_VARIABLE + "), or --open-writes if that is meant"));
         }
