@@ -50,7 +50,11 @@ public final class JsonInput {
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(limits.maxDepth())
                         .maxDocumentLength(limits.maxBytes())
+                        .maxTokenCount(limits.maxTokens())
                         .build())
+                // Keys are not put into the JVM's string pool: a body of a million distinct keys would fill it (and
+                // take seconds doing so) for the life of the process.
+                .disable(JsonFactory.Feature.INTERN_FIELD_NAMES)
                 // Which of two equal keys wins differs between parsers; a registry must not guess.
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
@@ -315,6 +319,10 @@ public final class JsonInput {
         if (original.contains("Document length")) {
             return new InputProblem(source, "", ProblemCodes.TOO_LARGE, "the input is larger than the limit of "
                     + Sizes.show(limits.maxBytes()) + "; raise the size limit (--max-bytes) if inputs this large are expected");
+        }
+        if (original.contains("Token count")) {
+            return new InputProblem(source, "", ProblemCodes.TOO_MANY_TOKENS, "the input holds more than "
+                    + limits.maxTokens() + " JSON tokens (keys, values and brackets), the limit of this reader");
         }
         // Jackson's other bounds (a string, a number or a key name longer than it accepts) are about size too.
         return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + cleanMessage(original));

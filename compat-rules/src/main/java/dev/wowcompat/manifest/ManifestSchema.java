@@ -92,9 +92,13 @@ final class ManifestSchema {
 
     /** Every violation, in the validator's order, as one problem each. */
     List<InputProblem> validate(JsonNode document, String source) {
-        List<Error> errors = schema.validate(document);
-        List<InputProblem> problems = new ArrayList<>(errors.size());
+        CappedErrors errors = CappedErrors.validate(schema, document);
+        List<InputProblem> problems = new ArrayList<>(errors.size() + 1);
         for (Error e : errors) problems.add(render(e, source));
+        if (errors.stopped()) {
+            problems.add(new InputProblem(source, "", null, "the validation stopped after " + errors.size()
+                    + " violations of the Manifest format; there are more"));
+        }
         return problems;
     }
 

@@ -207,7 +207,7 @@ final class MetaSchemas {
     }
 
     private List<Violation> validate(JsonNode object, SchemaDialect dialect) {
-        List<Error> errors = meta(dialect).validate(object);
+        List<Error> errors = CappedErrors.validate(meta(dialect), object);
         if (errors.isEmpty()) return List.of();
         Map<String, Error> first = new LinkedHashMap<>();
         for (Error e : errors) first.putIfAbsent(ManifestSchema.pointer(e.getInstanceLocation()), e);

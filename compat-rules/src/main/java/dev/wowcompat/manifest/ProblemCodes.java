@@ -9,6 +9,8 @@ public final class ProblemCodes {
 
     /** The input is bigger than {@link InputLimits#maxBytes()}. */
     public static final String TOO_LARGE = "wow-compat.input.too-large";
+    /** More JSON tokens than {@link InputLimits#maxTokens()}: what a parsed document's memory grows with. */
+    public static final String TOO_MANY_TOKENS = "wow-compat.input.too-many-tokens";
     /** JSON nested deeper than {@link InputLimits#maxDepth()}. */
     public static final String TOO_DEEP = "wow-compat.input.too-deep";
     /** Not JSON: a syntax error, an empty input, or content after the document. */

@@ -58,7 +58,7 @@ final class EnvironmentEndpoints {
 
     void undeploy(Context ctx) {
         String environment = environmentName(ctx);
-        String service = ctx.pathParam("service");
+        String service = Names.service(ctx.pathParam("service"));
         WriteGate.require(ctx, Grant.deploy(environment, service));
         EndedDeployment ended = store.undeploy(environment, service).orElseThrow(() -> new ApiException(
                 ProblemCode.DEPLOYMENT_NOT_FOUND, "No release of '" + service + "' runs in '" + environment + "'."));

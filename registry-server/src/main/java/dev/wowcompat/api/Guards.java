@@ -28,12 +28,12 @@ public record Guards(Duration idleTimeout, long minBodyBytesPerSecond, int expen
     }
 
     /**
-     * 10 s idle, 16 KiB/s at least, two expensive requests per core in all (at least 4), 2 per client, 100 violations
-     * listed, /metrics open, 20 s to finish requests on shutdown.
+     * 10 s idle, 16 KiB/s at least, two expensive requests per core in all (at least 4), 4 per client (a CI runner's
+     * parallel jobs share one address), 100 violations listed, /metrics open, 20 s to finish requests on shutdown.
      */
     public static Guards defaults() {
         int atOnce = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-        return new Guards(Duration.ofSeconds(10), 16 * 1024, atOnce, 2, 100, false, Duration.ofSeconds(20));
+        return new Guards(Duration.ofSeconds(10), 16 * 1024, atOnce, 4, 100, false, Duration.ofSeconds(20));
     }
 
     public Guards withIdleTimeout(Duration d) {

@@ -17,6 +17,8 @@ public enum ProblemCode {
     MALFORMED_REQUEST("wow-compat.request.malformed", 400, "The request is not well-formed HTTP"),
     URI_TOO_LONG("wow-compat.request.uri-too-long", 414, "The request line is longer than this registry accepts"),
     HEADERS_TOO_LARGE("wow-compat.request.headers-too-large", 431, "The request headers are larger than this registry accepts"),
+    MISDIRECTED("wow-compat.request.misdirected", 421, "This registry answers only requests for its loopback names"),
+    BAD_NAME("wow-compat.request.bad-name", 400, "A service, environment or principal name, or a version, is not of the allowed form"),
     TOO_MANY_REQUESTS("wow-compat.server.too-many-requests", 429, "This client has as many expensive requests running as it may"),
 
     TOKEN_MISSING("wow-compat.auth.token-missing", 401, "Writing needs a bearer token"),
@@ -38,6 +40,7 @@ public enum ProblemCode {
     ENVIRONMENT_INVALID_NAME("wow-compat.environment.invalid-name", 400, "An environment name is 1 to 64 lowercase letters, digits, '.', '_' and '-'"),
     ENVIRONMENT_NOT_FOUND("wow-compat.environment.not-found", 404, "No deployment was ever recorded in this environment"),
     DEPLOYMENT_NOT_FOUND("wow-compat.deployment.not-found", 404, "No release of this service runs in this environment"),
+    PROFILE_OVERFLOW("wow-compat.profile.count-overflow", 400, "Merged with the stored profile, a count would pass 2^53"),
     PROFILE_NOT_FOUND("wow-compat.profile.not-found", 404, "No profile of this type is stored in this environment"),
     DIFF_SIDE_NOT_FOUND("wow-compat.diff.side-not-found", 404, "A side of the diff names no registered schema"),
 

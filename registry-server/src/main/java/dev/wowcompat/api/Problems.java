@@ -21,11 +21,34 @@ import org.slf4j.LoggerFactory;
 final class Problems {
     static final String CONTENT_TYPE = "application/problem+json";
     private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
+    /** Input problems one answer lists; {@code more} counts the rest (docs/api.md, "Limits"). */
+    static final int LISTED_PROBLEMS = 100;
+    private static final int MAX_INSTANCE = 512;
 
     private final ObjectMapper mapper;
 
     Problems(ObjectMapper mapper) {
         this.mapper = mapper;
+    }
+
+    /**
+     * An {@link Error} (OutOfMemoryError, StackOverflowError) thrown by a handler: Javalin hands it past every exception
+     * mapper to this one hook, which would otherwise answer 500 with an empty body. The body is made before any such
+     * error, since memory may be short when it is needed.
+     */
+    void installForErrors(io.javalin.config.RouterConfig router) {
+        byte[] body = body(ProblemCode.INTERNAL, ProblemCode.INTERNAL.status(), null);
+        router.setJavaLangErrorHandler$javalin((res, error) -> {
+            LOG.error("unexpected error while answering a request", error);
+            try {
+                res.setStatus(ProblemCode.INTERNAL.status());
+                res.setContentType(CONTENT_TYPE);
+                res.setContentLength(body.length);
+                res.getOutputStream().write(body);
+            } catch (java.io.IOException | RuntimeException gone) {
+                // the connection is gone or the answer was already started: nothing more can be said
+            }
+        });
     }
 
     void install(Javalin app) {
@@ -63,11 +86,14 @@ final class Problems {
         List<InputProblem> problems = e.problems();
         List<String> codes = problems.stream().map(InputProblem::code).distinct().toList();
         String code = codes.size() == 1 && codes.get(0) != null ? codes.get(0) : ProblemCode.INVALID_INPUT.code();
-        List<Map<String, String>> listed = problems.stream()
+        List<Map<String, String>> listed = problems.stream().limit(LISTED_PROBLEMS)
                 .map(p -> Map.of("source", p.source(), "pointer", p.pointer(), "code", String.valueOf(p.code()), "message", p.message()))
                 .toList();
         String detail = problems.size() == 1 ? problems.get(0).message() : problems.size() + " problems in the input; see problems.";
-        return new ApiException(ProblemCode.INVALID_INPUT, code, ProblemCode.INVALID_INPUT.status(), detail, Map.of("problems", listed));
+        Map<String, Object> extensions = problems.size() > LISTED_PROBLEMS
+                ? Map.of("problems", listed, "more", problems.size() - LISTED_PROBLEMS)
+                : Map.of("problems", listed);
+        return new ApiException(ProblemCode.INVALID_INPUT, code, ProblemCode.INVALID_INPUT.status(), detail, extensions);
     }
 
     /** Javalin's "Endpoint POST /x not found" in our words (and with the same code whoever notices it first). */
@@ -106,7 +132,8 @@ final class Problems {
         body.put("status", e.status());
         body.put("detail", e.getMessage());
         body.put("code", e.code());
-        if (instance != null) body.put("instance", instance);
+        // The path as sent, up to a bound: a path of thousands of characters is not echoed back whole.
+        if (instance != null) body.put("instance", instance.length() > MAX_INSTANCE ? instance.substring(0, MAX_INSTANCE) + "..." : instance);
         e.extensions().forEach((k, v) -> body.set(k, mapper.valueToTree(v)));
         try {
             return mapper.writeValueAsBytes(body);

@@ -68,6 +68,10 @@ final class ProfileEndpoints {
             throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, merge.unregistered()
                     + " is not registered; profiles are kept for registered releases only. Nothing was stored.");
         }
+        if (merge.overflowing() != null) {
+            throw new ApiException(ProblemCode.PROFILE_OVERFLOW, "The counts of " + merge.overflowing() + ", added to those "
+                    + "stored, would pass 2^53; a profile holds at most that many values. Nothing was stored.");
+        }
         ObjectNode out = json.object().put("environment", environment).put("merged", merge.merged())
                 .put("refusedValues", merge.refusedValues());
         ArrayNode releases = out.putArray("releases");

@@ -28,10 +28,12 @@ public final class RegistryServer implements AutoCloseable {
      * @param port 0 for any free port
      * @param cachedTypes how many types of parsed earlier releases to keep in memory for checks
      */
-    public record Config(String host, int port, Access access, InputLimits limits, int cachedTypes, Guards guards) {
+    public record Config(String host, int port, Access access, InputLimits limits, int cachedTypes, Guards guards,
+                         List<String> allowedHosts) {
         public Config {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(access, "access");
+            allowedHosts = List.copyOf(allowedHosts);
             Objects.requireNonNull(limits, "limits");
             Objects.requireNonNull(guards, "guards");
             if (limits.maxBytes() > Guards.MAX_BODY_CEILING) {
@@ -45,8 +47,26 @@ public final class RegistryServer implements AutoCloseable {
 
         /** Loopback, any free port, no tokens, 16 MiB bodies, the reader's default depth and schema count. */
         public static Config local(int port) {
-            return new Config("127.0.0.1", port, Access.open(), InputLimits.defaults().withMaxBytes(16L * 1024 * 1024),
-                    20_000, Guards.defaults());
+            return new Config("127.0.0.1", port, Access.open(),
+                    InputLimits.defaults().withMaxBytes(16L * 1024 * 1024).withMaxTokens(InputLimits.SERVER_MAX_TOKENS),
+                    20_000, Guards.defaults(), List.of());
+        }
+
+        public Config(String host, int port, Access access, InputLimits limits, int cachedTypes, Guards guards) {
+            this(host, port, access, limits, cachedTypes, guards, List.of());
+        }
+
+        /**
+         * Whether anyone is needed to prove who they are before writing. The one question the start-up check asks
+         * (docs/deployment.md, "Who may write").
+         */
+        public boolean hasWriters() {
+            return access.required();
+        }
+
+        /** Names besides the loopback ones that requests may be addressed to, when bound to a loopback address. */
+        public Config withAllowedHosts(List<String> names) {
+            return new Config(host, port, access, limits, cachedTypes, guards, names);
         }
 
         /** Each token a principal with {@code admin} (as {@code --tokens}). */
@@ -55,15 +75,15 @@ public final class RegistryServer implements AutoCloseable {
         }
 
         public Config withAccess(Access a) {
-            return new Config(host, port, a, limits, cachedTypes, guards);
+            return new Config(host, port, a, limits, cachedTypes, guards, allowedHosts);
         }
 
         public Config withLimits(InputLimits l) {
-            return new Config(host, port, access, l, cachedTypes, guards);
+            return new Config(host, port, access, l, cachedTypes, guards, allowedHosts);
         }
 
         public Config withGuards(Guards g) {
-            return new Config(host, port, access, limits, cachedTypes, g);
+            return new Config(host, port, access, limits, cachedTypes, g, allowedHosts);
         }
     }
 
@@ -133,7 +153,8 @@ public final class RegistryServer implements AutoCloseable {
 
     public static RegistryServer start(RegistryStore store, Config config) {
         JsonResponses json = new JsonResponses();
-        RequestBodies bodies = new RequestBodies(config.limits().maxBytes());
+        ExpensiveRequests costly = new ExpensiveRequests(config.guards(), config.limits().maxTokens());
+        RequestBodies bodies = new RequestBodies(config.limits().maxBytes(), costly::holdMemory);
         Readiness readiness = new Readiness();
         Metrics metrics = new Metrics(store);
         Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedTypes());
@@ -153,7 +174,7 @@ public final class RegistryServer implements AutoCloseable {
                 new ProfileEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
                 gate,
                 new AdminEndpoints(store, gate, json),
-                new ExpensiveRequests(config.guards()),
+                costly,
                 config.guards().metricsNeedToken());
         Problems problems = new Problems(json.mapper());
         List<Route> routes = new ArrayList<>();
@@ -169,10 +190,12 @@ public final class RegistryServer implements AutoCloseable {
                 if (h.getHttpMethod().isHttpMethod()) routes.add(new Route(h.getHttpMethod().name(), h.getPath()));
             }));
             c.router.apiBuilder(() -> routes(e));
+            problems.installForErrors(c.router);
         });
         problems.install(app);
         app.before(metrics::started);
         app.before(SecurityHeaders::add);
+        app.before(new HostCheck(config.host(), config.allowedHosts())::check);
         app.before(gate::reads);
         app.after(metrics::finished);
         app.start();
@@ -233,6 +256,11 @@ public final class RegistryServer implements AutoCloseable {
 
     public int port() {
         return app.port();
+    }
+
+    /** Whether {@code host} is a loopback address, where the Host check closes DNS rebinding. */
+    public static boolean isLoopback(String host) {
+        return HostCheck.isLoopback(host);
     }
 
     /** The address of the web page, e.g. {@code http://127.0.0.1:8081/}. */

@@ -34,7 +34,7 @@ final class ReleaseEndpoints {
 
     /** 201 + report | 200 + stored report (same content again) | 409 breaking (report) | 409 version exists. */
     void register(Context ctx) throws InvalidInputException {
-        String service = ctx.pathParam("service");
+        String service = Names.service(ctx.pathParam("service"));
         WriteGate.require(ctx, Grant.publish(service));
         RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path());
         if (result.release() != null) WriteGate.about(ctx, null, result.release().version(), null);
@@ -62,7 +62,7 @@ final class ReleaseEndpoints {
 
     /** The dry run: always 200 with the report; its verdict says whether registering would succeed. */
     void check(Context ctx) throws InvalidInputException {
-        GateDecision decision = registration.check(ctx.pathParam("service"), bodies.json(ctx), ctx.method() + " " + ctx.path());
+        GateDecision decision = registration.check(Names.service(ctx.pathParam("service")), bodies.json(ctx), ctx.method() + " " + ctx.path());
         json.sendText(ctx, 200, decision.reportJson());
     }
 
@@ -76,7 +76,7 @@ final class ReleaseEndpoints {
     }
 
     void releases(Context ctx) {
-        String service = ctx.pathParam("service");
+        String service = Names.service(ctx.pathParam("service"));
         List<ReleaseSummary> releases = store.releases(service);
         if (releases.isEmpty()) throw new ApiException(ProblemCode.SERVICE_NOT_FOUND, "No release of service '" + service + "' is registered.");
         ArrayNode out = json.array();
@@ -90,8 +90,8 @@ final class ReleaseEndpoints {
     }
 
     void release(Context ctx) {
-        String service = ctx.pathParam("service");
-        String version = ctx.pathParam("version");
+        String service = Names.service(ctx.pathParam("service"));
+        String version = Names.version(ctx.pathParam("version"));
         StoredRelease r = store.release(service, version).orElseThrow(() ->
                 new ApiException(ProblemCode.RELEASE_NOT_FOUND, service + "@" + version + " is not registered."));
         ObjectNode o = json.object().put("service", r.service()).put("version", r.version())

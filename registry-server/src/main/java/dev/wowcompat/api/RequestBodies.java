@@ -17,10 +17,21 @@ import java.util.Locale;
 final class RequestBodies {
     private static final int CHUNK = 8192;
 
+    /** What is done with a body once it has arrived, before it is parsed (e.g. wait for the memory to parse it). */
+    interface Arrived {
+        void arrived(Context ctx, byte[] body);
+    }
+
     private final long maxBytes;
+    private final Arrived arrived;
 
     RequestBodies(long maxBytes) {
+        this(maxBytes, (ctx, body) -> {});
+    }
+
+    RequestBodies(long maxBytes, Arrived arrived) {
         this.maxBytes = maxBytes;
+        this.arrived = arrived;
     }
 
     long maxBytes() {
@@ -40,6 +51,7 @@ final class RequestBodies {
             // Buffers grow as bytes arrive: a declared length costs nothing until it is sent.
             byte[] body = declared >= 0 ? readDeclared(in, declared) : in.readNBytes((int) maxBytes + 1);
             if (body.length > maxBytes) throw tooLarge();
+            arrived.arrived(ctx, body);
             return body;
         } catch (BadMessageException e) {
             throw new ApiException(JettySettings.forStatus(e.getCode()), "The request body could not be read: " + e.getReason());

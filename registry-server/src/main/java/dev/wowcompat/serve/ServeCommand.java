@@ -101,10 +101,24 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--metrics-need-token", description = "GET /metrics needs a bearer token too (tokens must be configured).")
     boolean metricsNeedToken;
 
+    @Option(names = "--allowed-hosts", paramLabel = "NAME", split = ",", description = "Names besides 127.0.0.1, localhost "
+            + "and [::1] that requests may be addressed to (their Host) when listening on a loopback address; others are answered 421.")
+    java.util.List<String> allowedHosts = new java.util.ArrayList<>();
+
+    @Option(names = "--open-writes", description = "Listen on an address other than loopback without tokens: anyone who "
+            + "reaches it may write. Without it, such a start is refused.")
+    boolean openWrites;
+
     @Override
     public Integer call() throws Exception {
         Access access = access(tokens());
-        RegistryServer.Config config = config(access);
+        RegistryServer.Config config = config(access).withAllowedHosts(allowedHosts);
+        boolean loopback = RegistryServer.isLoopback(host);
+        if (!loopback && !config.hasWriters() && !openWrites) {
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.open-writes",
+                    host + " is not a loopback address and nobody must prove who they are to write, so anyone who reaches it could: "
+                            + "give --principals FILE or --tokens FILE (or " + Tokens.ENVIRONMENT_VARIABLE + "), or --open-writes if that is meant"));
+        }
         PrintWriter out = spec.commandLine().getOut();
         CountDownLatch stopRequested = new CountDownLatch(1);
         for (String signal : new String[] {"TERM", "INT"}) {
@@ -141,7 +155,8 @@ public final class ServeCommand implements Callable<Integer> {
             }
             String shownHost = host.equals("0.0.0.0") ? "127.0.0.1" : host;
             out.println("wow-compat registry listening on " + server.url(shownHost)
-                    + " (database " + store + ", " + (access.required() ? access.principals() + " required to write" : "writes open") + ")");
+                    + " (database " + store + ", " + (access.required() ? access.principals() + " required to write"
+                            : !loopback ? "writes open to anyone who reaches it: --open-writes" : "writes open") + ")");
             out.println("Open " + server.url(shownHost) + " in a browser; stop with Ctrl-C.");
             if (loaded != null && !loaded.deployed().isEmpty()) {
                 for (DemoReleases.FirstPage page : DemoReleases.FIRST_PAGES) {
@@ -214,7 +229,8 @@ public final class ServeCommand implements Callable<Integer> {
         Guards defaults = Guards.defaults();
         Guards guards = defaults.withMetricsNeedToken(metricsNeedToken)
                 .withExpensive(maxExpensive == null ? defaults.expensiveAtOnce() : maxExpensive, maxExpensivePerClient);
-        return new RegistryServer.Config(host, port, access, InputLimits.defaults().withMaxBytes(maxBytes), 20_000, guards);
+        return new RegistryServer.Config(host, port, access,
+                InputLimits.defaults().withMaxBytes(maxBytes).withMaxTokens(InputLimits.SERVER_MAX_TOKENS), 20_000, guards);
     }
 
     private Tokens tokens() throws InvalidInputException {

@@ -214,7 +214,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 String unregistered = ProfileTables.unregistered(c, releases);
                 if (unregistered != null) return new ProfileMerge(unregistered, 0, 0, Map.of());
                 return ProfileTables.merge(c, environment, profiles, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis(), principal);
-            }, merge -> merge.unregistered() == null);
+            }, ProfileMerge::stored);
         } catch (StoreException e) {
             throw new StoreException("could not store the profiles posted for " + environment + ": " + e.getMessage(), e);
         }

@@ -24,6 +24,7 @@ import java.util.TreeSet;
  */
 final class ProfileTables {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ProfileTables.class);
 
     private ProfileTables() {}
 
@@ -63,8 +64,9 @@ final class ProfileTables {
             String[] sv = release(key.release());
             String existing = existing(c, environment, sv, key);
             FieldProfile profile = e.getValue();
-            if (existing != null) {
-                FieldProfile before = readStored(existing, environment, key);
+            FieldProfile before = existing == null ? null : readStored(existing, environment, key);
+            if (before != null) {
+                if (!before.fitsWith(profile)) return new ProfileMerge(null, 0, 0, Map.of(), key.field().subject() + " by " + key.release());
                 before.merge(profile);
                 profile = before;
             } else if (stored.get(key.release()) >= maxFieldsPerRelease) {
@@ -78,12 +80,18 @@ final class ProfileTables {
         return new ProfileMerge(null, merged, refused, stored);
     }
 
+    /**
+     * The stored profile, or null when it cannot be read (a row stored before counts were bounded, or damaged): the
+     * post then takes its place, so that a bad row neither fails the post nor stays (docs/decisions.md, "Profiles
+     * the registry can trust").
+     */
     private static FieldProfile readStored(String text, String environment, FieldKey key) {
         try {
             return ProfileJson.readField(JSON.readTree(text), "the stored profile").profile();
         } catch (Exception e) {
-            throw new StoreException("the stored profile of " + key.field().subject() + " by " + key.release() + " in "
-                    + environment + " cannot be read: " + e.getMessage(), e);
+            LOG.warn("the stored profile of {} by {} in {} cannot be read ({}); the posted one replaces it",
+                    key.field().subject(), key.release(), environment, e.getMessage());
+            return null;
         }
     }
 
@@ -172,8 +180,9 @@ final class ProfileTables {
                     try {
                         entry = ProfileJson.readField(JSON.readTree(rs.getString(1)), "a stored profile");
                     } catch (Exception e) {
-                        throw new StoreException("a stored profile of " + type + " in " + environment + " cannot be read: "
-                                + e.getMessage(), e);
+                        // Stored data never makes a read fail: the row is left out, and the log says which.
+                        LOG.warn("a stored profile of {} in {} cannot be read and is left out: {}", type, environment, e.getMessage());
+                        continue;
                     }
                     out.add(entry.key(), entry.profile());
                 }

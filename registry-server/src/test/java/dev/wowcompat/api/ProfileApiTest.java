@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestDatabases.class)
 class ProfileApiTest {
     /** The problem codes of this API area: provoked here (and left out of {@link RegistryApiTest}'s own census). */
-    static final Set<String> CODES = Set.of(ProblemCode.PROFILE_NOT_FOUND.code());
+    static final Set<String> CODES = Set.of(ProblemCode.PROFILE_NOT_FOUND.code(), ProblemCode.PROFILE_OVERFLOW.code());
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
 
@@ -202,6 +202,27 @@ class ProfileApiTest {
         problem(registry.get(env + "/" + TYPE), 404, ProblemCode.PROFILE_NOT_FOUND.code());
         problem(registry.get(env + "/" + TYPE + "?revision=-1"), 400, ProblemCode.BAD_PARAMETER.code());
         problem(registry.get(env + "/" + TYPE + "?release=bank-service@1"), 400, ProblemCode.BAD_PARAMETER.code());
+    }
+
+    /** Booleans only, so that a count is all a post says: {@code count} booleans of which {@code trues} true. */
+    private static String booleans(String release, String count, String trues) {
+        return "{\"profileFormat\":1,\"fields\":[{\"type\":\"" + TYPE + "\",\"revision\":2,\"pointer\":\"/flag\",\"release\":\""
+                + release + "\",\"nulls\":0,\"boolean\":{\"count\":" + count + ",\"true\":" + trues + "}}]}";
+    }
+
+    @Test
+    void countsPastTwoToTheFiftyThirdAreRefusedAndNoStoredProfileFailsARead() {
+        String env = "/environments/counts/profiles";
+        String max = Long.toString(Long.MAX_VALUE);
+        // Once, two posts of 2^63-1 overflowed to a negative count, and every later read of the type answered 503.
+        problem(registry.post(env, booleans("bank-service@1.0.0", max, max)), 400, ProblemCode.INVALID_INPUT.code());
+        problem(registry.post(env, booleans("bank-service@1.0.0", "-1", "0")), 400, ProblemCode.INVALID_INPUT.code());
+        problem(registry.post(env, booleans("bank-service@1.0.0", "10", "11")), 400, ProblemCode.INVALID_INPUT.code());
+        String limit = Long.toString(1L << 53);
+        registry.post(env, booleans("bank-service@1.0.0", limit, "1")).expect(200);
+        problem(registry.post(env, booleans("bank-service@1.0.0", "1", "1")), 400, ProblemCode.PROFILE_OVERFLOW.code());
+        JsonNode kept = registry.get(env + "/" + TYPE).expect(200).json();
+        assertEquals(1L << 53, kept.at("/fields/0/boolean/count").asLong(), kept.toString());
     }
 
     @Test

@@ -6,6 +6,12 @@ package dev.wowcompat.profile;
  * both the string part (its format) and the number part (its magnitude).
  */
 public final class FieldProfile {
+    /**
+     * The largest count a profile holds: 2^53, the largest integer every JSON reader keeps exactly. Sums of two such
+     * counts stay far from overflowing a long; a merge that would pass it is refused ({@link #fitsWith}).
+     */
+    public static final long MAX_COUNT = 1L << 53;
+
     private long nulls;
     private long booleans;
     private long trues;
@@ -60,6 +66,12 @@ public final class FieldProfile {
             if (strings == null) strings = new StringProfile();
             strings.merge(other.strings);
         }
+    }
+
+    /** Whether merging {@code other} into this keeps every count within {@link #MAX_COUNT}. */
+    public boolean fitsWith(FieldProfile other) {
+        return count() + other.count() <= MAX_COUNT
+                && (numbers == null || other.numbers == null || numbers.count() + other.numbers.count() <= MAX_COUNT);
     }
 
     public long nulls() {

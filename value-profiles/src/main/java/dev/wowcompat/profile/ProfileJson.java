@@ -184,8 +184,8 @@ public final class ProfileJson {
     private static long count(JsonNode o, String name, String where, boolean optional) {
         JsonNode v = o.get(name);
         if (v == null && optional) return 0;
-        if (v == null || !v.canConvertToLong() || !v.isIntegralNumber() || v.longValue() < 0) {
-            throw new IllegalArgumentException(where + "." + name + " is not a count (an integer, 0 or more)");
+        if (v == null || !v.canConvertToLong() || !v.isIntegralNumber() || v.longValue() < 0 || v.longValue() > FieldProfile.MAX_COUNT) {
+            throw new IllegalArgumentException(where + "." + name + " is not a count (an integer from 0 to 2^53)");
         }
         return v.longValue();
     }

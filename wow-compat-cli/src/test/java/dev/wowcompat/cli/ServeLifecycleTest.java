@@ -140,11 +140,27 @@ class ServeLifecycleTest {
     @Test
     void anAddressOfAnotherMachineIsNotCalledInUse() throws Exception {
         // 192.0.2.1 is TEST-NET-1 (RFC 5737): never an address of this machine.
-        ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--host", "192.0.2.1", "--db", dir.resolve("h.db").toString());
+        ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--host", "192.0.2.1", "--open-writes", "--db", dir.resolve("h.db").toString());
         assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
         assertEquals(1, r.output().lines().count(), r.output());
         assertTrue(r.output().startsWith("wow-compat serve: cannot listen on 192.0.2.1:0: "), r.output());
         assertTrue(!r.output().contains("in use") && !r.output().contains("Exception"), r.output());
+    }
+
+    @Test
+    void anAddressBeyondLoopbackWithoutTokensRefusesToStartUnlessWritesAreOpenedOnPurpose() throws Exception {
+        ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--host", "0.0.0.0", "--db", dir.resolve("o.db").toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
+        assertEquals(1, r.output().lines().count(), r.output());
+        assertTrue(r.output().startsWith("wow-compat serve: 0.0.0.0 is not a loopback address and no tokens are configured"), r.output());
+        try (ServerProcess open = ServerProcess.start(dir.resolve("open.db"), "--host", "0.0.0.0", "--open-writes")) {
+            assertTrue(String.join("\n", open.startupOutput()).contains("writes open to anyone who reaches it: --open-writes"),
+                    open.output());
+        }
+        try (ServerProcess guarded = ServerProcess.start(dir.resolve("guarded.db"), "--host", "0.0.0.0", "--tokens",
+                java.nio.file.Files.writeString(dir.resolve("tokens"), "a-token\n").toString())) {
+            assertTrue(String.join("\n", guarded.startupOutput()).contains("1 token(s) required to write"), guarded.output());
+        }
     }
 
     @Test
