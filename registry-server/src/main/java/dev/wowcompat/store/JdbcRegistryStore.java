@@ -696,14 +696,13 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                                                        java.util.Collection<String> usingAny) {
         return read(c -> {
             Map<String, Deployment> found = new TreeMap<>();
-            String where = "WHERE d.environment = ? AND ";
             for (String aggregate : new TreeSet<>(declaringAny)) {
-                sharing(c, "release_types t JOIN releases r ON r.id = t.release " + RUNNING_OF_RELEASE + where
-                        + "t.name = ? AND t.kind = 'aggregate'", environment, aggregate, found);
+                sharing(c, "release_types t JOIN releases r ON r.id = t.release " + RUNNING_OF_RELEASE
+                        + "WHERE t.name = ? AND t.kind = 'aggregate'", environment, aggregate, found);
             }
             for (String aggregate : new TreeSet<>(usingAny)) {
-                sharing(c, "release_uses u JOIN releases r ON r.id = u.release " + RUNNING_OF_RELEASE + where
-                        + "u.aggregate = ?", environment, aggregate, found);
+                sharing(c, "release_uses u JOIN releases r ON r.id = u.release " + RUNNING_OF_RELEASE
+                        + "WHERE u.aggregate = ?", environment, aggregate, found);
             }
             List<RunningRelease> out = new ArrayList<>();
             for (Deployment d : found.values()) {
@@ -715,14 +714,19 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         });
     }
 
-    /** Adds the running deployments that {@code from} (joined to {@code d}, filtered by environment and aggregate) finds. */
+    /**
+     * Adds the deployments running in the environment that {@code from} (joined to {@code d}, filtered by aggregate)
+     * finds. The environment is compared here rather than in SQL: given it, SQLite's planner starts from every release
+     * running there instead of from the aggregate's few rows.
+     */
     private static void sharing(Connection c, String from, String environment, String aggregate, Map<String, Deployment> found)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT " + RUNNING_COLUMNS + " FROM " + from)) {
-            ps.setString(1, environment);
-            ps.setString(2, aggregate);
+            ps.setString(1, aggregate);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) found.putIfAbsent(rs.getString(2), running(rs, 1));
+                while (rs.next()) {
+                    if (rs.getString(1).equals(environment)) found.putIfAbsent(rs.getString(2), running(rs, 1));
+                }
             }
         }
     }

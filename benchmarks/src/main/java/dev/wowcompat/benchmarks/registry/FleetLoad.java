@@ -81,7 +81,8 @@ public final class FleetLoad {
 
     private void grow(int size) throws Exception {
         if (size < 10) throw new IllegalArgumentException("a fleet of at least 10 services");
-        ExecutorService pool = Executors.newFixedThreadPool(4);
+        // Two writers: the registry lets one client run two checks at once (docs/api.md: 2 expensive requests per client address).
+        ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Future<?>> work = new ArrayList<>();
             for (int s = built; s < size; s++) {
