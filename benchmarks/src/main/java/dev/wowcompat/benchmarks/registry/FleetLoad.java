@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   SIZES     the fleet sizes to measure at, ascending, comma-separated (e.g. 100,300,1000): the fleet grows to each
  *             size and every answer is measured there
  *   RELEASES  releases per service (default 20)
- *   SAMPLES   timed requests per answer and size (default 300), after a tenth as many untimed ones
+ *   SAMPLES   timed requests per answer and size (default 300), after a third as many untimed ones
  * </pre>
  *
  * The fleet: service {@code svc-N} owns the aggregate {@code fleet.sN} with 8 types (the aggregate, its state, two
@@ -195,7 +195,9 @@ public final class FleetLoad {
         });
         Map<String, double[]> out = new LinkedHashMap<>();
         for (Map.Entry<String, Answer> a : answers.entrySet()) {
-            int warm = Math.max(3, samples / 10);
+            // A third as many untimed requests first, so that each size is measured on a server whose JIT has
+            // compiled that answer's code: the first size must not look slow for being first.
+            int warm = Math.max(10, samples / 3);
             // Registrations add releases: fewer untimed ones, so the history of a service stays near its size.
             if (a.getKey().startsWith("registration")) warm = 3;
             AtomicInteger n = new AtomicInteger(samples * 31);
