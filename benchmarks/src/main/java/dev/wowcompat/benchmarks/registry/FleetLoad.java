@@ -2,7 +2,6 @@ package dev.wowcompat.benchmarks.registry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -115,12 +114,12 @@ public final class FleetLoad {
     static String manifest(int service, int k) {
         ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", name(service)).put("version", "1." + k + ".0");
         ObjectNode aggregate = root.putObject("contexts").putObject("fleet").putObject("aggregates").putObject("s" + service);
-        aggregate.putObject("state").set("schema", schema(List.of("id", "name", "count"), 0));
+        aggregate.putObject("state").set("schema", RegistryLoad.schema(List.of("id", "name", "count"), 0));
         ObjectNode commands = aggregate.putObject("commands");
-        for (int c = 0; c < 2; c++) commands.putObject("Do" + c).set("schema", schema(List.of("id", "amount"), k));
+        for (int c = 0; c < 2; c++) commands.putObject("Do" + c).set("schema", RegistryLoad.schema(List.of("id", "amount"), k));
         ObjectNode events = aggregate.putObject("events");
         for (int e = 0; e < 3; e++) {
-            events.putObject("Happened" + e).putObject("revisions").putObject("1").set("schema", schema(List.of("id", "amount", "at"), k));
+            events.putObject("Happened" + e).putObject("revisions").putObject("1").set("schema", RegistryLoad.schema(List.of("id", "amount", "at"), k));
         }
         aggregate.putObject("errors").putObject("not-allowed").put("description", "refused");
         if (service % 10 == 0) {
@@ -135,16 +134,6 @@ public final class FleetLoad {
 
     private static String event(int service, int n) {
         return "fleet.s" + service + ".Happened" + n;
-    }
-
-    private static ObjectNode schema(List<String> required, int added) {
-        ObjectNode s = JSON.createObjectNode().put("type", "object");
-        ObjectNode props = s.putObject("properties");
-        for (String p : required) props.putObject(p).put("type", p.equals("name") || p.equals("id") ? "string" : "integer");
-        for (int f = 1; f <= added; f++) props.putObject("f" + f).put("type", "string").put("default", "").put("x-wow-written", false);
-        ArrayNode r = s.putArray("required");
-        required.forEach(r::add);
-        return s;
     }
 
     // ---- the answers ----
