@@ -269,6 +269,45 @@ function renderChangelog(changes) {
       <span class="muted">${h(c.message)}</span></li>`).join('')}</ul></div>`;
 }
 
+// ---- long lists: a page at a time, with a filter box ----
+
+// A fleet's thousand services or running releases are drawn fifty at a time, and a filter narrows them by name
+// (docs/deployment.md, "A large fleet"); a list that fits on one page is drawn whole, without the controls.
+const PAGE_SIZE = 50;
+
+function paged(tableId, header, rows, renderRow, nameOf) {
+  const table = document.getElementById(tableId);
+  if (!table) return;
+  if (rows.length <= PAGE_SIZE) { table.innerHTML = header + rows.map(renderRow).join(''); return; }
+  const controls = document.createElement('div');
+  controls.className = 'paging';
+  controls.id = tableId + '-paging';
+  controls.innerHTML = `<input type="search" class="list-filter" placeholder="Filter ${rows.length} by name" aria-label="Filter by name">
+    <button type="button" class="page-prev">‹ Previous</button> <span class="page-info muted"></span>
+    <button type="button" class="page-next">Next ›</button>`;
+  table.before(controls);
+  const [filter, prev, info, next] = ['.list-filter', '.page-prev', '.page-info', '.page-next'].map(c => controls.querySelector(c));
+  let page = 0, shown = rows;
+  const draw = () => {
+    const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+    page = Math.max(0, Math.min(page, pages - 1));
+    table.innerHTML = header + shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map(renderRow).join('');
+    info.textContent = shown.length
+      ? `${page * PAGE_SIZE + 1}–${Math.min(shown.length, (page + 1) * PAGE_SIZE)} of ${shown.length}` : 'no name matches';
+    prev.disabled = page === 0;
+    next.disabled = page >= pages - 1;
+  };
+  filter.addEventListener('input', () => {
+    const q = filter.value.trim().toLowerCase();
+    shown = q ? rows.filter(r => nameOf(r).toLowerCase().includes(q)) : rows;
+    page = 0;
+    draw();
+  });
+  prev.addEventListener('click', () => { page--; draw(); });
+  next.addEventListener('click', () => { page++; draw(); });
+  draw();
+}
+
 // ---- views ----
 
 async function home() {
@@ -276,10 +315,11 @@ async function home() {
   show(`<h1>Registry</h1>
     <p class="muted">Search a command, event, state or error code above, or paste a <code>schemaFingerprint</code> to see what it is.</p>
     <h2>Services</h2>
-    ${services.length ? `<table id="services"><tr><th>Service</th><th>Releases</th><th>Newest</th><th>Registered</th></tr>
-      ${services.map(s => `<tr><td><a class="service-link" href="#/service/${enc(s.name)}">${h(s.name)}</a></td><td>${s.releases}</td>
-        <td>${h(s.latestVersion)}</td><td>${when(s.latestRegisteredAt)}</td></tr>`).join('')}</table>`
+    ${services.length ? '<table id="services"></table>'
       : '<p class="muted">No release registered yet. Register one with <code>wow-compat register FILE --registry URL</code>.</p>'}`);
+  paged('services', '<tr><th>Service</th><th>Releases</th><th>Newest</th><th>Registered</th></tr>', services,
+    s => `<tr><td><a class="service-link" href="#/service/${enc(s.name)}">${h(s.name)}</a></td><td>${s.releases}</td>
+        <td>${h(s.latestVersion)}</td><td>${when(s.latestRegisteredAt)}</td></tr>`, s => s.name);
 }
 
 async function search(q) {
@@ -541,12 +581,7 @@ async function environment(name) {
   show(`<h1>${h(env.name)}</h1>
     <p class="muted"><a href="#/environments">All environments</a> · <a class="can-deploy-link" href="#/can-deploy///${enc(env.name)}">Can I deploy here?</a></p>
     <h2>Running now</h2>
-    ${env.deployments.length ? `<table id="running"><tr><th>Service</th><th>Version</th><th>Since</th><th>Recorded by</th><th>Replaced</th></tr>
-      ${env.deployments.map(d => `<tr class="deployment" data-service="${h(d.service)}"><td><a class="service-link" href="#/service/${enc(d.service)}">${h(d.service)}</a></td>
-        <td>${releaseLink(d.service, d.version)}</td><td>${when(d.deployedAt)}</td><td class="recorded-by">${recordedBy(d)}</td>
-        <td class="replaced">${d.replaced ? `${releaseLink(d.service, d.replaced.version)} <span class="muted">(ran since ${when(d.replaced.deployedAt)})</span>`
-          : '<span class="muted">nothing: first deployment</span>'}</td></tr>`).join('')}</table>`
-      : '<p class="muted" id="running">Nothing runs here now.</p>'}
+    ${env.deployments.length ? '<table id="running"></table>' : '<p class="muted" id="running">Nothing runs here now.</p>'}
     <h2>Recent history</h2>
     ${env.history.length ? `<table id="deployment-history"><tr><th>Service</th><th>Version</th><th>Deployed</th><th>Recorded by</th><th>Ended</th><th>How it ended</th></tr>
       ${env.history.map(d => `<tr class="ended" data-service="${h(d.service)}"><td>${h(d.service)}</td><td>${releaseLink(d.service, d.version)}</td>
@@ -558,6 +593,11 @@ async function environment(name) {
       ${profiled.types.map(t => `<tr class="profiled-type" data-type="${h(t.type)}"><td><a class="values-link" href="#/values/${enc(env.name)}/${enc(t.type)}">${h(t.type)}${t.revision ? '@' + t.revision : ''}</a></td>
         <td>${t.pointers}</td><td>${t.releases.map(h).join(', ')}</td></tr>`).join('')}</table>`
       : '<p class="muted" id="profiled-types">No profile recorded here yet (<code>wow-compat audit --record-profiles</code>).</p>'}`);
+  paged('running', '<tr><th>Service</th><th>Version</th><th>Since</th><th>Recorded by</th><th>Replaced</th></tr>', env.deployments,
+    d => `<tr class="deployment" data-service="${h(d.service)}"><td><a class="service-link" href="#/service/${enc(d.service)}">${h(d.service)}</a></td>
+        <td>${releaseLink(d.service, d.version)}</td><td>${when(d.deployedAt)}</td><td class="recorded-by">${recordedBy(d)}</td>
+        <td class="replaced">${d.replaced ? `${releaseLink(d.service, d.replaced.version)} <span class="muted">(ran since ${when(d.replaced.deployedAt)})</span>`
+          : '<span class="muted">nothing: first deployment</span>'}</td></tr>`, d => d.service);
 }
 
 // ---- the values releases wrote: one small chart per numeric field, format shares per string field ----

@@ -59,11 +59,20 @@ public final class DeploymentCheck {
      *
      * @param name the environment's name, as reports say it
      * @param running the release of each service running there, one per service
+     * @param unrelated releases running there that neither declare what the candidate reads or sends nor read or send
+     *        what it (or the release it replaces) declares: no check applies to them, so a caller that knows them from
+     *        an index passes them here instead of their Manifests; the report lists them as compared
      */
-    public record Environment(String name, List<Manifest> running, List<ObservedDrift> drifts) {
+    public record Environment(String name, List<Manifest> running, List<ObservedDrift> drifts, List<Report.Release> unrelated) {
         public Environment {
             running = List.copyOf(running);
             drifts = List.copyOf(drifts);
+            unrelated = List.copyOf(unrelated);
+        }
+
+        /** Every release running there is weighed. */
+        public Environment(String name, List<Manifest> running, List<ObservedDrift> drifts) {
+            this(name, running, drifts, List.of());
         }
 
         /** An environment where no drift was observed (or none is known). */
@@ -110,9 +119,9 @@ public final class DeploymentCheck {
         driftedReads(candidate, environment.drifts(), out);
         List<Finding> sorted = new ArrayList<>(out.all());
         sorted.sort(ORDER);
-        List<Report.Release> compared = environment.running().stream()
-                .sorted(Comparator.comparing(Manifest::service))
-                .map(m -> new Report.Release(m.service(), m.version().toString())).toList();
+        List<Report.Release> compared = java.util.stream.Stream.concat(environment.running().stream()
+                        .map(m -> new Report.Release(m.service(), m.version().toString())), environment.unrelated().stream())
+                .sorted(Comparator.comparing(Report.Release::service)).toList();
         return new Report(LEVEL, new Report.Release(candidate.service(), candidate.version().toString()), compared, sorted);
     }
 

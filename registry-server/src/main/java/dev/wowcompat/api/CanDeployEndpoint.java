@@ -9,21 +9,24 @@ import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.report.Waiver;
 import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.store.Deployment;
 import dev.wowcompat.store.EnvironmentView;
 import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.RunningRelease;
 import dev.wowcompat.store.StoredRelease;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
  * {@code GET /can-deploy} (docs/api.md, "GET /can-deploy"): a registered release against what runs in one environment, by
- * {@link DeploymentCheck}. The releases compared are read from the store at one moment and parsed through the
- * registration's cache of stored Manifests.
+ * {@link DeploymentCheck}. The releases weighed are those that share a type with the candidate, found through the
+ * store's indexes and parsed through the registration's cache of stored Manifests.
  */
 final class CanDeployEndpoint {
     /** The verdict of every successful answer, whatever its format, so a script needs no parsing. */
@@ -59,10 +62,9 @@ final class CanDeployEndpoint {
             throw new ApiException(ProblemCode.RELEASE_WITHDRAWN, service + "@" + version
                     + " was withdrawn; a withdrawn release is never a candidate for deployment.");
         }
-        List<Manifest> running = store.runningReleases(environment).stream().map(r -> registration.stored(r.release())).toList();
         Manifest manifest = registration.stored(candidate);
-        Report report = new DeploymentCheck().check(manifest, new DeploymentCheck.Environment(environment, running,
-                        drifts(environment, manifest))).withWaivers(waivers);
+        Report report = new DeploymentCheck().check(manifest, environment(environment, manifest, drifts(environment, manifest)))
+                .withWaivers(waivers);
         boolean deployable = report.compatible();
         ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
         if (format == ReportFormat.JSON) {
@@ -70,6 +72,35 @@ final class CanDeployEndpoint {
         } else {
             ctx.status(200).contentType(contentType(format)).result(format.render(report).getBytes(StandardCharsets.UTF_8));
         }
+    }
+
+    /**
+     * What runs in the environment as the check weighs it: the candidate's own service's release, and the releases that
+     * declare an aggregate whose types the candidate reads or sends, or read or send a type of an aggregate the candidate
+     * (or the release it replaces) declares; every check of {@link DeploymentCheck} is between such a pair. The others
+     * share nothing with the candidate: they are listed as compared, and their Manifests are not read
+     * (docs/decisions.md, "Indexing what releases read").
+     */
+    private DeploymentCheck.Environment environment(String environment, Manifest candidate, List<DeploymentCheck.ObservedDrift> drifts) {
+        List<Deployment> running = store.environment(environment, 0).map(EnvironmentView::running).orElse(List.of());
+        Optional<Manifest> replaced = running.stream().filter(d -> d.service().equals(candidate.service())).findFirst()
+                .flatMap(d -> store.release(d.service(), d.version())).map(registration::stored);
+        Set<String> used = new TreeSet<>();
+        Registration.usesOf(candidate).forEach(u -> used.add(u.aggregate()));
+        Set<String> declared = new TreeSet<>(candidate.aggregates().keySet());
+        replaced.ifPresent(r -> declared.addAll(r.aggregates().keySet()));
+        List<Manifest> weighed = new ArrayList<>();
+        replaced.ifPresent(weighed::add);
+        Set<String> weighedServices = new TreeSet<>();
+        for (RunningRelease r : store.runningReleasesSharing(environment, used, declared)) {
+            if (r.deployment().service().equals(candidate.service())) continue;
+            weighed.add(registration.stored(r.release()));
+            weighedServices.add(r.deployment().service());
+        }
+        List<Report.Release> unrelated = running.stream()
+                .filter(d -> !d.service().equals(candidate.service()) && !weighedServices.contains(d.service()))
+                .map(d -> new Report.Release(d.service(), d.version())).toList();
+        return new DeploymentCheck.Environment(environment, weighed, drifts, unrelated);
     }
 
     /**
@@ -81,11 +112,12 @@ final class CanDeployEndpoint {
         types.addAll(candidate.consumes().states());
         List<DeploymentCheck.ObservedDrift> out = new ArrayList<>();
         if (types.isEmpty()) return out;
-        Optional<EnvironmentView> view = store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT);
+        Optional<EnvironmentView> view = null; // read once, and only when a type has profiles there
         StoredDeclarations declared = new StoredDeclarations(store, registration);
         for (String type : types) {
             ProfileSet profiles = store.profiles(environment, type, null, null, ProfileEndpoints.READ_LIMIT).profiles();
             if (profiles.size() == 0) continue;
+            if (view == null) view = store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT);
             for (DriftFinding f : DriftHistory.of(view, profiles, declared).drift()) {
                 out.add(new DeploymentCheck.ObservedDrift(f.field().type(), f.field().revision(), f.field().pointer(), f.kind().id(), f.message()));
             }

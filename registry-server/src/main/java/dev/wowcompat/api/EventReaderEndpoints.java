@@ -2,13 +2,10 @@ package dev.wowcompat.api;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Version;
-import dev.wowcompat.store.EnvironmentSummary;
+import dev.wowcompat.store.Deployment;
+import dev.wowcompat.store.ReadingRelease;
 import dev.wowcompat.store.RegistryStore;
-import dev.wowcompat.store.RunningRelease;
-import dev.wowcompat.store.ServiceSummary;
-import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.store.TypeUsage;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -16,25 +13,23 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * {@code GET /events/{name}/readers}: who writes an event and who reads it, and what runs in each environment.
- * Writers come from the store's type table; readers from the {@code consumes} of stored Manifests, parsed through
- * the registration's cache of immutable releases, and only of the releases that matter: each service's newest and
- * each running one (docs/decisions.md, "The registry's page").
+ * Writers come from the store's type table; readers from its index of what releases read (their Manifests'
+ * {@code consumes}), and only of the releases that matter: each service's newest and each running one
+ * (docs/decisions.md, "The registry's page"). No Manifest is read: the answer costs the event's writers and readers,
+ * not the number of services.
  */
 final class EventReaderEndpoints {
     private final RegistryStore store;
-    private final Registration registration;
     private final JsonResponses json;
 
-    EventReaderEndpoints(RegistryStore store, Registration registration, JsonResponses json) {
+    EventReaderEndpoints(RegistryStore store, JsonResponses json) {
         this.store = store;
-        this.registration = registration;
         this.json = json;
     }
 
@@ -51,40 +46,45 @@ final class EventReaderEndpoints {
         ObjectNode out = json.object().put("name", name);
         producers(out.putArray("producers"), producers);
 
-        // Every environment is read once: its running releases serve both the consumers and the environments.
-        Map<String, List<RunningRelease>> running = new TreeMap<>();
-        for (EnvironmentSummary e : store.environments()) running.put(e.name(), store.runningReleases(e.name()));
-
-        TreeMap<String, ObjectNode> consumers = new TreeMap<>();
-        for (ServiceSummary s : store.services()) {
-            if (s.latestVersion() == null) continue; // a service row without a release: nothing to read
-            Optional<StoredRelease> newest = store.release(s.name(), s.latestVersion());
-            SortedSet<Integer> read = newest.map(r -> reads(r, name)).orElse(null);
-            if (read != null) revisions(consumer(consumers, s.name()).putObject("newest").put("version", s.latestVersion()), read);
+        // Only the releases that declare or read the event are read, from the store's indexes; every environment is
+        // listed, those where none of them runs with empty lists. By environment, then by service.
+        Map<String, Map<String, Deployment>> writing = new TreeMap<>();
+        Map<String, Map<String, Reading>> reading = new TreeMap<>();
+        for (String environment : store.environmentNames()) {
+            writing.put(environment, new TreeMap<>());
+            reading.put(environment, new TreeMap<>());
         }
+        for (Deployment d : store.runningDeclarers(name, "event")) {
+            writing.computeIfAbsent(d.environment(), e -> new TreeMap<>()).put(d.service(), d);
+        }
+        Map<String, Reading> newest = new TreeMap<>();
+        for (ReadingRelease r : store.eventReaders(name)) {
+            Map<String, Reading> readers = r.running() == null ? newest
+                    : reading.computeIfAbsent(r.running().environment(), e -> new TreeMap<>());
+            readers.computeIfAbsent(r.service(), s -> new Reading(r, new TreeSet<>())).revisions().add(r.revision());
+        }
+        TreeMap<String, ObjectNode> consumers = new TreeMap<>();
+        newest.forEach((service, r) -> revisions(consumer(consumers, service).putObject("newest").put("version", r.release().version()),
+                r.revisions()));
         ArrayNode environments = json.array();
-        running.forEach((environment, releases) -> {
+        writing.forEach((environment, declaring) -> {
             ObjectNode env = environments.addObject().put("name", environment);
             ArrayNode writers = env.putArray("producers");
             ArrayNode readers = env.putArray("consumers");
             Integer current = null;
-            for (RunningRelease r : releases) {
-                String service = r.deployment().service();
-                String version = r.deployment().version();
-                Declaring declaring = producers.getOrDefault(service, Map.of()).get(version);
-                if (declaring != null) {
-                    putNullable(writers.addObject().put("service", service).put("version", version)
-                            .put("deployedAt", r.deployment().deployedAt()), "writes", declaring.writes());
-                    if (declaring.writes() != null && (current == null || declaring.writes() > current)) current = declaring.writes();
-                }
-                SortedSet<Integer> read = reads(r.release(), name);
-                if (read != null) {
-                    revisions(readers.addObject().put("service", service).put("version", version)
-                            .put("deployedAt", r.deployment().deployedAt()), read);
-                    revisions(consumer(consumers, service).withArray("running").addObject()
-                            .put("environment", environment).put("version", version), read);
-                }
+            for (Deployment d : declaring.values()) {
+                Declaring declared = producers.getOrDefault(d.service(), Map.of()).get(d.version());
+                if (declared == null) continue;
+                putNullable(writers.addObject().put("service", d.service()).put("version", d.version())
+                        .put("deployedAt", d.deployedAt()), "writes", declared.writes());
+                if (declared.writes() != null && (current == null || declared.writes() > current)) current = declared.writes();
             }
+            reading.getOrDefault(environment, Map.of()).forEach((service, r) -> {
+                revisions(readers.addObject().put("service", service).put("version", r.release().version())
+                        .put("deployedAt", r.release().running().deployedAt()), r.revisions());
+                revisions(consumer(consumers, service).withArray("running").addObject()
+                        .put("environment", environment).put("version", r.release().version()), r.revisions());
+            });
             putNullable(env, "current", current);
         });
         ArrayNode consumerList = out.putArray("consumers");
@@ -92,6 +92,9 @@ final class EventReaderEndpoints {
         out.set("environments", environments);
         json.send(ctx, 200, out);
     }
+
+    /** A release that reads the event, with every revision it reads. */
+    private record Reading(ReadingRelease release, SortedSet<Integer> revisions) {}
 
     /** By service, then by version (ascending): every release that declares the event. 404 when none does. */
     private Map<String, Map<String, Declaring>> producers(String name) {
@@ -131,12 +134,6 @@ final class EventReaderEndpoints {
                 previous = d;
             }
         });
-    }
-
-    /** The revisions of the event the release's Manifest says it reads; null when it reads none. */
-    private SortedSet<Integer> reads(StoredRelease release, String name) {
-        Manifest m = registration.stored(release);
-        return m.consumes().events().get(name);
     }
 
     private ObjectNode consumer(TreeMap<String, ObjectNode> consumers, String service) {

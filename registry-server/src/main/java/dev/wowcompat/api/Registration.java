@@ -20,6 +20,7 @@ import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.ReleaseGate;
 import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.store.TypeRow;
+import dev.wowcompat.store.TypeUse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,6 +34,7 @@ import java.util.Map;
  * ({@link ReleaseChecker}); this class only connects it to the store.
  */
 public final class Registration {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Registration.class);
     private final RegistryStore store;
     private final ManifestReader reader;
     private final ManifestCache history;
@@ -111,6 +113,33 @@ public final class Registration {
         }
         JsonNode source = m.source();
         String digest = source != null ? Fingerprint.of(source) : Fingerprint.of(new com.fasterxml.jackson.databind.node.TextNode(text));
-        return new NewRelease(m.service(), m.version(), digest, text, rows, schemas);
+        return new NewRelease(m.service(), m.version(), digest, text, rows, schemas, usesOf(m));
+    }
+
+    /** What the Manifest says its service reads ({@code consumes}) and sends ({@code sends}), as the store indexes it. */
+    static List<TypeUse> usesOf(Manifest m) {
+        List<TypeUse> out = new ArrayList<>();
+        m.consumes().events().forEach((event, revisions) -> revisions.forEach(r -> out.add(new TypeUse("event", event, r))));
+        m.consumes().states().forEach(state -> out.add(new TypeUse("state", state, 0)));
+        m.sends().commands().forEach(command -> out.add(new TypeUse("command", command, 0)));
+        return out;
+    }
+
+    /**
+     * Indexes the uses of the releases stored before the store kept them (docs/decisions.md, "Indexing what releases
+     * read"), parsing each stored Manifest once; a Manifest that no longer reads is logged and indexed as reading
+     * nothing, so a node always starts.
+     */
+    public int indexPendingUses() {
+        return store.indexPendingUses(release -> {
+            try {
+                return usesOf(reader.trusting().read(release.manifestJson().getBytes(StandardCharsets.UTF_8),
+                        "registry:" + release.service() + "@" + release.version()));
+            } catch (InvalidInputException e) {
+                LOG.warn("{}@{} no longer reads as a Manifest, so what it reads is not indexed: {}",
+                        release.service(), release.version(), e.getMessage());
+                return List.of();
+            }
+        });
     }
 }

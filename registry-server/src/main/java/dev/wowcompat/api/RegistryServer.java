@@ -158,12 +158,14 @@ public final class RegistryServer implements AutoCloseable {
         Readiness readiness = new Readiness();
         Metrics metrics = new Metrics(store);
         Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedTypes());
+        // Releases stored before the store indexed what they read are indexed before the first request reads the index.
+        registration.indexPendingUses();
         JsonSchemas schemas = new JsonSchemas();
         WriteGate gate = new WriteGate(config.access(), store);
         Endpoints e = new Endpoints(
                 new ReleaseEndpoints(store, registration, bodies, json, metrics),
                 new TypeEndpoints(store, json),
-                new EventReaderEndpoints(store, registration, json),
+                new EventReaderEndpoints(store, json),
                 new SchemaEndpoints(store, json),
                 new WireEndpoints(bodies, config.limits(), new WireValidator(schemas), new StateVerifier(schemas),
                         new StoreSchemas(store, json.mapper()), json, config.guards().listedViolations()),

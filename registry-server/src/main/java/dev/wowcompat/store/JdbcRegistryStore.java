@@ -319,8 +319,8 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         }
         long releaseId;
         try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO releases(service, version, major, minor, patch, registered_at, content_digest, manifest, report) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (service, version) DO NOTHING RETURNING id")) {
+                "INSERT INTO releases(service, version, major, minor, patch, registered_at, content_digest, manifest, report, uses_indexed) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (service, version) DO NOTHING RETURNING id")) {
             Version v = release.version();
             ps.setString(1, release.service());
             ps.setString(2, v.toString());
@@ -331,6 +331,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
             ps.setString(7, release.contentDigest());
             ps.setString(8, release.manifestJson());
             ps.setString(9, stored.reportJson());
+            ps.setInt(10, release.uses() == null ? 0 : 1);
             try (ResultSet keys = ps.executeQuery()) {
                 if (!keys.next()) return false;
                 releaseId = keys.getLong(1);
@@ -375,7 +376,63 @@ public abstract class JdbcRegistryStore implements RegistryStore {
             }
             names.executeBatch();
         }
+        if (release.uses() != null) insertUses(c, releaseId, release.uses());
         return true;
+    }
+
+    /** The release's rows of {@code release_uses}; a row already there stays (a back-fill run twice adds nothing). */
+    private static void insertUses(Connection c, long releaseId, List<TypeUse> uses) throws SQLException {
+        if (uses.isEmpty()) return;
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO release_uses(release, kind, name, revision, aggregate) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
+            for (TypeUse u : uses) {
+                ps.setLong(1, releaseId);
+                ps.setString(2, u.kind());
+                ps.setString(3, u.name());
+                ps.setInt(4, u.revision());
+                ps.setString(5, u.aggregate());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /**
+     * Indexes what the releases stored before {@code release_uses} existed read and send (or copied without it), from
+     * their Manifests, a hundred at a time: what a node does when it starts. Each release's rows and its mark commit
+     * together, so an interrupted run resumes where it stopped and two nodes doing it at once add nothing twice.
+     *
+     * @param usesOf what a stored release's Manifest reads and sends
+     * @return how many releases were indexed
+     */
+    @Override
+    public int indexPendingUses(java.util.function.Function<StoredRelease, List<TypeUse>> usesOf) {
+        int indexed = 0;
+        while (true) {
+            Map<Long, StoredRelease> pending = read(c -> {
+                try (PreparedStatement ps = c.prepareStatement("SELECT id, service, version, registered_at, content_digest, manifest, report "
+                        + "FROM releases WHERE uses_indexed = 0 ORDER BY id LIMIT 100"); ResultSet rs = ps.executeQuery()) {
+                    Map<Long, StoredRelease> out = new java.util.LinkedHashMap<>();
+                    while (rs.next()) {
+                        out.put(rs.getLong(1), new StoredRelease(rs.getString(2), rs.getString(3), rs.getLong(4), rs.getString(5),
+                                rs.getString(6), rs.getString(7)));
+                    }
+                    return out;
+                }
+            });
+            if (pending.isEmpty()) return indexed;
+            for (Map.Entry<Long, StoredRelease> e : pending.entrySet()) {
+                List<TypeUse> uses = usesOf.apply(e.getValue());
+                transaction(c -> {
+                    insertUses(c, e.getKey(), uses);
+                    try (PreparedStatement ps = c.prepareStatement("UPDATE releases SET uses_indexed = 1 WHERE id = ?")) {
+                        ps.setLong(1, e.getKey());
+                        return ps.executeUpdate();
+                    }
+                }, updated -> true);
+                indexed++;
+            }
+        }
     }
 
     /**
@@ -421,8 +478,26 @@ public abstract class JdbcRegistryStore implements RegistryStore {
             }
         }
         NewRelease content = new NewRelease(stored.service(), Version.parse(stored.version()), stored.contentDigest(),
-                stored.manifestJson(), types, schemas);
+                stored.manifestJson(), types, schemas, exportedUses(c, id));
         return new ExportedRelease(stored, content);
+    }
+
+    /** The release's indexed uses; null when they are not indexed yet (the target indexes them when it starts). */
+    private static List<TypeUse> exportedUses(Connection c, long id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT uses_indexed FROM releases WHERE id = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next() || rs.getInt(1) == 0) return null;
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT kind, name, revision FROM release_uses WHERE release = ? ORDER BY kind, name, revision")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<TypeUse> out = new ArrayList<>();
+                while (rs.next()) out.add(new TypeUse(rs.getString(1), rs.getString(2), rs.getInt(3)));
+                return out;
+            }
+        }
     }
 
     /**
@@ -633,6 +708,112 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 }
             }
         });
+    }
+
+    /** A running row joined from a release: {@code d} is the deployment, columns as {@link #RUNNING_COLUMNS}. */
+    private static final String RUNNING_COLUMNS = "d.environment, d.service, d.version, d.deployed_at";
+    private static final String RUNNING_OF_RELEASE = "JOIN deployments d ON d.service = r.service AND d.version = r.version AND d.ended_at IS NULL ";
+
+    private static Deployment running(ResultSet rs, int first) throws SQLException {
+        return new Deployment(rs.getString(first), rs.getString(first + 1), rs.getString(first + 2), rs.getLong(first + 3), null);
+    }
+
+    @Override
+    public List<ReadingRelease> eventReaders(String event) {
+        return read(c -> {
+            List<ReadingRelease> out = new ArrayList<>();
+            // The newest release of each service, among the releases that read the event: found from the reading
+            // rows, so the answer costs the readers' histories, not the fleet.
+            try (PreparedStatement ps = c.prepareStatement("SELECT r.service, r.version, u.revision FROM release_uses u "
+                    + "JOIN releases r ON r.id = u.release WHERE u.name = ? AND u.kind = 'event' AND r.id = (SELECT x.id FROM releases x "
+                    + "WHERE x.service = r.service ORDER BY x.major DESC, x.minor DESC, x.patch DESC LIMIT 1)")) {
+                ps.setString(1, event);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) out.add(new ReadingRelease(rs.getString(1), rs.getString(2), rs.getInt(3), null));
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT r.service, r.version, u.revision, " + RUNNING_COLUMNS
+                    + " FROM release_uses u JOIN releases r ON r.id = u.release " + RUNNING_OF_RELEASE
+                    + "WHERE u.name = ? AND u.kind = 'event'")) {
+                ps.setString(1, event);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) out.add(new ReadingRelease(rs.getString(1), rs.getString(2), rs.getInt(3), running(rs, 4)));
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public List<Deployment> runningDeclarers(String name, String kind) {
+        return read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT " + RUNNING_COLUMNS + " FROM release_types t "
+                    + "JOIN releases r ON r.id = t.release " + RUNNING_OF_RELEASE + "WHERE t.name = ? AND t.kind = ?")) {
+                ps.setString(1, name);
+                ps.setString(2, kind);
+                List<Deployment> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) out.add(running(rs, 1));
+                }
+                return out;
+            }
+        });
+    }
+
+    @Override
+    public List<String> environmentNames() {
+        return read(c -> {
+            // One index probe per environment (a loose index scan), not a pass over every deployment ever recorded.
+            try (PreparedStatement ps = c.prepareStatement("WITH RECURSIVE e(name) AS (SELECT MIN(environment) FROM deployments "
+                    + "UNION ALL SELECT (SELECT MIN(environment) FROM deployments WHERE environment > e.name) FROM e WHERE e.name IS NOT NULL) "
+                    + "SELECT name FROM e WHERE name IS NOT NULL");
+                 ResultSet rs = ps.executeQuery()) {
+                List<String> out = new ArrayList<>();
+                while (rs.next()) out.add(rs.getString(1));
+                out.sort(null);
+                return out;
+            }
+        });
+    }
+
+    @Override
+    public List<RunningRelease> runningReleasesSharing(String environment, java.util.Collection<String> declaringAny,
+                                                       java.util.Collection<String> usingAny) {
+        return read(c -> {
+            Map<String, Deployment> found = new TreeMap<>();
+            for (String aggregate : new TreeSet<>(declaringAny)) {
+                sharing(c, "release_types t JOIN releases r ON r.id = t.release " + RUNNING_OF_RELEASE
+                        + "WHERE t.name = ? AND t.kind = 'aggregate'", environment, aggregate, found);
+            }
+            for (String aggregate : new TreeSet<>(usingAny)) {
+                sharing(c, "release_uses u JOIN releases r ON r.id = u.release " + RUNNING_OF_RELEASE
+                        + "WHERE u.aggregate = ?", environment, aggregate, found);
+            }
+            List<RunningRelease> out = new ArrayList<>();
+            for (Deployment d : found.values()) {
+                StoredRelease release = findRelease(c, d.service(), d.version())
+                        .orElseThrow(() -> new StoreException("release " + d.service() + "@" + d.version() + " is gone", null));
+                out.add(new RunningRelease(d, release));
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Adds the deployments running in the environment that {@code from} (joined to {@code d}, filtered by aggregate)
+     * finds. The environment is compared here rather than in SQL: given it, SQLite's planner starts from every release
+     * running there instead of from the aggregate's few rows.
+     */
+    private static void sharing(Connection c, String from, String environment, String aggregate, Map<String, Deployment> found)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT " + RUNNING_COLUMNS + " FROM " + from)) {
+            ps.setString(1, aggregate);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (rs.getString(1).equals(environment)) found.putIfAbsent(rs.getString(2), running(rs, 1));
+                }
+            }
+        }
     }
 
     @Override

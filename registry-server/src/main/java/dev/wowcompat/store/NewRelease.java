@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param manifestJson the Manifest as sent
  * @param types the release's type table
  * @param schemas canonical JSON of every schema the type table names, by fingerprint
+ * @param uses what the release reads and sends of other services; null when not known yet (a copied release whose
+ *        source had not indexed it): the server indexes it from the Manifest when it starts
  */
 public record NewRelease(String service, Version version, String contentDigest, String manifestJson,
-                         List<TypeRow> types, Map<String, String> schemas) {
+                         List<TypeRow> types, Map<String, String> schemas, List<TypeUse> uses) {
     public NewRelease {
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(version, "version");
@@ -23,5 +25,12 @@ public record NewRelease(String service, Version version, String contentDigest, 
         Objects.requireNonNull(manifestJson, "manifestJson");
         types = List.copyOf(types);
         schemas = Map.copyOf(schemas);
+        uses = uses == null ? null : List.copyOf(uses);
+    }
+
+    /** A release whose uses the server indexes from its Manifest when it next starts. */
+    public NewRelease(String service, Version version, String contentDigest, String manifestJson,
+                      List<TypeRow> types, Map<String, String> schemas) {
+        this(service, version, contentDigest, manifestJson, types, schemas, null);
     }
 }

@@ -73,6 +73,32 @@ public interface RegistryStore extends AutoCloseable {
      */
     List<RunningRelease> runningReleases(String environment);
 
+    /**
+     * The releases whose Manifest reads the event, one entry per revision read: the newest release of each service
+     * that reads it (without {@code running}), then every running release that reads it (with where it runs). Found
+     * from the index of what releases read, so the cost follows the readers, not the number of services.
+     */
+    List<ReadingRelease> eventReaders(String event);
+
+    /** The deployments running anywhere of releases that declare the type (release_types' kind and name). */
+    List<Deployment> runningDeclarers(String name, String kind);
+
+    /** The names of every environment that ever had a deployment, sorted. */
+    List<String> environmentNames();
+
+    /**
+     * The releases running in the environment that declare one of the aggregates {@code declaringAny}, or read or send
+     * a type of one of the aggregates {@code usingAny}, by service name: what a candidate shares types with.
+     */
+    List<RunningRelease> runningReleasesSharing(String environment, java.util.Collection<String> declaringAny,
+                                                java.util.Collection<String> usingAny);
+
+    /**
+     * Indexes what the releases stored without their uses read and send, from their Manifests ({@code usesOf}); run
+     * when a node starts, idempotent. Returns how many releases it indexed.
+     */
+    int indexPendingUses(java.util.function.Function<StoredRelease, List<TypeUse>> usesOf);
+
     /** Fields one release keeps per environment; values of further fields are refused (docs/decisions.md, "Meaning drift"). */
     int MAX_PROFILE_FIELDS_PER_RELEASE = 1024;
 

@@ -145,7 +145,8 @@ public final class RegistryLoad {
         return root.toString();
     }
 
-    private static ObjectNode schema(List<String> required, int added) {
+    /** An object schema with the required properties and {@code added} read-only optional ones (f1, f2, ...). */
+    static ObjectNode schema(List<String> required, int added) {
         ObjectNode s = JSON.createObjectNode().put("type", "object");
         ObjectNode props = s.putObject("properties");
         for (String p : required) props.putObject(p).put("type", p.equals("amount") || p.equals("count") || p.equals("at") ? "integer" : "string");
