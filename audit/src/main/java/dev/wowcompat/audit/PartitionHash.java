@@ -3,23 +3,14 @@ package dev.wowcompat.audit;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The partition the wire protocol assigns to an aggregate: the 64-bit FNV-1a hash (offset basis 0xcbf29ce484222325,
- * prime 0x100000001b3) of the UTF-8 text {@code context.aggregate/tenant/id}, its low bits {@code hash & (n - 1)}
- * for a power-of-two partition count n.
+ * The partition the wire protocol assigns to an aggregate: the 64-bit FNV-1a hash ({@link Fnv1a}) of the UTF-8 text
+ * {@code context.aggregate/tenant/id}, its low bits {@code hash & (n - 1)} for a power-of-two partition count n.
  */
 public final class PartitionHash {
-    private static final long OFFSET_BASIS = 0xcbf29ce484222325L;
-    private static final long PRIME = 0x100000001b3L;
-
     private PartitionHash() {}
 
     public static long fnv1a64(byte[] bytes) {
-        long hash = OFFSET_BASIS;
-        for (byte b : bytes) {
-            hash ^= (b & 0xff);
-            hash *= PRIME;
-        }
-        return hash;
+        return Fnv1a.of(bytes);
     }
 
     public static long fnv1a64(String text) {
