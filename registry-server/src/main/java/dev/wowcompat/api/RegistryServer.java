@@ -106,8 +106,7 @@ public final class RegistryServer implements AutoCloseable {
 
         /** The JDK's words ("null", "Cannot assign requested address") as a sentence a user acts on. */
         private static String why(String host, Exception cause) {
-            String notHere = host + " is not an address of this machine: give one of its addresses to --host "
-                    + "(127.0.0.1 for this machine only, 0.0.0.0 for all)";
+            String notHere = notHere(host);
             for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
                 if (t instanceof java.nio.channels.UnresolvedAddressException || t instanceof java.net.UnknownHostException) return notHere;
             }
@@ -115,6 +114,11 @@ public final class RegistryServer implements AutoCloseable {
             if (message.contains("assign requested address") || message.equals("null")) return notHere;
             if (message.contains("permission denied")) return "permission denied: a port below 1024 needs privileges; choose another --port";
             return "the operating system refused it (" + innermost(cause).getMessage() + ")";
+        }
+
+        static String notHere(String host) {
+            return host + " is not an address of this machine: give one of its addresses to --host "
+                    + "(127.0.0.1 for this machine only, 0.0.0.0 for all)";
         }
 
         private static Throwable innermost(Throwable t) {
@@ -263,6 +267,24 @@ public final class RegistryServer implements AutoCloseable {
     /** Whether {@code host} is a loopback address, where the Host check closes DNS rebinding. */
     public static boolean isLoopback(String host) {
         return HostCheck.isLoopback(host);
+    }
+
+    /**
+     * Whether the host names an address of this machine (any, loopback, or an interface's), asked before listening
+     * so that a mistyped {@code --host} is called what it is rather than refused for another reason.
+     */
+    public static boolean isAddressOfThisMachine(String host) {
+        try {
+            java.net.InetAddress address = java.net.InetAddress.getByName(host);
+            return address.isAnyLocalAddress() || address.isLoopbackAddress() || java.net.NetworkInterface.getByInetAddress(address) != null;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** The sentence for a host that is not an address of this machine (as {@link CannotListen} words it). */
+    public static String notAnAddressHere(String host) {
+        return CannotListen.notHere(host);
     }
 
     /** The address of the web page, e.g. {@code http://127.0.0.1:8081/}. */

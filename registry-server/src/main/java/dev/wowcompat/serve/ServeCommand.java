@@ -115,8 +115,13 @@ public final class ServeCommand implements Callable<Integer> {
         RegistryServer.Config config = config(access).withAllowedHosts(allowedHosts);
         boolean loopback = RegistryServer.isLoopback(host);
         if (!loopback && !config.hasWriters() && !openWrites) {
+            if (!RegistryServer.isAddressOfThisMachine(host)) {
+                // The mistyped address is the mistake to name: with a right one, the open-writes refusal below follows.
+                throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.cannot-listen",
+                        "cannot listen on " + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + ": " + RegistryServer.notAnAddressHere(host)));
+            }
             throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.open-writes",
-                    host + " is not a loopback address and nobody must prove who they are to write, so anyone who reaches it could: "
+                    host + " is not a loopback address and writes need no token, so anyone who reaches it could write: "
                             + "give --principals FILE or --tokens FILE (or " + Tokens.ENVIRONMENT_VARIABLE + "), or --open-writes if that is meant"));
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -92,7 +92,9 @@ class ServeLifecycleTest {
             String padding = " ".repeat(1024 * 1024);
             String body = "{\"a\":1}" + padding;
             inFlight.postHeaders("/validate", body.length()).send(body.substring(0, 64 * 1024));
-            Thread.sleep(300);
+            // Time for the request to reach its handler even on a loaded machine: one not yet dispatched when the stop
+            // begins is refused 503 by the server, as it should be, and would test nothing here.
+            Thread.sleep(1_500);
             server.signal(signal);
             Thread.sleep(500);
             for (int sent = 64 * 1024; sent < body.length(); sent += 64 * 1024) {
@@ -152,14 +154,14 @@ class ServeLifecycleTest {
         ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--host", "0.0.0.0", "--db", dir.resolve("o.db").toString());
         assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
         assertEquals(1, r.output().lines().count(), r.output());
-        assertTrue(r.output().startsWith("wow-compat serve: 0.0.0.0 is not a loopback address and no tokens are configured"), r.output());
+        assertTrue(r.output().startsWith("wow-compat serve: 0.0.0.0 is not a loopback address and writes need no token, so anyone who reaches it could write"), r.output());
         try (ServerProcess open = ServerProcess.start(dir.resolve("open.db"), "--host", "0.0.0.0", "--open-writes")) {
             assertTrue(String.join("\n", open.startupOutput()).contains("writes open to anyone who reaches it: --open-writes"),
                     open.output());
         }
         try (ServerProcess guarded = ServerProcess.start(dir.resolve("guarded.db"), "--host", "0.0.0.0", "--tokens",
                 java.nio.file.Files.writeString(dir.resolve("tokens"), "a-token\n").toString())) {
-            assertTrue(String.join("\n", guarded.startupOutput()).contains("1 token(s) required to write"), guarded.output());
+            assertTrue(String.join("\n", guarded.startupOutput()).contains("1 token required to write"), guarded.output());
         }
     }
 
