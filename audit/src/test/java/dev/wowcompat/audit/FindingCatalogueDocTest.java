@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ class FindingCatalogueDocTest {
 
     @TestFactory
     Stream<DynamicNode> findingCatalogue() throws IOException {
-        Path doc = Records.repo().resolve(DOC);
+        Path doc = RepositoryRoot.resolve(DOC);
         List<String> lines = Files.readAllLines(doc);
         List<Section> sections = parse(lines);
         List<DynamicNode> nodes = new ArrayList<>();
@@ -85,12 +86,12 @@ class FindingCatalogueDocTest {
      */
     private static void decidedBy(AuditFinding finding, Section section, String where) throws IOException {
         assertFalse(section.decidedBy().isEmpty(), where + ": no '**Decided by:** [`Class`](../audit/src/main/java/...)' line with a link");
-        Path docs = Records.repo().resolve(DOC).getParent();
+        Path docs = RepositoryRoot.resolve(DOC).getParent();
         Pattern constant = Pattern.compile("\\b" + finding.name() + "\\b");
         boolean mentioned = false;
         for (String link : section.decidedBy()) {
             Path file = docs.resolve(link).normalize();
-            assertTrue(DECIDING_SOURCES.stream().anyMatch(s -> file.startsWith(Records.repo().resolve(s))) && file.toString().endsWith(".java"),
+            assertTrue(DECIDING_SOURCES.stream().anyMatch(s -> file.startsWith(RepositoryRoot.resolve(s))) && file.toString().endsWith(".java"),
                     () -> where + ": " + link + " is not a class of " + DECIDING_SOURCES);
             assertTrue(Files.isRegularFile(file), () -> where + ": " + link + " names no file");
             mentioned |= Files.readAllLines(file).stream().filter(l -> !l.startsWith("import ")).anyMatch(l -> constant.matcher(l).find());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wowcompat.testing.KafkaCluster;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -19,19 +20,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The audit reading a real broker: Kafka's own in-JVM KRaft cluster, started once for the class. The records are
@@ -40,19 +35,12 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KafkaInputTest {
-    private KafkaClusterTestKit cluster;
-    private Admin admin;
-    private KafkaProducer<byte[], byte[]> producer;
+    @RegisterExtension
+    static final KafkaCluster kafka = new KafkaCluster();
 
     @BeforeAll
     void start() throws Exception {
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build()).build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
-        admin = cluster.admin();
-        admin.createTopics(List.of(
+        kafka.createTopics(
                 new NewTopic("wow.bank.account.state", 2, (short) 1),
                 new NewTopic("wow.bank.commands", 4, (short) 1),
                 new NewTopic("wow.bank.receipts", 1, (short) 1),
@@ -61,21 +49,9 @@ class KafkaInputTest {
                 new NewTopic("wow.payment.wallet.command", 1, (short) 1),
                 new NewTopic("bad.values", 1, (short) 1),
                 new NewTopic("timed", 1, (short) 1),
-                new NewTopic("followed", 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        producer = new KafkaProducer<>(p);
+                new NewTopic("followed", 1, (short) 1));
         // Every clean record of JudgeTest, as a producer writes it (the line's partition, headers, key, value).
         for (String line : Records.clean()) send(JSON.readTree(line), null);
-    }
-
-    @AfterAll
-    void stop() throws Exception {
-        if (producer != null) producer.close();
-        if (admin != null) admin.close();
-        if (cluster != null) cluster.close();
     }
 
     private void send(JsonNode line, Long timestamp) throws Exception {
@@ -88,7 +64,7 @@ class KafkaInputTest {
         for (int i = 0; headers != null && i + 1 < headers.size(); i += 2) {
             r.headers().add(new RecordHeader(headers.get(i).asText(), bytes(headers.get(i + 1).asText())));
         }
-        producer.send(r).get(30, TimeUnit.SECONDS);
+        kafka.producer().send(r).get(30, TimeUnit.SECONDS);
     }
 
     private static byte[] bytes(String text) {
@@ -96,7 +72,7 @@ class KafkaInputTest {
     }
 
     private KafkaInput input(List<String> topics, From from, boolean follow, Runnable caughtUp) throws AuditException {
-        return new KafkaInput(new KafkaInput.Options(cluster.bootstrapServers(), new Properties(),
+        return new KafkaInput(new KafkaInput.Options(kafka.bootstrapServers(), new Properties(),
                 topics.stream().map(Pattern::compile).toList(), from, follow, Duration.ofSeconds(30), caughtUp));
     }
 
@@ -210,7 +186,7 @@ class KafkaInputTest {
 
     private boolean noGroups() throws Exception {
         Set<String> groups = new java.util.HashSet<>();
-        admin.listGroups().all().get(30, TimeUnit.SECONDS).forEach(g -> groups.add(g.groupId()));
+        kafka.admin().listGroups().all().get(30, TimeUnit.SECONDS).forEach(g -> groups.add(g.groupId()));
         return groups.isEmpty();
     }
 }

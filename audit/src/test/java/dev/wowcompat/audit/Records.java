@@ -7,8 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.wowcompat.testing.RepositoryRoot;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,17 +22,9 @@ final class Records {
 
     private Records() {}
 
-    /** The repository's root (the directory holding schemas/), from the module's directory or the root itself. */
-    static Path repo() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isDirectory(dir.resolve("schemas/examples/bank"))) return dir;
-        }
-        throw new IllegalStateException("no schemas/examples/bank above " + Path.of("").toAbsolutePath());
-    }
-
     static Manifest manifest(String relative) {
         try {
-            return new ManifestReader().read(repo().resolve(relative));
+            return new ManifestReader().read(RepositoryRoot.resolve(relative));
         } catch (InvalidInputException e) {
             throw new IllegalStateException(e.problems().toString());
         }

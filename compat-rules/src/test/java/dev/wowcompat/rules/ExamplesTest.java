@@ -12,6 +12,7 @@ import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.report.Report;
+import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class ExamplesTest {
     private final ReleaseChecker checker = new ReleaseChecker();
 
     private Manifest read(String relative) {
-        Path file = RepoFiles.resolve("schemas/examples/" + relative);
+        Path file = RepositoryRoot.resolve("schemas/examples/" + relative);
         try {
             return reader.read(file);
         } catch (InvalidInputException e) {
@@ -50,7 +51,7 @@ class ExamplesTest {
 
     /** Every Manifest in a folder, ordered by version. */
     private List<Manifest> readFolder(String relative) throws IOException {
-        Path dir = RepoFiles.resolve("schemas/examples/" + relative);
+        Path dir = RepositoryRoot.resolve("schemas/examples/" + relative);
         List<Manifest> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().toList()) {

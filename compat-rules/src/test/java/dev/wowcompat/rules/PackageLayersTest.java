@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class PackageLayersTest {
 
     /** The section's table: package, its layer and the packages its row says it imports. */
     private static Map<String, Row> table() throws IOException {
-        List<String> lines = Files.readAllLines(RepoFiles.resolve(DOC));
+        List<String> lines = Files.readAllLines(RepositoryRoot.resolve(DOC));
         int start = lines.indexOf(SECTION);
         assertTrue(start >= 0, DOC + " has no section '" + SECTION + "'");
         Map<String, Row> out = new TreeMap<>();
@@ -77,7 +78,7 @@ class PackageLayersTest {
     /** Each package of the module, with the other packages of ours its sources name (imports and qualified names). */
     private static Map<String, Set<String>> referencedPackages() throws IOException {
         Map<String, Set<String>> out = new TreeMap<>();
-        try (Stream<Path> dirs = Files.list(RepoFiles.resolve(SOURCES.toString()))) {
+        try (Stream<Path> dirs = Files.list(RepositoryRoot.resolve(SOURCES.toString()))) {
             for (Path dir : dirs.filter(Files::isDirectory).toList()) {
                 String pkg = dir.getFileName().toString();
                 Set<String> used = new TreeSet<>();

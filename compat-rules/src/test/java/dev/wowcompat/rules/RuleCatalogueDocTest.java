@@ -17,6 +17,7 @@ import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.report.Report;
+import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -60,7 +61,7 @@ class RuleCatalogueDocTest {
 
     @TestFactory
     Stream<DynamicNode> ruleCatalogue() throws IOException {
-        Path doc = RepoFiles.resolve(DOC);
+        Path doc = RepositoryRoot.resolve(DOC);
         List<Section> sections = parse(Files.readAllLines(doc));
         List<DynamicNode> nodes = new ArrayList<>();
         nodes.add(dynamicTest("one section per rule of the Rule enum, in the enum's order", doc.toUri(), () -> {
@@ -111,11 +112,11 @@ class RuleCatalogueDocTest {
     private static void detectedBy(Rule rule, Section section) throws IOException {
         String where = DOC + ":" + section.line() + " (" + rule.id() + ")";
         assertFalse(section.detectedBy().isEmpty(), where + ": no '- **Detected by:** [`Class`](../" + ENGINE + "...)' line with a link");
-        Path docs = RepoFiles.resolve(DOC).getParent();
+        Path docs = RepositoryRoot.resolve(DOC).getParent();
         Pattern constant = Pattern.compile("\\b" + rule.name() + "\\b");
         for (String link : section.detectedBy()) {
             Path file = docs.resolve(link).normalize();
-            assertTrue(file.startsWith(RepoFiles.resolve(ENGINE)) && file.toString().endsWith(".java"),
+            assertTrue(file.startsWith(RepositoryRoot.resolve(ENGINE)) && file.toString().endsWith(".java"),
                     () -> where + ": " + link + " is not a class of " + ENGINE);
             assertTrue(Files.isRegularFile(file), () -> where + ": " + link + " names no file");
             boolean mentions = Files.readAllLines(file).stream()

@@ -3,6 +3,7 @@ package dev.wowcompat.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wowcompat.testing.RepositoryRoot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,18 +22,7 @@ import org.junit.jupiter.api.TestFactory;
  * document in a terminal of its own that is closed (servers stopped) after its last block.
  */
 class DocumentedCommandsTest {
-    private final DocCommands commands = new DocCommands(root());
-
-    static Path root() {
-        String configured = System.getProperty("wowcompat.repoRoot");
-        Path start = configured == null || configured.isBlank() ? Path.of("") : Path.of(configured);
-        for (Path dir = start.toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("bin").resolve("wow-compat"))) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException("no repository root (with bin/wow-compat) at or above " + start.toAbsolutePath());
-    }
+    private final DocCommands commands = new DocCommands(RepositoryRoot.path());
 
     /**
      * bin/wow-compat builds the jar when a source is newer and says so on standard error; building it first keeps
@@ -40,8 +30,8 @@ class DocumentedCommandsTest {
      */
     @BeforeAll
     static void buildTheJarFirst() throws Exception {
-        Process process = new ProcessBuilder(root().resolve("bin/wow-compat").toString(), "--version")
-                .directory(root().toFile())
+        Process process = new ProcessBuilder(RepositoryRoot.path().resolve("bin/wow-compat").toString(), "--version")
+                .directory(RepositoryRoot.path().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();

@@ -3,6 +3,7 @@ package dev.wowcompat.docs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class SourcesStayInTheRepositoryTest {
 
     @Test
     void noSourceNamesAFileOutsideTheRepository() throws IOException {
-        Path root = DocumentedCommandsTest.root();
+        Path root = RepositoryRoot.path();
         List<String> problems = new ArrayList<>();
         List<Path> sources = sources(root);
         for (Path file : sources) {

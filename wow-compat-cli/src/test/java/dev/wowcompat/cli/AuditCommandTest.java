@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.testing.KafkaCluster;
+import dev.wowcompat.testing.RepositoryRoot;
 import dev.wowcompat.testing.RunningRegistry;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -20,24 +22,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -51,33 +47,22 @@ class AuditCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ALICE = "bank.account/t1/alice";
 
+    @RegisterExtension
+    static final KafkaCluster kafka = new KafkaCluster();
+
     @TempDir
     static Path dir;
     private RunningRegistry registry;
-    private KafkaClusterTestKit cluster;
-    private Admin admin;
-    private KafkaProducer<byte[], byte[]> producer;
 
     @BeforeAll
     void start() throws Exception {
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
         for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) {
-            registry.register("bank-service", Files.readString(repo().resolve("schemas/examples/bank/" + version + ".json"))).expect(201);
+            registry.register("bank-service", Files.readString(RepositoryRoot.resolve("schemas/examples/bank/" + version + ".json"))).expect(201);
         }
         registry.deploy("staging", "bank-service", "1.1.0").expect(201);
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build()).build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
-        admin = cluster.admin();
-        admin.createTopics(List.of(new NewTopic("wow.bank.account.state", 1, (short) 1), new NewTopic("wow.bank.commands", 4, (short) 1),
-                new NewTopic("wow.bank.followed.state", 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        producer = new KafkaProducer<>(p);
+        kafka.createTopics(new NewTopic("wow.bank.account.state", 1, (short) 1), new NewTopic("wow.bank.commands", 4, (short) 1),
+                new NewTopic("wow.bank.followed.state", 1, (short) 1));
         // A state event as 1.1.0 writes it, and a command Kafka's own partitioner would not have placed there.
         send("wow.bank.account.state", 0, ALICE, stateEvent("alice", 1, fingerprint("1.1.0"), false, 1));
         send("wow.bank.commands", 0, ALICE, command());
@@ -85,21 +70,11 @@ class AuditCommandTest {
 
     @AfterAll
     void stop() throws Exception {
-        if (producer != null) producer.close();
-        if (admin != null) admin.close();
-        if (cluster != null) cluster.close();
         if (registry != null) registry.close();
     }
 
-    static Path repo() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            if (Files.isDirectory(d.resolve("schemas/examples/bank"))) return d;
-        }
-        throw new IllegalStateException("no repository root");
-    }
-
     private static String fingerprint(String version) throws Exception {
-        return dev.wowcompat.fingerprint.Fingerprint.of(JSON.readTree(repo().resolve("schemas/examples/bank/" + version + ".json").toFile())
+        return dev.wowcompat.fingerprint.Fingerprint.of(JSON.readTree(RepositoryRoot.resolve("schemas/examples/bank/" + version + ".json").toFile())
                 .at("/contexts/bank/aggregates/account/state/schema"));
     }
 
@@ -150,7 +125,7 @@ class AuditCommandTest {
         r.headers().add(new RecordHeader("wow-format", "1".getBytes(StandardCharsets.UTF_8)));
         r.headers().add(new RecordHeader("wow-kind", envelope.get("kind").asText().getBytes(StandardCharsets.UTF_8)));
         r.headers().add(new RecordHeader("wow-type", envelope.get("type").asText().getBytes(StandardCharsets.UTF_8)));
-        producer.send(r).get(30, TimeUnit.SECONDS);
+        kafka.producer().send(r).get(30, TimeUnit.SECONDS);
     }
 
     /** kcat -J lines written now, each a state event of its own aggregate. */
@@ -218,7 +193,7 @@ class AuditCommandTest {
 
     @Test
     void kafkaIsReadWithoutATraceAndFindingsGiveExitOne() throws Exception {
-        Cli.Result r = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.(account\\.state|commands)",
+        Cli.Result r = Cli.run("audit", "--bootstrap-servers", kafka.bootstrapServers(), "--topic", "wow\\.bank\\.(account\\.state|commands)",
                 "--registry", registry.base(), "--format", "json");
         assertEquals(1, r.code(), r.err() + r.out());
         JsonNode report = JSON.readTree(r.out());
@@ -226,23 +201,23 @@ class AuditCommandTest {
         int right = dev.wowcompat.audit.PartitionHash.partition(ALICE, 4);
         assertEquals(right == 0 ? Map.of() : Map.of("envelope-partition-mismatch", 1L), counts(report), r.out());
         assertEquals(4, report.at("/topics/wow.bank.commands/partitions").asInt());
-        assertTrue(admin.listGroups().all().get(30, TimeUnit.SECONDS).isEmpty(), "no consumer group");
+        assertTrue(kafka.admin().listGroups().all().get(30, TimeUnit.SECONDS).isEmpty(), "no consumer group");
     }
 
     @Test
     void theClientPropertiesFileIsReadAndItsGroupIgnored() throws Exception {
         Path config = dir.resolve("client.properties");
-        Files.writeString(config, "bootstrap.servers=" + cluster.bootstrapServers() + "\ngroup.id=audit-would-leave-a-trace\n"
+        Files.writeString(config, "bootstrap.servers=" + kafka.bootstrapServers() + "\ngroup.id=audit-would-leave-a-trace\n"
                 + "enable.auto.commit=true\nclient.id=from-the-file\n");
         Cli.Result r = Cli.run("audit", "--kafka-config", config.toString(), "--topic", "wow\\.bank\\.account\\.state",
                 "--registry", registry.base(), "--format", "json");
         assertEquals(0, r.code(), r.err() + r.out());
         assertEquals(1, JSON.readTree(r.out()).get("messages").asLong());
-        assertTrue(admin.listGroups().all().get(30, TimeUnit.SECONDS).isEmpty(), "no consumer group, whatever the file says");
+        assertTrue(kafka.admin().listGroups().all().get(30, TimeUnit.SECONDS).isEmpty(), "no consumer group, whatever the file says");
         assertEquals(List.of("wow-compat audit: warning: " + config + " sets group.id, enable.auto.commit, which the audit drops: "
                 + "it joins no consumer group and commits no offset"), r.errLines());
         // Kafka's own tools spell them --bootstrap-server and --command-config: the same options.
-        Cli.Result kafkaSpelling = Cli.run("audit", "--command-config", config.toString(), "--bootstrap-server", cluster.bootstrapServers(),
+        Cli.Result kafkaSpelling = Cli.run("audit", "--command-config", config.toString(), "--bootstrap-server", kafka.bootstrapServers(),
                 "--topic", "wow\\.bank\\.account\\.state", "--registry", registry.base(), "--format", "json");
         assertEquals(0, kafkaSpelling.code(), kafkaSpelling.err() + kafkaSpelling.out());
         assertEquals(1, JSON.readTree(kafkaSpelling.out()).get("messages").asLong());
@@ -357,20 +332,20 @@ class AuditCommandTest {
         assertTrue(future.err().startsWith("wow-compat audit: no record was read: none of the 1 record on the chosen topics of " + input
                 + " was written at or after 2999-01-01T00:00:00Z (--from); the newest was written at 20"), future.err());
 
-        Cli.Result noTopic = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.nothing",
+        Cli.Result noTopic = Cli.run("audit", "--bootstrap-servers", kafka.bootstrapServers(), "--topic", "wow\\.bank\\.nothing",
                 "--registry", registry.base());
         assertEquals(2, noTopic.code(), noTopic.out());
         assertEquals(1, noTopic.errLines().size(), noTopic.err());
         assertTrue(noTopic.err().contains("no topic of the ") && noTopic.err().contains("matches --topic 'wow\\.bank\\.nothing'; the topics there: ")
                 && noTopic.err().contains("wow.bank.account.state"), noTopic.err());
-        Cli.Result noTopicAllowed = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.nothing",
+        Cli.Result noTopicAllowed = Cli.run("audit", "--bootstrap-servers", kafka.bootstrapServers(), "--topic", "wow\\.bank\\.nothing",
                 "--registry", registry.base(), "--allow-empty");
         assertEquals(0, noTopicAllowed.code(), noTopicAllowed.err());
-        Cli.Result nothingNew = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.account\\.state",
+        Cli.Result nothingNew = Cli.run("audit", "--bootstrap-servers", kafka.bootstrapServers(), "--topic", "wow\\.bank\\.account\\.state",
                 "--registry", registry.base(), "--from", "2999-01-01T00:00:00Z");
         assertEquals(2, nothingNew.code(), nothingNew.out());
         assertTrue(nothingNew.err().contains("the 1 partition of the topics --topic 'wow\\.bank\\.account\\.state' matches at "
-                + cluster.bootstrapServers() + " hold no record written at or after 2999-01-01T00:00:00Z (--from)"), nothingNew.err());
+                + kafka.bootstrapServers() + " hold no record written at or after 2999-01-01T00:00:00Z (--from)"), nothingNew.err());
     }
 
     @Test
@@ -428,13 +403,13 @@ class AuditCommandTest {
         assertEquals(List.of("wow-compat audit: no address of the bootstrap servers 'no-such-host.invalid:9092' resolves to a host and port "
                 + "(HOST:PORT[,...]; check the names)"), noHost.errLines());
         Path badValue = dir.resolve("bad-value.properties");
-        Files.writeString(badValue, "bootstrap.servers=" + cluster.bootstrapServers() + "\nmax.poll.records=lots\n");
+        Files.writeString(badValue, "bootstrap.servers=" + kafka.bootstrapServers() + "\nmax.poll.records=lots\n");
         Cli.Result notANumber = Cli.run("audit", "--command-config", badValue.toString(), "--registry", registry.base());
         assertEquals(2, notANumber.code());
         assertEquals(List.of("wow-compat audit: " + badValue + ": max.poll.records is 'lots', not a whole number the Kafka client takes there "
                 + "(see Kafka's consumer configuration)"), notANumber.errLines());
         Path badSecurity = dir.resolve("bad-security.properties");
-        Files.writeString(badSecurity, "bootstrap.servers=" + cluster.bootstrapServers() + "\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n");
+        Files.writeString(badSecurity, "bootstrap.servers=" + kafka.bootstrapServers() + "\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n");
         Cli.Result noJaas = Cli.run("audit", "--kafka-config", badSecurity.toString(), "--registry", registry.base(), "--timeout", "2s");
         assertEquals(2, noJaas.code());
         assertEquals(1, noJaas.errLines().size(), noJaas.err());
@@ -452,7 +427,7 @@ class AuditCommandTest {
         send("wow.bank.followed.state", 0, ALICE, stateEvent("alice", 1, fingerprint("1.1.0"), false, 1));
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-cp", System.getProperty("java.class.path"), WowCompat.class.getName(), "audit",
-                "--bootstrap-servers", cluster.bootstrapServers(), "--topic", "wow\\.bank\\.followed\\.state",
+                "--bootstrap-servers", kafka.bootstrapServers(), "--topic", "wow\\.bank\\.followed\\.state",
                 "--registry", registry.base(), "--follow", "--format", "json", "--fail-on", "never").start();
         try {
             CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.testing.KafkaCluster;
+import dev.wowcompat.testing.RepositoryRoot;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,22 +20,16 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -51,12 +47,12 @@ class AuditDriftCommandTest {
     private static final String TYPE = "parcel-service.parcel.parcel_dispatched";
     private static final int PER_SIDE = 300;
 
+    @RegisterExtension
+    static final KafkaCluster kafka = new KafkaCluster();
+
     @TempDir
     static Path dir;
     private RunningRegistry registry;
-    private KafkaClusterTestKit cluster;
-    private Admin admin;
-    private KafkaProducer<byte[], byte[]> producer;
 
     /** When records of each environment were written: while 1.0.0 ran, and after 1.1.0 replaced it. */
     private record Times(long before, long after) {}
@@ -67,7 +63,7 @@ class AuditDriftCommandTest {
     void start() throws Exception {
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
         for (String release : List.of("parcel-service-1.0.0", "parcel-service-1.1.0", "tracking-service-2.3.0")) {
-            String manifest = Files.readString(AuditCommandTest.repo().resolve("docs/audit/" + release + ".json"));
+            String manifest = Files.readString(RepositoryRoot.resolve("docs/audit/" + release + ".json"));
             registry.register(release.substring(0, release.lastIndexOf('-')), manifest).expect(201);
         }
         for (String env : List.of("units", "calm", "formats", "kept", "waived")) {
@@ -78,25 +74,11 @@ class AuditDriftCommandTest {
             registry.deploy(env, "parcel-service", "1.1.0").expect(201);
             times.put(env, new Times(before, System.currentTimeMillis() + 1));
         }
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build()).build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
-        admin = cluster.admin();
-        admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
-        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        producer = new KafkaProducer<>(p);
+        kafka.createTopics(new NewTopic(TOPIC, 1, (short) 1));
     }
 
     @AfterAll
     void stop() throws Exception {
-        if (producer != null) producer.close();
-        if (admin != null) admin.close();
-        if (cluster != null) cluster.close();
         if (registry != null) registry.close();
     }
 
@@ -211,12 +193,12 @@ class AuditDriftCommandTest {
         List<ObjectNode> values = new ArrayList<>(stream(0, 1, Writes.AS_DECLARED));
         values.addAll(stream(PER_SIDE, 2, new Writes(true, false, false)));
         for (int i = 0; i < values.size(); i++) {
-            producer.send(new ProducerRecord<>(TOPIC, 0, i < PER_SIDE ? t.before() : t.after(),
+            kafka.producer().send(new ProducerRecord<>(TOPIC, 0, i < PER_SIDE ? t.before() : t.after(),
                     values.get(i).get("aggregateId").asText().getBytes(StandardCharsets.UTF_8),
                     values.get(i).toString().getBytes(StandardCharsets.UTF_8)));
         }
-        producer.flush();
-        Cli.Result r = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", TOPIC, "--registry", registry.base(),
+        kafka.producer().flush();
+        Cli.Result r = Cli.run("audit", "--bootstrap-servers", kafka.bootstrapServers(), "--topic", TOPIC, "--registry", registry.base(),
                 "--environment", "units", "--format", "json", "--timeout", "60s");
         assertEquals(1, r.code(), r.err() + r.out());
         JsonNode report = JSON.readTree(r.out());
@@ -224,12 +206,12 @@ class AuditDriftCommandTest {
         assertEquals(JSON.readTree("{\"parcel-service@1.0.0\":" + PER_SIDE + ",\"parcel-service@1.1.0\":" + PER_SIDE + "}"), report.get("releases"));
         assertSecondsBecameMilliseconds(report, "units");
 
-        Cli.Result text = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", TOPIC, "--registry", registry.base(),
+        Cli.Result text = Cli.run("audit", "--bootstrap-servers", kafka.bootstrapServers(), "--topic", TOPIC, "--registry", registry.base(),
                 "--environment", "units", "--timeout", "60s");
         assertTrue(text.out().contains("BREAKING meaning-drift: 1 field\n"), text.out());
         assertTrue(text.out().contains("read by tracking-service@2.3.0 (runs in units)"), text.out());
 
-        Cli.Result off = Cli.run("audit", "--bootstrap-servers", cluster.bootstrapServers(), "--topic", TOPIC, "--registry", registry.base(),
+        Cli.Result off = Cli.run("audit", "--bootstrap-servers", kafka.bootstrapServers(), "--topic", TOPIC, "--registry", registry.base(),
                 "--environment", "units", "--format", "json", "--timeout", "60s", "--no-profiles");
         assertEquals(0, off.code(), off.err() + off.out());
         assertEquals(Map.of(), counts(JSON.readTree(off.out())));

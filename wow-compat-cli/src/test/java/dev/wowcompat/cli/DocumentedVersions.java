@@ -3,11 +3,11 @@ package dev.wowcompat.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -28,17 +28,11 @@ final class DocumentedVersions {
     private static final Pattern NAME = Pattern.compile("`([a-z-]+)`");
 
     static String page() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path cli = dir.resolve("docs").resolve("cli.md");
-            if (Files.isRegularFile(cli)) {
-                try {
-                    return Files.readString(cli, StandardCharsets.UTF_8);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
+        try {
+            return Files.readString(RepositoryRoot.resolve("docs/cli.md"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        throw new IllegalStateException("no docs/cli.md above " + Path.of("").toAbsolutePath());
     }
 
     /** The commands with a section of their own in docs/cli.md, in its order. */

@@ -1,0 +1,69 @@
+package dev.wowcompat.testing;
+
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Kafka's own in-JVM KRaft cluster (one combined broker and controller), started once before a test class's
+ * {@code @BeforeAll} methods and closed after its {@code @AfterAll} methods, with an admin client and a producer of
+ * raw bytes that it closes too. Register it on a static field:
+ * {@code @RegisterExtension static final KafkaCluster kafka = new KafkaCluster();}
+ */
+public final class KafkaCluster implements BeforeAllCallback, AfterAllCallback {
+    private KafkaClusterTestKit cluster;
+    private Admin admin;
+    private KafkaProducer<byte[], byte[]> producer;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
+                .setNumControllerNodes(1).build()).build();
+        cluster.format();
+        cluster.startup();
+        cluster.waitForReadyBrokers();
+        admin = cluster.admin();
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        producer = new KafkaProducer<>(p);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        if (producer != null) producer.close();
+        if (admin != null) admin.close();
+        if (cluster != null) cluster.close();
+    }
+
+    /** The {@code host:port} list a client connects to. */
+    public String bootstrapServers() {
+        return cluster.bootstrapServers();
+    }
+
+    /** An admin client of the cluster, closed with it. */
+    public Admin admin() {
+        return admin;
+    }
+
+    /** A producer of raw keys and values, closed with the cluster. */
+    public KafkaProducer<byte[], byte[]> producer() {
+        return producer;
+    }
+
+    /** Creates the topics and waits until the cluster has them. */
+    public void createTopics(NewTopic... topics) throws Exception {
+        admin.createTopics(List.of(topics)).all().get(60, TimeUnit.SECONDS);
+    }
+}
