@@ -36,7 +36,7 @@ public class ReadBenchmark {
 
     /**
      * {@code checked}: every check, as a candidate is read; {@code trusting}: without meta-validation, as a stored
-     * release or a previous release's artifact is read (issue 16).
+     * release or a previous release's artifact is read (docs/decisions.md, "Input").
      */
     @Param({"checked", "trusting"})
     public String mode;
