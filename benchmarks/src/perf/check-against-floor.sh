@@ -13,7 +13,7 @@ work="$root/benchmarks/target/check-floor-$types"
 bench="$root/benchmarks/target/benchmarks.jar"
 if [[ ! -f "$work/done" ]]; then
   rm -rf "$work"
-  java -cp "$bench" dev.wowcompat.bench.ManifestGenerator --types "$types" --releases 3 --out "$work" >/dev/null
+  java -cp "$bench" dev.wowcompat.benchmarks.SyntheticReleases --types "$types" --releases 3 --out "$work" >/dev/null
   touch "$work/done"
 fi
 v0="$(ls "$work"/*-000-*.json)"
@@ -25,9 +25,9 @@ echo "candidate $(wc -c < "$v2") bytes; baselines $(wc -c < "$v1") and $(wc -c <
 : > "$work/rounds.csv"
 for round in $(seq 1 "$rounds"); do
   hyperfine -N --runs 1 --export-csv "$work/round.csv" \
-    "java -cp $bench dev.wowcompat.bench.ParseFloor $v2 $v1" \
+    "java -cp $bench dev.wowcompat.benchmarks.ParseFloor $v2 $v1" \
     "$cli check --candidate $v2 --baseline $v1" \
-    "java -cp $bench dev.wowcompat.bench.ParseFloor $v2 $v1 $v0" \
+    "java -cp $bench dev.wowcompat.benchmarks.ParseFloor $v2 $v1 $v0" \
     "$cli check --candidate $v2 --baseline $v1 --baseline $v0" >/dev/null
   # One line a round: the four wall times in seconds, in the order above.
   awk -F, 'NR > 1 { printf "%s%s", (NR > 2 ? "," : ""), $2 } END { print "" }' "$work/round.csv" >> "$work/rounds.csv"

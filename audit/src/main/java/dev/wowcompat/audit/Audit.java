@@ -15,7 +15,7 @@ public final class Audit {
     /**
      * @param maxMessages stop after this many records (0: no limit)
      * @param environment judge each record against the release running there when it was written, or null
-     * @param profile profile the values and report their drift (issue 26): meaning-drift, format-drift,
+     * @param profile profile the values and report their drift (docs/decisions.md, "Meaning drift"): meaning-drift, format-drift,
      *        code-list-drift, declared-meaning-contradicted
      */
     public record Settings(int maxRecordBytes, int maxAggregates, long maxMessages, String environment, List<AuditWaiver> waivers,

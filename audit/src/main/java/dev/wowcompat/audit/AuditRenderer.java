@@ -74,7 +74,7 @@ public final class AuditRenderer {
             ObjectNode example = examples.addObject().put("topic", e.topic()).put("partition", e.partition()).put("offset", e.offset())
                     .put("key", e.key()).put("pointer", e.pointer()).put("message", e.message());
             if (e.drift() != null) {
-                // A finding about values: the members issue 26 names (type, pointer, before, after, factor, consumers), and when.
+                // A finding about values: the members docs/decisions.md's "Meaning drift" names (type, pointer, before, after, factor, consumers), and when.
                 ObjectNode d = e.drift().toJson();
                 for (String member : new String[] {"type", "revision", "before", "after", "factor", "deployedAt", "consumers"}) {
                     example.set(member, d.get(member));

@@ -24,15 +24,15 @@ final class Handoff implements RecordSource.Sink {
     /** What the judging thread does with each record, in order. */
     @FunctionalInterface
     interface Judging {
-        void judge(Judge.Read read) throws AuditException;
+        void judge(Judge.ParsedRecord read) throws AuditException;
     }
 
     /** The end of the records: a batch of its own, told apart by identity. */
-    private final List<Judge.Read> end = new ArrayList<>(0);
-    private final BlockingQueue<List<Judge.Read>> queue = new ArrayBlockingQueue<>(QUEUED);
+    private final List<Judge.ParsedRecord> end = new ArrayList<>(0);
+    private final BlockingQueue<List<Judge.ParsedRecord>> queue = new ArrayBlockingQueue<>(QUEUED);
     private final Judge judge;
     private final RecordSource source;
-    private List<Judge.Read> batch = new ArrayList<>();
+    private List<Judge.ParsedRecord> batch = new ArrayList<>();
     private long batchBytes;
     /** What stopped the judging thread (the registry out of reach), rethrown on the reading thread. */
     private volatile Throwable failure;
@@ -80,7 +80,7 @@ final class Handoff implements RecordSource.Sink {
         batchBytes = 0;
     }
 
-    private void hand(List<Judge.Read> records) throws AuditException {
+    private void hand(List<Judge.ParsedRecord> records) throws AuditException {
         try {
             queue.put(records);
         } catch (InterruptedException e) {
@@ -91,10 +91,10 @@ final class Handoff implements RecordSource.Sink {
 
     private void judgeAll(Judging judging) {
         try {
-            for (List<Judge.Read> records = queue.take(); records != end; records = queue.take()) {
+            for (List<Judge.ParsedRecord> records = queue.take(); records != end; records = queue.take()) {
                 if (failure != null) continue; // drained, not judged: the reader is told to stop
                 try {
-                    for (Judge.Read read : records) judging.judge(read);
+                    for (Judge.ParsedRecord read : records) judging.judge(read);
                 } catch (AuditException | RuntimeException | Error e) {
                     failure = e;
                     source.stop();

@@ -59,19 +59,19 @@ public final class Judge {
      * @param value the value, an object; null when {@code finding} says why there is none
      * @param failure what the parser threw that it should not have, to be counted as the judge counts its own
      */
-    public record Read(AuditRecord record, JsonNode value, AuditFinding finding, String message, RuntimeException failure) {
-        private static Read stopped(AuditRecord record, AuditFinding finding, String message) {
-            return new Read(record, null, finding, message, null);
+    public record ParsedRecord(AuditRecord record, JsonNode value, AuditFinding finding, String message, RuntimeException failure) {
+        private static ParsedRecord stopped(AuditRecord record, AuditFinding finding, String message) {
+            return new ParsedRecord(record, null, finding, message, null);
         }
     }
 
     /** Reads one record's value. Thread-safe: the pass calls it on the thread that reads the source. */
-    public Read read(AuditRecord r) {
+    public ParsedRecord read(AuditRecord r) {
         if (r.value() == null) {
-            return Read.stopped(r, AuditFinding.TOMBSTONE, "a record without value (a tombstone) for key " + r.keyText());
+            return ParsedRecord.stopped(r, AuditFinding.TOMBSTONE, "a record without value (a tombstone) for key " + r.keyText());
         }
         if (r.value().length > maxRecordBytes) {
-            return Read.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + Sizes.show(r.value().length) + ", more than --max-record-bytes "
+            return ParsedRecord.stopped(r, AuditFinding.RECORD_TOO_LARGE, "the value has " + Sizes.show(r.value().length) + ", more than --max-record-bytes "
                     + Sizes.show(maxRecordBytes) + "; it was not judged");
         }
         JsonNode value;
@@ -80,22 +80,22 @@ public final class Judge {
         } catch (MismatchedInputException e) {
             // FAIL_ON_READING_DUP_TREE_KEY reports a repeated member so; said in our words, as the Manifest reader does.
             Optional<String> repeated = JsonInput.repeatedKey(e.getOriginalMessage());
-            if (repeated.isEmpty()) return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, Wording.notJson(e));
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: the member '" + repeated.get()
+            if (repeated.isEmpty()) return ParsedRecord.stopped(r, AuditFinding.MESSAGE_NOT_JSON, Wording.notJson(e));
+            return ParsedRecord.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON a reader can trust: the member '" + repeated.get()
                     + "' appears twice in one object (the second ends at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + "), and readers differ on which of the two they keep");
         } catch (JsonProcessingException e) {
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, Wording.notJson(e));
+            return ParsedRecord.stopped(r, AuditFinding.MESSAGE_NOT_JSON, Wording.notJson(e));
         } catch (IOException e) {
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: it could not be read as text");
+            return ParsedRecord.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is not JSON: it could not be read as text");
         } catch (RuntimeException e) {
-            return new Read(r, null, null, null, e);
+            return new ParsedRecord(r, null, null, null, e);
         }
         if (value == null || value.isMissingNode() || !value.isObject()) {
-            return Read.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is JSON but not an object ("
+            return ParsedRecord.stopped(r, AuditFinding.MESSAGE_NOT_JSON, "the value is JSON but not an object ("
                     + (value == null || value.isMissingNode() ? "empty" : value.getNodeType().name().toLowerCase(java.util.Locale.ROOT)) + ")");
         }
-        return new Read(r, value, null, null, null);
+        return new ParsedRecord(r, value, null, null, null);
     }
 
     /**
@@ -103,7 +103,7 @@ public final class Judge {
      *
      * @throws AuditException when the registry cannot be reached to look a type up
      */
-    public void judge(Read read) throws AuditException {
+    public void judge(ParsedRecord read) throws AuditException {
         AuditRecord record = read.record();
         tally.message(record);
         Verdict verdict = new Verdict(record);

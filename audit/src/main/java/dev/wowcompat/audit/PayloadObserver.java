@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * The seam through which other passes see what the audit parsed: every event payload, state and command body
  * of every judged record, with its type, revision and the release it is attributed to. The profiling of values
- * (meaning drift, issue 26) hooks in here, so that the topic is read and parsed once for both.
+ * (meaning drift, docs/decisions.md, "Meaning drift") hooks in here, so that the topic is read and parsed once for both.
  */
 @FunctionalInterface
 public interface PayloadObserver {

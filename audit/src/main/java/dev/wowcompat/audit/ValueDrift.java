@@ -16,12 +16,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The values half of the audit (issue 26): profiles every parsed payload by type, revision, pointer and the release
+ * The values half of the audit (docs/decisions.md, "Meaning drift"): profiles every parsed payload by type, revision, pointer and the release
  * the record is attributed to, in the same pass as the judging, and at the end draws the drift findings from the
  * profiles. With an environment, each deployment of the period (release A replaced by B) compares B's values with
  * A's, A's taken from the registry's kept profiles where this pass read none of them (the topic's retention dropped
  * them); every release's values are also checked against what its Manifest declares. Confined to the judging thread.
- * The rules are docs/decisions.md's, "Meaning drift (issue 26)", subsection "In the audit".
+ * The rules are docs/decisions.md's, "Meaning drift", subsection "In the audit".
  */
 final class ValueDrift implements PayloadObserver {
     /** The first record of a type a release wrote: where a drift finding points a person to. */

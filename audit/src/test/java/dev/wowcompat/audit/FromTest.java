@@ -26,10 +26,10 @@ class FromTest {
 
     @Test
     void durations() {
-        assertEquals(Duration.ofSeconds(30), From.duration("30s"));
-        assertEquals(Duration.ofMillis(500), From.duration("500ms"));
-        assertEquals(Duration.ofMinutes(2), From.duration("pt2m"));
-        assertThrows(IllegalArgumentException.class, () -> From.duration("0s"));
-        assertThrows(IllegalArgumentException.class, () -> From.duration("soon"));
+        assertEquals(Duration.ofSeconds(30), Durations.positive("30s"));
+        assertEquals(Duration.ofMillis(500), Durations.positive("500ms"));
+        assertEquals(Duration.ofMinutes(2), Durations.positive("pt2m"));
+        assertThrows(IllegalArgumentException.class, () -> Durations.positive("0s"));
+        assertThrows(IllegalArgumentException.class, () -> Durations.positive("soon"));
     }
 }

@@ -67,9 +67,4 @@ enum Draft {
         if (annotation.equals("format")) return true;
         return (annotation.equals("contentEncoding") || annotation.equals("contentMediaType")) && reads(annotation);
     }
-
-    /** Whether array-form {@code items} with {@code additionalItems} is how this draft writes a tuple (2020-12: prefixItems). */
-    boolean tupleInItems() {
-        return this != DRAFT_2020_12;
-    }
 }

@@ -13,8 +13,8 @@ import java.util.Optional;
  *
  * @param aggregates by aggregate type name ({@code context.aggregate}, e.g. {@code bank.account})
  * @param source the Manifest document as read (for storage and for re-serialising exactly what was sent)
- * @param consumes what the service reads that other services write (issue 17); empty when it says nothing
- * @param sends the commands the service sends to other services (issue 17); empty when it says nothing
+ * @param consumes what the service reads that other services write (docs/decisions.md, "Readers and writers in the Manifest"); empty when it says nothing
+ * @param sends the commands the service sends to other services (the same section); empty when it says nothing
  */
 public record Manifest(int format, String service, Version version, Map<String, Aggregate> aggregates, JsonNode source,
                        Consumes consumes, Sends sends) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +43,60 @@ class SourcesStayInTheRepositoryTest {
         }
         assertTrue(sources.size() > 100, "the sources were not found under " + root);
         assertEquals(List.of(), problems);
+    }
+
+    /**
+     * No tracker ships with the repository, so "issue 31" leads a newcomer nowhere: main code, build files and the
+     * docs' headings cite a docs section instead (docs/README.md).
+     */
+    @Test
+    void noIssueNumberInMainCodeBuildFilesOrHeadings() throws IOException {
+        Path root = DocumentedCommandsTest.root();
+        List<String> problems = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(Files::isRegularFile).map(root::relativize).sorted().toList()) {
+                String name = file.toString().replace('\\', '/');
+                boolean doc = name.endsWith(".md") && (name.startsWith("docs/") || !name.contains("/"));
+                // An applied migration is never edited: Flyway refuses a database whose migration changed its checksum.
+                if (name.startsWith(".git/") || name.contains("/db/migration/")) continue;
+                if (!doc && !isMainOrBuild(file) || EXEMPT.contains(name)) continue;
+                problems.addAll(issueNumbers(name, Files.readString(root.resolve(file)), doc));
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void anIssueNumberIsFoundInCodeAndInAHeadingButNotInADocsSentence() {
+        assertEquals(List.of("A.java:2: cites issue 26"), issueNumbers("A.java", "/** Drift. */\n// Issue 26.\nclass A {}\n", false));
+        assertEquals(List.of("docs/x.md:1: cites issue 9"),
+                issueNumbers("docs/x.md", "## The audit (issue 9)\n\nIssue 9 asked for it.\n", true));
+    }
+
+    private static final Pattern ISSUE = Pattern.compile("(?i)\\bissues? ?#?\\d+");
+
+    /** Lines citing an issue number: every line of code or a build file, only the headings of a page of the docs. */
+    private static List<String> issueNumbers(String name, String content, boolean doc) {
+        List<String> found = new ArrayList<>();
+        String[] lines = content.split("\n", -1);
+        boolean fence = false;
+        for (int i = 0; i < lines.length; i++) {
+            if (doc && lines[i].startsWith("```")) fence = !fence;
+            if (doc && (fence || !lines[i].startsWith("#"))) continue;
+            var match = ISSUE.matcher(lines[i]);
+            if (match.find()) found.add(name + ":" + (i + 1) + ": cites " + match.group().toLowerCase());
+        }
+        return found;
+    }
+
+    /** Code under a src/main folder, a pom.xml, a script, or a file of bin/ or .ci/; build output left out. */
+    private static boolean isMainOrBuild(Path path) {
+        String name = path.toString().replace('\\', '/');
+        if (name.startsWith(".git/") || name.contains("/target/") || name.contains("/node_modules/")) return false;
+        String file = path.getFileName().toString();
+        if (file.equals("pom.xml") || file.endsWith(".sh")) return true;
+        if (name.startsWith("bin/") || name.startsWith(".ci/")) return true;
+        return name.contains("/src/main/") && isSource(path);
     }
 
     @Test

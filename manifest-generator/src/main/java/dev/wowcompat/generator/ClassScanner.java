@@ -24,10 +24,10 @@ import java.util.stream.Stream;
  */
 final class ClassScanner {
     private final ClassLoader loader;
-    private final Problems problems;
+    private final GenerationProblems problems;
     private int unloaded;
 
-    ClassScanner(ClassLoader loader, Problems problems) {
+    ClassScanner(ClassLoader loader, GenerationProblems problems) {
         this.loader = loader;
         this.problems = problems;
     }

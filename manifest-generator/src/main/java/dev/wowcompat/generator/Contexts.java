@@ -39,9 +39,9 @@ final class Contexts {
     private final Scopes<Claim> contextScopes = new Scopes<>();
     private final Map<String, Claim> claims = new TreeMap<>();
     private final WowMetadata metadata;
-    private final Problems problems;
+    private final GenerationProblems problems;
 
-    Contexts(List<Class<?>> classes, WowMetadata metadata, String service, Problems problems) {
+    Contexts(List<Class<?>> classes, WowMetadata metadata, String service, GenerationProblems problems) {
         this.metadata = metadata;
         this.problems = problems;
         Map<String, Merging> merging = new TreeMap<>();

@@ -22,9 +22,9 @@ final class ErrorCodes {
     record Found(Class<?> source, String declaredAs, String description) {
     }
 
-    private final Problems problems;
+    private final GenerationProblems problems;
 
-    ErrorCodes(Problems problems) {
+    ErrorCodes(GenerationProblems problems) {
         this.problems = problems;
     }
 

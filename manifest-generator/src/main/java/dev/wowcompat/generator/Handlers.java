@@ -47,12 +47,12 @@ final class Handlers {
     record Found(Class<?> state, Set<Class<?>> commands, Set<Class<?>> events) {
     }
 
-    private final Problems problems;
+    private final GenerationProblems problems;
     private final GenericTypes types;
     private final Map<String, Class<?>> serviceClasses = new HashMap<>();
 
     /** @param serviceClasses the service's own classes: the events a handler constructs are among them */
-    Handlers(Problems problems, GenericTypes types, Collection<Class<?>> serviceClasses) {
+    Handlers(GenerationProblems problems, GenericTypes types, Collection<Class<?>> serviceClasses) {
         this.problems = problems;
         this.types = types;
         serviceClasses.forEach(c -> this.serviceClasses.put(c.getName(), c));

@@ -21,7 +21,7 @@ public final class IsolatedEntry {
      * @return {@code [byte[] json or null, List<String> warnings, List<String> problems]}
      */
     public static List<Object> run(List<String> classDirectories, String service, String version, byte[] previousManifest) {
-        Problems problems = new Problems();
+        GenerationProblems problems = new GenerationProblems();
         byte[] json = null;
         try {
             json = generate(classDirectories.stream().map(Path::of).toList(), service, version, previousManifest, problems);
@@ -56,7 +56,7 @@ public final class IsolatedEntry {
     }
 
     private static byte[] generate(List<Path> directories, String service, String version, byte[] previousManifest,
-                                   Problems problems) throws IOException {
+                                   GenerationProblems problems) throws IOException {
         ObjectMapper mapper = new ObjectMapper();
         PreviousRelease previous = previousManifest == null ? PreviousRelease.none() : PreviousRelease.read(previousManifest, mapper);
         ClassLoader loader = IsolatedEntry.class.getClassLoader();
@@ -66,7 +66,7 @@ public final class IsolatedEntry {
         WowMetadata metadata = WowMetadata.read(roots, problems);
         // A first look finds the service's modules that are on its classpath (an api module beside the domain);
         // when there are none, it is the scan.
-        Problems firstLookProblems = new Problems();
+        GenerationProblems firstLookProblems = new GenerationProblems();
         ServiceScan.Scanned scanned = new ServiceScan(loader, firstLookProblems).scan(classes, metadata, service);
         List<Path> modules = new ServiceModules(loader, problems).find(roots, scanned);
         if (modules.isEmpty()) {

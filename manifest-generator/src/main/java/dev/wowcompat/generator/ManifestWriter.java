@@ -25,11 +25,11 @@ final class ManifestWriter {
     private final SchemaFactory schemas;
     private final Revisions revisions;
     private final PreviousRelease previous;
-    private final Problems problems;
+    private final GenerationProblems problems;
     /** The revision numbers {@link #manifest} gave the service's own event classes, by event type name. */
     private final Map<String, Map<Class<?>, Integer>> revisionNumbers = new HashMap<>();
 
-    ManifestWriter(ObjectMapper mapper, Owners owners, PreviousRelease previous, Problems problems) {
+    ManifestWriter(ObjectMapper mapper, Owners owners, PreviousRelease previous, GenerationProblems problems) {
         this.mapper = mapper;
         this.schemas = new SchemaFactory(mapper, owners);
         this.revisions = new Revisions(problems);

@@ -26,14 +26,14 @@ final class ReadsAndSends {
     private final GenericTypes types;
     private final Set<Class<?>> ownEvents = new LinkedHashSet<>();
     private final Set<Class<?>> ownCommands = new LinkedHashSet<>();
-    private final Problems problems;
+    private final GenerationProblems problems;
 
     private final SortedSet<String> unreadable = new TreeSet<>();
     private final Map<String, List<String>> unnamed = new TreeMap<>();
     private final Map<String, String> unnumbered = new TreeMap<>();
     private final SortedSet<String> silentSagas = new TreeSet<>();
 
-    ReadsAndSends(TypeNames names, GenericTypes types, Collection<Model.Context> contexts, Problems problems) {
+    ReadsAndSends(TypeNames names, GenericTypes types, Collection<Model.Context> contexts, GenerationProblems problems) {
         this.names = names;
         this.types = types;
         this.problems = problems;

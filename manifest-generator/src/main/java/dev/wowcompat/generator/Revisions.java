@@ -19,9 +19,9 @@ final class Revisions {
     static final String DEFAULT_LABEL = "0.0.1";
     private static final Pattern LABEL = Pattern.compile("[0-9]{1,9}(\\.[0-9]{1,9})*");
 
-    private final Problems problems;
+    private final GenerationProblems problems;
 
-    Revisions(Problems problems) {
+    Revisions(GenerationProblems problems) {
         this.problems = problems;
     }
 

@@ -23,9 +23,9 @@ final class ServiceModules {
     private static final String WOW = "me.ahoo.wow.api.";
 
     private final ClassLoader loader;
-    private final Problems problems;
+    private final GenerationProblems problems;
 
-    ServiceModules(ClassLoader loader, Problems problems) {
+    ServiceModules(ClassLoader loader, GenerationProblems problems) {
         this.loader = loader;
         this.problems = problems;
     }

@@ -17,9 +17,9 @@ import java.util.TreeMap;
  */
 final class ServiceScan {
     private final ClassLoader loader;
-    private final Problems problems;
+    private final GenerationProblems problems;
 
-    ServiceScan(ClassLoader loader, Problems problems) {
+    ServiceScan(ClassLoader loader, GenerationProblems problems) {
         this.loader = loader;
         this.problems = problems;
     }

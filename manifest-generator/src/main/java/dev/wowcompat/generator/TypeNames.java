@@ -104,7 +104,7 @@ final class TypeNames {
             }
         }
         siblings.add(event);
-        Problems numbering = new Problems();
+        GenerationProblems numbering = new GenerationProblems();
         List<Model.Revision> numbered = new Revisions(numbering).number(typeName, siblings,
                 labels -> new Model.PreviousNumbers(Map.of(), 0));
         Optional<Integer> number = numbered.stream().filter(r -> r.type() == event).map(Model.Revision::number).findFirst();
@@ -152,7 +152,7 @@ final class TypeNames {
             });
             List<Class<?>> declaring = declaringContexts();
             if (!declaring.isEmpty()) {
-                Contexts declared = new Contexts(declaring, new WowMetadata(Map.of()), "", new Problems());
+                Contexts declared = new Contexts(declaring, new WowMetadata(Map.of()), "", new GenerationProblems());
                 declared.scopes().forEach(contexts::put);
                 declared.declared().values().forEach(c -> c.aggregates().forEach((name, scopes) ->
                         scopes.forEach(s -> aggregates.put(s, new Aggregate(c.name(), name)))));

@@ -35,7 +35,7 @@ record WowMetadata(Map<String, Context> contexts) {
     record Aggregate(String name, Optional<String> type, List<String> scopes, List<String> commands, List<String> events) {
     }
 
-    static WowMetadata read(List<Path> classDirectories, Problems problems) {
+    static WowMetadata read(List<Path> classDirectories, GenerationProblems problems) {
         Map<String, Context> contexts = new TreeMap<>();
         ObjectMapper mapper = new ObjectMapper();
         for (Path root : classDirectories) {

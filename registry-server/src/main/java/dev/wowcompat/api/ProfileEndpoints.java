@@ -18,7 +18,7 @@ import io.javalin.http.Context;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/** Profiles of the values releases write, per environment (issue 26): record (merge), list the types, read a type's. */
+/** Profiles of the values releases write, per environment (docs/decisions.md, "Meaning drift"): record (merge), list the types, read a type's. */
 final class ProfileEndpoints {
     /** Fields one post may hold: what one audit's profile set holds at most (docs/decisions.md, "Meaning drift"). */
     static final int MAX_POSTED_FIELDS = ProfileLimits.DEFAULT.maxFields();

@@ -31,7 +31,7 @@ import sun.misc.Signal;
  * <p>The server's own entry point: its options are the server's, so they live beside it, and the one launcher
  * ({@code wow-compat-cli}'s {@code WowCompat}) adds this class as its {@code serve} subcommand. Bad options are thrown
  * as {@link InvalidInputException}, which the launcher turns into exit 2 and one sentence (docs/decisions.md, "The
- * map of the code (issue 27)").
+ * map of the code").
  */
 @Command(name = "serve", sortOptions = false,
         header = "Run the registry: HTTP API and web page.",

@@ -89,8 +89,4 @@ public final class StringProfile {
     Quantiles lengths() {
         return lengths;
     }
-
-    long[] formatCounts() {
-        return formats.clone();
-    }
 }

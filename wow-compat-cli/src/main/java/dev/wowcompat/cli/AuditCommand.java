@@ -7,6 +7,7 @@ import dev.wowcompat.audit.AuditException;
 import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditRenderer;
 import dev.wowcompat.audit.AuditWaiver;
+import dev.wowcompat.audit.Durations;
 import dev.wowcompat.audit.From;
 import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.KcatInput;
@@ -167,7 +168,7 @@ final class AuditCommand implements Callable<Integer> {
         @Override
         public Duration convert(String value) {
             try {
-                return From.duration(value);
+                return Durations.positive(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

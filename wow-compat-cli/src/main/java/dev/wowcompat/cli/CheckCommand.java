@@ -80,7 +80,7 @@ final class CheckCommand implements Callable<Integer>, ReadsManifests {
         LocatedManifest located = files.read(candidate, reader::readLocated);
         Manifest release = located == null ? null : located.manifest();
         List<Baseline> history = new ArrayList<>();
-        for (InputFiles.Read<Manifest> read : reading.get()) {
+        for (InputFiles.ReadFile<Manifest> read : reading.get()) {
             try {
                 reader.verify(read.value(), read.file().toString());
                 // Named on its own when the argument is the file itself, not a directory holding it (no second look at the disk).

@@ -21,7 +21,7 @@ final class InputFiles {
     private final List<InputProblem> problems = new ArrayList<>();
 
     /** Reads one input; on failure keeps its problems and returns null. */
-    <T> T read(Path file, Reading<T> reading) {
+    <T> T read(Path file, Parser<T> reading) {
         if (!exists(file)) return null;
         if (Files.isDirectory(file)) {
             problems.add(new InputProblem(file.toString(), "", ProblemCodes.UNREADABLE, "is a directory, expected a JSON file"));
@@ -41,7 +41,7 @@ final class InputFiles {
      * parsed documents in memory at once). {@link Pending#get} waits for them and adds their problems after those
      * found so far, argument by argument and file by file, as reading them here would have.
      */
-    <T> Pending<T> readLater(List<Path> arguments, Reading<T> reading) {
+    <T> Pending<T> readLater(List<Path> arguments, Parser<T> reading) {
         List<Later> later = new ArrayList<>();
         for (Path argument : arguments) {
             InputFiles expanding = new InputFiles();
@@ -59,10 +59,10 @@ final class InputFiles {
             return out;
         });
         return () -> {
-            List<Read<T>> values = new ArrayList<>();
+            List<ReadFile<T>> values = new ArrayList<>();
             for (Outcome<T> outcome : Futures.join(reads)) {
                 problems.addAll(outcome.problems());
-                if (outcome.value() != null) values.add(new Read<>(outcome.argument(), outcome.file(), outcome.value()));
+                if (outcome.value() != null) values.add(new ReadFile<>(outcome.argument(), outcome.file(), outcome.value()));
             }
             return values;
         };
@@ -74,13 +74,13 @@ final class InputFiles {
     private record Outcome<T>(Path argument, Path file, T value, List<InputProblem> problems) {}
 
     /** A file read by {@link #readLater}, and the argument that named it (itself, or its directory). */
-    record Read<T>(Path argument, Path file, T value) {}
+    record ReadFile<T>(Path argument, Path file, T value) {}
 
     /** Reads started by {@link #readLater}. */
     @FunctionalInterface
     interface Pending<T> {
         /** What was read without a problem, in the arguments' and files' order. */
-        List<Read<T>> get();
+        List<ReadFile<T>> get();
     }
 
     /** A file, or every {@code *.json} file directly in a directory, in name order. */
@@ -121,7 +121,7 @@ final class InputFiles {
     }
 
     @FunctionalInterface
-    interface Reading<T> {
+    interface Parser<T> {
         T read(Path file) throws InvalidInputException;
     }
 }

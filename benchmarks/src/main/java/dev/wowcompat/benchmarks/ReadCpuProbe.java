@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.ManifestReader;
@@ -11,7 +11,7 @@ import java.lang.management.ThreadMXBean;
  * changes much less with load. Not a replacement for {@link ReadBenchmark}; a second view when the machine is
  * busy. Reads the same 5,000-type release as {@code ReadBenchmark}, with a fresh reader (nothing pooled).
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar dev.wowcompat.bench.ReadCpuProbe [types] [warm-up reads] [reads]</pre>
+ * <pre>java -cp benchmarks/target/benchmarks.jar dev.wowcompat.benchmarks.ReadCpuProbe [types] [warm-up reads] [reads]</pre>
  */
 public final class ReadCpuProbe {
     private ReadCpuProbe() {}
@@ -20,7 +20,7 @@ public final class ReadCpuProbe {
         int types = args.length > 0 ? Integer.parseInt(args[0]) : 5000;
         int warmUp = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int reads = args.length > 2 ? Integer.parseInt(args[2]) : 10;
-        byte[] document = ManifestGenerator.toBytes(new ManifestGenerator(ManifestGenerator.Options.of(types, 1))
+        byte[] document = SyntheticReleases.toBytes(new SyntheticReleases(SyntheticReleases.Options.of(types, 1))
                 .releases().get(0).document());
         ManifestReader reader = new ManifestReader();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();

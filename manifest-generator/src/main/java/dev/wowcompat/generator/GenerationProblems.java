@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.TreeSet;
 
 /** Collects what stops a generation (problems) and what the user should know (warnings), one sentence each. */
-final class Problems {
+final class GenerationProblems {
     private final List<String> problems = new ArrayList<>();
     private final TreeSet<String> warnings = new TreeSet<>();
 
@@ -32,7 +32,7 @@ final class Problems {
     }
 
     /** Takes over what another run of the same work found. */
-    void addAll(Problems other) {
+    void addAll(GenerationProblems other) {
         other.problems.forEach(this::problem);
         warnings.addAll(other.warnings);
     }

@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * What profiling costs the audit (issue 26): one operation parses {@code records} event payloads from their bytes
+ * What profiling costs the audit (docs/performance.md, "Profiling the values of a record"): one operation parses {@code records} event payloads from their bytes
  * with Jackson (the floor: what any consumer does) and, in {@link #parseAndProfile}, profiles every value of each into
  * one {@code ProfileSet}. The ratio of the two throughputs is the cost of profiling per record, measured in the same
  * run. A payload: an amount, two epoch instants, an RFC 3339 instant, a UUID, a currency code, a status, a flag, a

@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import dev.wowcompat.check.ReleaseChecker;
@@ -70,7 +70,7 @@ public final class HeapProbe {
 
     private static void probe(int types, int releases, int checks, long max) {
         System.out.println("reading the history (an OutOfMemoryError here is the reading's)");
-        SyntheticHistory history = SyntheticHistory.read(ManifestGenerator.Options.of(types, releases));
+        SyntheticHistory history = SyntheticHistory.read(SyntheticReleases.Options.of(types, releases));
         Manifest candidate = history.candidate();
         List<Manifest> earlier = history.earlier();
         long retained = usedAfterFullGc();

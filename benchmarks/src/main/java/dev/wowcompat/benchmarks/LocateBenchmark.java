@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import dev.wowcompat.json.JsonPointers;
 import dev.wowcompat.json.TokenLocations;
@@ -44,7 +44,7 @@ public class LocateBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        document = ManifestGenerator.toBytes(new ManifestGenerator(ManifestGenerator.Options.of(types, 1))
+        document = SyntheticReleases.toBytes(new SyntheticReleases(SyntheticReleases.Options.of(types, 1))
                 .releases().get(0).document());
         reader = new ManifestReader();
         pointers = pointerInEverySchema(SyntheticHistory.readOrFail(reader, document, "1.0.0"));

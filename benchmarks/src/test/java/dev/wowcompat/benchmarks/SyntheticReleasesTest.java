@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The generated history is what the benchmarks claim it is: valid, additive, staged, and repeatable. */
-class ManifestGeneratorTest {
-    private static final ManifestGenerator.Options SMALL = ManifestGenerator.Options.of(50, 5);
+class SyntheticReleasesTest {
+    private static final SyntheticReleases.Options SMALL = SyntheticReleases.Options.of(50, 5);
 
     private final ReleaseChecker checker = new ReleaseChecker();
 
@@ -56,7 +56,7 @@ class ManifestGeneratorTest {
 
     @Test
     void unchangedSchemasKeepTheirFingerprints() {
-        List<Manifest> releases = SyntheticHistory.read(ManifestGenerator.Options.of(400, 3)).releases();
+        List<Manifest> releases = SyntheticHistory.read(SyntheticReleases.Options.of(400, 3)).releases();
         Map<String, String> before = fingerprints(releases.get(1));
         Map<String, String> after = fingerprints(releases.get(2));
         long kept = before.entrySet().stream().filter(e -> e.getValue().equals(after.get(e.getKey()))).count();
@@ -85,9 +85,9 @@ class ManifestGeneratorTest {
 
     @Test
     void theSameOptionsGiveTheSameBytesAndAnotherSeedDoesNot() {
-        List<byte[]> a = new ManifestGenerator(SMALL).serialized();
-        List<byte[]> b = new ManifestGenerator(SMALL).serialized();
-        List<byte[]> c = new ManifestGenerator(SMALL.withSeed(7)).serialized();
+        List<byte[]> a = new SyntheticReleases(SMALL).serialized();
+        List<byte[]> b = new SyntheticReleases(SMALL).serialized();
+        List<byte[]> c = new SyntheticReleases(SMALL.withSeed(7)).serialized();
         assertEquals(a.size(), b.size());
         for (int i = 0; i < a.size(); i++) assertArrayEquals(a.get(i), b.get(i));
         assertFalse(java.util.Arrays.equals(a.get(0), c.get(0)));
@@ -95,7 +95,7 @@ class ManifestGeneratorTest {
 
     @Test
     void mainWritesOneReadableFilePerRelease(@TempDir Path dir) throws IOException {
-        ManifestGenerator.write(ManifestGenerator.Options.of(30, 3), dir);
+        SyntheticReleases.write(SyntheticReleases.Options.of(30, 3), dir);
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
             files = s.sorted().toList();

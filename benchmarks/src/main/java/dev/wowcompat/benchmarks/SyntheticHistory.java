@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -34,12 +34,12 @@ public record SyntheticHistory(List<Manifest> releases, List<Integer> bytes) {
         bytes = List.copyOf(bytes);
     }
 
-    public static SyntheticHistory read(ManifestGenerator.Options options) {
+    public static SyntheticHistory read(SyntheticReleases.Options options) {
         ManifestReader reader = new ManifestReader().sharing(new SchemaPool());
         List<Manifest> manifests = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
-        new ManifestGenerator(options).generate(r -> {
-            byte[] content = ManifestGenerator.toBytes(r.document());
+        new SyntheticReleases(options).generate(r -> {
+            byte[] content = SyntheticReleases.toBytes(r.document());
             sizes.add(content.length);
             manifests.add(readOrFail(reader, content, r.version()));
         });

@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

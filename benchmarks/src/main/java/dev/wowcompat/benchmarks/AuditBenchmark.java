@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -149,7 +149,7 @@ public class AuditBenchmark {
         return audit(false);
     }
 
-    /** The same audit profiling every value (issue 26): what the drift findings cost beside the records' checks. */
+    /** The same audit profiling every value: what the drift findings cost beside the records' checks (docs/performance.md, "With the values profiled"). */
     @Benchmark
     public AuditReport auditProfiling() throws Exception {
         return audit(true);

@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import dev.wowcompat.check.ReleaseChecker;
 import dev.wowcompat.manifest.Manifest;
@@ -43,7 +43,7 @@ public class CheckBenchmark {
     @Param("51")
     public int releases;
 
-    @Param("" + ManifestGenerator.Options.DEFAULT_CHANGE_RATE)
+    @Param("" + SyntheticReleases.Options.DEFAULT_CHANGE_RATE)
     public double changeRate;
 
     private final ReleaseChecker checker = new ReleaseChecker();
@@ -55,7 +55,7 @@ public class CheckBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         SyntheticHistory history = SyntheticHistory.read(
-                ManifestGenerator.Options.of(types, releases).withChangeRate(changeRate));
+                SyntheticReleases.Options.of(types, releases).withChangeRate(changeRate));
         candidate = history.candidate();
         previous = List.of(history.previous());
         earlier = history.earlier();

@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -40,7 +40,7 @@ import java.util.function.Consumer;
  * Everything else stays byte-identical, so most fingerprints repeat from release to release, as they do in a
  * real history. The same options always give the same bytes.
  */
-public final class ManifestGenerator {
+public final class SyntheticReleases {
 
     static final String DRAFT_07 = "http://json-schema.org/draft-07/schema#";
     static final String DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
@@ -100,10 +100,6 @@ public final class ManifestGenerator {
         public Options withChangeRate(double r) {
             return new Options(types, releases, seed, r, revisionRate, service);
         }
-
-        public Options withRevisionRate(double r) {
-            return new Options(types, releases, seed, changeRate, r, service);
-        }
     }
 
     /**
@@ -126,7 +122,7 @@ public final class ManifestGenerator {
 
     private final Options options;
 
-    public ManifestGenerator(Options options) {
+    public SyntheticReleases(Options options) {
         this.options = Objects.requireNonNull(options, "options");
     }
 
@@ -645,7 +641,7 @@ public final class ManifestGenerator {
     // ---------------------------------------------------------------------------------------------------------
     // Command line: writes a history to a folder for the CLI, registry and plugin load tests.
 
-    private static final String USAGE = "usage: ManifestGenerator --types N --releases K --out DIR"
+    private static final String USAGE = "usage: SyntheticReleases --types N --releases K --out DIR"
             + " [--seed S] [--change-rate R] [--revision-rate R] [--service NAME]";
 
     public static void main(String[] args) {
@@ -662,11 +658,11 @@ public final class ManifestGenerator {
             if (out == null) throw new IllegalArgumentException("--out is missing");
             write(o, Path.of(out));
         } catch (IllegalArgumentException e) {
-            System.err.println("ManifestGenerator: " + e.getMessage());
+            System.err.println("SyntheticReleases: " + e.getMessage());
             System.err.println(USAGE);
             System.exit(2);
         } catch (IOException | UncheckedIOException e) {
-            System.err.println("ManifestGenerator: cannot write: " + e.getMessage());
+            System.err.println("SyntheticReleases: cannot write: " + e.getMessage());
             System.exit(2);
         }
     }
@@ -677,7 +673,7 @@ public final class ManifestGenerator {
         long[] bytes = {0};
         int[] last = {0};
         try {
-            new ManifestGenerator(o).generate(r -> {
+            new SyntheticReleases(o).generate(r -> {
                 byte[] content = toBytes(r.document());
                 Path file = dir.resolve(String.format("%s-%03d-%s.json", o.service(), r.index(), r.version()));
                 try {

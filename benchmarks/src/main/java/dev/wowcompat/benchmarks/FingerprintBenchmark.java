@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.fingerprint.CanonicalJson;
@@ -42,9 +42,9 @@ public class FingerprintBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        byte[] document = ManifestGenerator.toBytes(
-                new ManifestGenerator(ManifestGenerator.Options.of(types, 1)).releases().get(0).document());
-        schemas = ManifestGenerator.schemasOf(ManifestGenerator.parse(document));
+        byte[] document = SyntheticReleases.toBytes(
+                new SyntheticReleases(SyntheticReleases.Options.of(types, 1)).releases().get(0).document());
+        schemas = SyntheticReleases.schemasOf(SyntheticReleases.parse(document));
         canonicalBytes = schemas.stream().mapToLong(s -> CanonicalJson.toBytes(s).length).sum();
         System.out.printf("%n[setup] %d schemas, %d canonical bytes per operation (%.1f bytes per schema)%n",
                 schemas.size(), canonicalBytes, (double) canonicalBytes / schemas.size());

@@ -1,4 +1,4 @@
-package dev.wowcompat.bench;
+package dev.wowcompat.benchmarks;
 
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
@@ -36,7 +36,7 @@ public class ReadBenchmark {
 
     /**
      * {@code checked}: every check, as a candidate is read; {@code trusting}: without meta-validation, as a stored
-     * release or a previous release's artifact is read (issue 16).
+     * release or a previous release's artifact is read (docs/decisions.md, "Input").
      */
     @Param({"checked", "trusting"})
     public String mode;
@@ -46,7 +46,7 @@ public class ReadBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        document = ManifestGenerator.toBytes(new ManifestGenerator(ManifestGenerator.Options.of(types, 1))
+        document = SyntheticReleases.toBytes(new SyntheticReleases(SyntheticReleases.Options.of(types, 1))
                 .releases().get(0).document());
         reader = new ManifestReader();
         Manifest m = SyntheticHistory.readOrFail(reader, document, "1.0.0");
