@@ -51,7 +51,7 @@ class SourcesStayInTheRepositoryTest {
      */
     @Test
     void noIssueNumberInMainCodeBuildFilesOrHeadings() throws IOException {
-        Path root = DocumentedCommandsTest.root();
+        Path root = RepositoryRoot.path();
         List<String> problems = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(Files::isRegularFile).map(root::relativize).sorted().toList()) {
