@@ -2,7 +2,6 @@ import {api, enc, h, pills, releaseLink, show, typeLink, when} from './dom.js';
 import {paged} from './paging.js';
 
 // ---- views: the registry's start page, the type search and the field search ----
-// ---- views ----
 
 export async function home() {
   const {services} = await api('/services');
