@@ -252,6 +252,7 @@ public final class RegistryServer implements AutoCloseable {
         get("/openapi.json",                                e.ops::openApi);
         get("/",                                            e.ops::page);
         get("/app.js",                                      e.ops::script);
+        get("/js/{file}",                                   e.ops::module);
         get("/app.css",                                     e.ops::styles);
     }
 

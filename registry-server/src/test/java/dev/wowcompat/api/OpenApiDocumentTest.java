@@ -289,6 +289,9 @@ class OpenApiDocumentTest {
             x.add(get(file, file, 200));
             x.add(headersTooLarge(file, file));
         }
+        x.add(get("/js/{file}", "/js/router.js", 200));
+        x.add(get("/js/{file}", "/js/no-such-module.js", 404));
+        x.add(headersTooLarge("/js/{file}", "/js/router.js"));
 
         // Environments, deployments, can-deploy (issue 17).
         String deployments = "/environments/{env}/deployments";
