@@ -57,7 +57,7 @@ class ProfileApiTest {
     @BeforeAll
     void start(TestDatabases databases) {
         registry = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0));
-        for (String version : List.of("1.0.0", "1.1.0")) registry.register("bank-service", BankManifests.profiled(version, PROFILED)).expect(201);
+        for (String version : List.of("1.0.0", "1.1.0")) registry.register("bank-service", BankManifests.profiled("bank-service", version, PROFILED)).expect(201);
     }
 
     @AfterAll
@@ -80,6 +80,13 @@ class ProfileApiTest {
             set.observe(TYPE, 2, release, JSON.createObjectNode().put("at", (1_764_000_000L + r.nextInt(500_000)) * unit)
                     .put("amount", 50 * Math.exp(1.5 * r.nextGaussian())));
         }
+        return ProfileJson.write(set).toString();
+    }
+
+    /** Amounts of Deposited@1, the one field every release of {@link BankManifests#bank(String, String, int, boolean)} declares. */
+    static String amounts(String release, int n) {
+        ProfileSet set = new ProfileSet();
+        for (int i = 0; i < n; i++) set.observe(TYPE, 1, release, JSON.createObjectNode().put("amount", 10 + i));
         return ProfileJson.write(set).toString();
     }
 
@@ -335,7 +342,7 @@ class ProfileApiTest {
     void writingNeedsATokenWhenTheRegistryHasTokens(TestDatabases databases) {
         try (RunningRegistry guarded = new RunningRegistry(databases.create(backend()).open(),
                 RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("profile-token"))))) {
-            guarded.post("/services/bank-service/releases", BankManifests.profiled("1.0.0", PROFILED),
+            guarded.post("/services/bank-service/releases", BankManifests.profiled("bank-service", "1.0.0", PROFILED),
                     Map.of("Content-Type", "application/json", "Authorization", "Bearer profile-token")).expect(201);
             guarded.post("/environments/prod/deployments", "{\"service\": \"bank-service\", \"version\": \"1.0.0\"}",
                     Map.of("Content-Type", "application/json", "Authorization", "Bearer profile-token")).expect(201);
