@@ -138,6 +138,13 @@ class OpenApiDocumentTest {
 
     /** Read back from the router ({@link RegistryServer#routes()}), not from a second list. */
     @Test
+    void everyProblemCodeIsNamedInTheDocument() {
+        List<String> unnamed = java.util.Arrays.stream(ProblemCode.values()).map(ProblemCode::code)
+                .filter(code -> !served.contains("`" + code + "`") && !served.contains("\"" + code + "\"")).toList();
+        assertEquals(List.of(), unnamed, "problem codes docs/openapi.json never names");
+    }
+
+    @Test
     void everyRouteIsDescribed() {
         List<String> routes = registry.server().routes().stream().map(r -> r.method() + " " + r.path()).toList();
         assertTrue(routes.contains("GET /openapi.json"), routes.toString());
