@@ -55,11 +55,14 @@ public record DeclaredMeaning(String unit, String meaning, String format, boolea
      * aggregate the field's type belongs to ({@code context.aggregate} or {@code context.aggregate.Name}).
      */
     public static DeclaredMeaning in(Manifest manifest, Field field) {
-        String type = field.type();
+        return manifest.aggregate(aggregateOf(field.type())).map(a -> in(a, field)).orElse(NONE);
+    }
+
+    /** The aggregate a type belongs to: {@code context.aggregate} of {@code context.aggregate.Name}, or the type itself. */
+    private static String aggregateOf(String type) {
         int first = type.indexOf('.');
         int second = first < 0 ? -1 : type.indexOf('.', first + 1);
-        String aggregate = second < 0 ? type : type.substring(0, second);
-        return manifest.aggregate(aggregate).map(a -> in(a, field)).orElse(NONE);
+        return second < 0 ? type : type.substring(0, second);
     }
 
     /** The same, in an aggregate already found. */
@@ -79,10 +82,7 @@ public record DeclaredMeaning(String unit, String meaning, String format, boolea
      */
     public static String undeclared(Manifest manifest, Field field) {
         String type = field.type();
-        int first = type.indexOf('.');
-        int second = first < 0 ? -1 : type.indexOf('.', first + 1);
-        String aggregateName = second < 0 ? type : type.substring(0, second);
-        JsonNode root = manifest.aggregate(aggregateName).map(a -> schema(a, field)).orElse(null);
+        JsonNode root = manifest.aggregate(aggregateOf(type)).map(a -> schema(a, field)).orElse(null);
         if (root == null) {
             return "the release declares no type '" + type + "'" + (field.revision() > 0 ? " revision " + field.revision() : "");
         }
