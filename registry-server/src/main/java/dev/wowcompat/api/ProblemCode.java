@@ -41,6 +41,8 @@ public enum ProblemCode {
     ENVIRONMENT_NOT_FOUND("wow-compat.environment.not-found", 404, "No deployment was ever recorded in this environment"),
     DEPLOYMENT_NOT_FOUND("wow-compat.deployment.not-found", 404, "No release of this service runs in this environment"),
     PROFILE_OVERFLOW("wow-compat.profile.count-overflow", 400, "Merged with the stored profile, a count would pass 2^53"),
+    PROFILE_UNDECLARED("wow-compat.profile.undeclared-field", 400, "A profiled field is not declared by its release"),
+    PROFILE_RELEASE_NEVER_RAN("wow-compat.profile.release-never-ran", 400, "A profiled release never ran in this environment"),
     PROFILE_NOT_FOUND("wow-compat.profile.not-found", 404, "No profile of this type is stored in this environment"),
     DIFF_SIDE_NOT_FOUND("wow-compat.diff.side-not-found", 404, "A side of the diff names no registered schema"),
 

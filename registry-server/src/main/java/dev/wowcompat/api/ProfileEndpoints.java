@@ -63,10 +63,15 @@ final class ProfileEndpoints {
             String[] sv = named.iterator().next().split("@", 2);
             WriteGate.about(ctx, sv[0], sv[1], null);
         }
+        refuseUndeclared(posted);
         ProfileMerge merge = store.mergeProfiles(environment, posted, WriteGate.principal(ctx));
         if (merge.unregistered() != null) {
             throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, merge.unregistered()
                     + " is not registered; profiles are kept for registered releases only. Nothing was stored.");
+        }
+        if (merge.neverRan() != null) {
+            throw new ApiException(ProblemCode.PROFILE_RELEASE_NEVER_RAN, merge.neverRan() + " never ran in '" + environment
+                    + "' (no deployment of it was recorded there, current or ended); record the deployment first. Nothing was stored.");
         }
         if (merge.overflowing() != null) {
             throw new ApiException(ProblemCode.PROFILE_OVERFLOW, "The counts of " + merge.overflowing() + ", added to those "
@@ -79,6 +84,36 @@ final class ProfileEndpoints {
             releases.addObject().put("release", e.getKey()).put("fields", e.getValue());
         }
         json.send(ctx, 200, out);
+    }
+
+    /**
+     * Refuses the whole post when a field's type or pointer is not declared by the release it names, so that junk
+     * cannot take a release's field slots (docs/decisions.md, "Profiles the registry can trust"); lists at most
+     * {@link Problems#LISTED_PROBLEMS} of them, then {@code more}. A release that is not registered is left to the store.
+     */
+    private void refuseUndeclared(ProfileSet posted) {
+        StoredDeclarations.Manifests manifests = new StoredDeclarations.Manifests(store, registration);
+        java.util.List<Map<String, String>> problems = new java.util.ArrayList<>();
+        int count = 0;
+        for (FieldKey key : posted.fields().keySet()) {
+            dev.wowcompat.manifest.Manifest manifest = manifests.of(key.release());
+            if (manifest == null) continue;
+            String why = dev.wowcompat.drift.DeclaredMeaning.undeclared(manifest, key.field());
+            if (why == null) continue;
+            if (count++ < Problems.LISTED_PROBLEMS) {
+                problems.add(Map.of("release", key.release(), "type", key.field().type(),
+                        "revision", String.valueOf(key.field().revision()), "pointer", key.field().pointer(), "message", why + "."));
+            }
+        }
+        if (count == 0) return;
+        String detail = count == 1 ? key(problems.get(0)) + ": " + problems.get(0).get("message") + " Nothing was stored."
+                : count + " profiled fields are not declared by their releases; see problems. Nothing was stored.";
+        throw new ApiException(ProblemCode.PROFILE_UNDECLARED, detail, count > Problems.LISTED_PROBLEMS
+                ? Map.of("problems", problems, "more", count - Problems.LISTED_PROBLEMS) : Map.of("problems", problems));
+    }
+
+    private static String key(Map<String, String> problem) {
+        return problem.get("release") + " " + problem.get("type") + problem.get("pointer");
     }
 
     /** 200 the types with profiles (an empty list when none) | 400 not an environment name. */

@@ -31,10 +31,29 @@ final class StoredDeclarations implements Function<String, Declarations> {
     }
 
     private Declarations load(String release) {
-        int at = release.lastIndexOf('@');
-        Optional<StoredRelease> stored = at < 0 ? Optional.empty() : store.release(release.substring(0, at), release.substring(at + 1));
-        if (stored.isEmpty()) return Declarations.NONE;
-        Manifest manifest = registration.stored(stored.get());
+        Manifest manifest = new Manifests(store, registration).of(release);
+        if (manifest == null) return Declarations.NONE;
         return field -> DeclaredMeaning.in(manifest, field);
+    }
+
+    /** The Manifests of stored releases, each read once. */
+    static final class Manifests {
+        private final RegistryStore store;
+        private final Registration registration;
+        private final Map<String, Optional<Manifest>> read = new HashMap<>();
+
+        Manifests(RegistryStore store, Registration registration) {
+            this.store = store;
+            this.registration = registration;
+        }
+
+        /** The Manifest of {@code service@version}; null when that release is not registered. */
+        Manifest of(String release) {
+            return read.computeIfAbsent(release, r -> {
+                int at = r.lastIndexOf('@');
+                Optional<StoredRelease> stored = at < 0 ? Optional.empty() : store.release(r.substring(0, at), r.substring(at + 1));
+                return stored.map(registration::stored);
+            }).orElse(null);
+        }
     }
 }

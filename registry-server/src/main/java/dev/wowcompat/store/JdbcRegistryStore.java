@@ -213,6 +213,8 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 for (String service : services) lockDeployment(c, environment, service);
                 String unregistered = ProfileTables.unregistered(c, releases);
                 if (unregistered != null) return new ProfileMerge(unregistered, 0, 0, Map.of());
+                String neverRan = ProfileTables.neverRan(c, environment, releases);
+                if (neverRan != null) return ProfileMerge.neverRan(neverRan);
                 return ProfileTables.merge(c, environment, profiles, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis(), principal);
             }, ProfileMerge::stored);
         } catch (StoreException e) {

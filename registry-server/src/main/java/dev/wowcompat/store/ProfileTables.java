@@ -52,6 +52,23 @@ final class ProfileTables {
         return null;
     }
 
+    /** The first release that no deployment in the environment ran, current or ended; null when each one ran there. */
+    static String neverRan(Connection c, String environment, TreeSet<String> releases) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT 1 FROM deployments WHERE environment = ? AND service = ? AND version = ? LIMIT 1")) {
+            for (String release : releases) {
+                String[] sv = release(release);
+                ps.setString(1, environment);
+                ps.setString(2, sv[0]);
+                ps.setString(3, sv[1]);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) return release;
+                }
+            }
+        }
+        return null;
+    }
+
     static ProfileMerge merge(Connection c, String environment, ProfileSet posted, int maxFieldsPerRelease, long now, String principal)
             throws SQLException {
         Map<String, Integer> stored = new TreeMap<>();

@@ -144,7 +144,7 @@ class AccessApiTest {
         assertEquals(2, registry.get("/environments/production").json().path("deployments").size());
 
         // observe: profiles of one environment.
-        String profiles = ProfileApiTest.deposits("bank-service@1.0.0", 20, 1, 7);
+        String profiles = ProfileApiTest.amounts("bank-service@1.0.0", 20);
         registry.post("/environments/production/profiles", profiles, as(AUDITOR)).expect(200);
         forbidden(registry.post("/environments/staging/profiles", profiles, as(AUDITOR)), "prod-auditor", "observe:staging");
         forbidden(registry.post("/environments/production/profiles", profiles, as(BANK)), "bank-ci", "observe:production");
@@ -255,7 +255,7 @@ class AccessApiTest {
     void anAdminRemovesAReleasesProfilesInOneEnvironment() {
         registry.post("/services/bank-pr/releases", BankManifests.bank("bank-pr", "1.0.0", 1, true), as(BANK)).expect(201);
         registry.post("/environments/production/deployments", deployment("bank-pr", "1.0.0"), as(DEPLOYER)).expect(201);
-        String profiles = ProfileApiTest.deposits("bank-pr@1.0.0", 20, 1, 9);
+        String profiles = ProfileApiTest.amounts("bank-pr@1.0.0", 20);
         registry.post("/environments/production/profiles", profiles, as(AUDITOR)).expect(200);
         registry.get("/environments/production/profiles/bank.account.Deposited?release=bank-pr@1.0.0").expect(200);
 

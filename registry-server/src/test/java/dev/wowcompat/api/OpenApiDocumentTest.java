@@ -138,6 +138,13 @@ class OpenApiDocumentTest {
 
     /** Read back from the router ({@link RegistryServer#routes()}), not from a second list. */
     @Test
+    void everyProblemCodeIsNamedInTheDocument() {
+        List<String> unnamed = java.util.Arrays.stream(ProblemCode.values()).map(ProblemCode::code)
+                .filter(code -> !served.contains("`" + code + "`") && !served.contains("\"" + code + "\"")).toList();
+        assertEquals(List.of(), unnamed, "problem codes docs/openapi.json never names");
+    }
+
+    @Test
     void everyRouteIsDescribed() {
         List<String> routes = registry.server().routes().stream().map(r -> r.method() + " " + r.path()).toList();
         assertTrue(routes.contains("GET /openapi.json"), routes.toString());
@@ -317,21 +324,24 @@ class OpenApiDocumentTest {
         x.add(headersTooLarge(readers, "/events/bank.account.Deposited/readers"));
         // Profiles of what releases wrote (issue 26).
         String profiles = "/environments/{env}/profiles";
-        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@1.0.0"), 200));
+        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@1.1.0"), 200));
         x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@9.9.9"), 404));
+        // 1.0.0 declares only Deposited@1; 1.2.0 declares Deposited@2 but never ran in staging.
+        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@1.0.0"), 400));
+        x.add(post(profiles, "/environments/production/profiles", profileSet("bank-service@1.1.0"), 400));
         x.add(post(profiles, "/environments/staging/profiles", "{\"profileFormat\": 2, \"fields\": []}", 400));
         x.add(post(profiles, "/environments/staging/profiles", "{\"profileFormat\": 1, ", 400));
         x.add(new Exchange("POST", profiles, "/environments/staging/profiles (no token)",
-                () -> guarded.post("/environments/staging/profiles", profileSet("bank-service@1.0.0")), 401));
+                () -> guarded.post("/environments/staging/profiles", profileSet("bank-service@1.1.0")), 401));
         x.add(get(profiles, "/environments/staging/profiles", 200));
         x.add(delete(profiles, "/environments/staging/profiles", 400));
-        x.add(delete(profiles, "/environments/staging/profiles?release=bank-service@1.0.0", 200));
-        x.add(delete(profiles, "/environments/staging/profiles?release=bank-service@1.0.0", 404));
-        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@1.0.0"), 200));
+        x.add(delete(profiles, "/environments/staging/profiles?release=bank-service@1.1.0", 200));
+        x.add(delete(profiles, "/environments/staging/profiles?release=bank-service@1.1.0", 404));
+        x.add(post(profiles, "/environments/staging/profiles", profileSet("bank-service@1.1.0"), 200));
         x.add(get(profiles, "/environments/Staging/profiles", 400));
         String typeProfiles = "/environments/{env}/profiles/{type}";
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited", 200));
-        x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?revision=2&release=bank-service@1.0.0", 200));
+        x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?revision=2&release=bank-service@1.1.0", 200));
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?revision=two", 400));
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?release=bank-service", 400));
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Withdrawn", 404));
@@ -388,13 +398,12 @@ class OpenApiDocumentTest {
         return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
     }
 
-    /** A few hundred deposits written by a release: numbers, strings, a boolean, a null. */
+    /** A few hundred deposits written by a release, as the demo's Deposited@2 declares them: numbers, strings, a null. */
     private static String profileSet(String release) {
         dev.wowcompat.profile.ProfileSet set = new dev.wowcompat.profile.ProfileSet();
         for (int i = 0; i < 300; i++) {
             set.observe("bank.account.Deposited", 2, release, new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
-                    .put("amount", 10 + i % 90).put("currency", i % 3 == 0 ? "USD" : "EUR").put("at", "2026-12-03T08:00:00Z")
-                    .put("instant", i % 2 == 0).putNull("note"));
+                    .put("amount", 10 + i % 90).put("reference", i % 3 == 0 ? null : "ref-" + i));
         }
         return dev.wowcompat.profile.ProfileJson.write(set).toString();
     }

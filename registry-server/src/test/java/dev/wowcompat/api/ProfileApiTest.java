@@ -40,7 +40,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(TestDatabases.class)
 class ProfileApiTest {
     /** The problem codes of this API area: provoked here (and left out of {@link RegistryApiTest}'s own census). */
-    static final Set<String> CODES = Set.of(ProblemCode.PROFILE_NOT_FOUND.code(), ProblemCode.PROFILE_OVERFLOW.code());
+    static final Set<String> CODES = Set.of(ProblemCode.PROFILE_NOT_FOUND.code(), ProblemCode.PROFILE_OVERFLOW.code(),
+            ProblemCode.PROFILE_UNDECLARED.code(), ProblemCode.PROFILE_RELEASE_NEVER_RAN.code());
+    /** What the bank's Deposited@2 declares besides amount and currency: the fields the posts below profile. */
+    private static final String[] PROFILED = {"at", "flag"};
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
 
@@ -54,7 +57,7 @@ class ProfileApiTest {
     @BeforeAll
     void start(TestDatabases databases) {
         registry = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0));
-        for (String version : List.of("1.0.0", "1.1.0")) registry.register("bank-service", BankManifests.bank(version)).expect(201);
+        for (String version : List.of("1.0.0", "1.1.0")) registry.register("bank-service", BankManifests.profiled("bank-service", version, PROFILED)).expect(201);
     }
 
     @AfterAll
@@ -80,6 +83,13 @@ class ProfileApiTest {
         return ProfileJson.write(set).toString();
     }
 
+    /** Amounts of Deposited@1, the one field every release of {@link BankManifests#bank(String, String, int, boolean)} declares. */
+    static String amounts(String release, int n) {
+        ProfileSet set = new ProfileSet();
+        for (int i = 0; i < n; i++) set.observe(TYPE, 1, release, JSON.createObjectNode().put("amount", 10 + i));
+        return ProfileJson.write(set).toString();
+    }
+
     /** A till whose state's {@code cash} is declared in EUR: a currency, no unit of time. */
     private static String till(String version) {
         com.fasterxml.jackson.databind.node.ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", "till-service").put("version", version);
@@ -99,12 +109,13 @@ class ProfileApiTest {
     @Test
     void theValuesPageWordsADriftWithTheReleasesDeclarationsAsTheAuditDoes() {
         for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) registry.register("till-service", till(version)).expect(201);
-        registry.post("/environments/tills/profiles", cash("till-service@1.0.0", 40, 1)).expect(200);
-        registry.post("/environments/tills/profiles", cash("till-service@1.1.0", 40_000, 2)).expect(200);
-        registry.post("/environments/tills/profiles", cash("till-service@1.2.0", 400, 3)).expect(200);
+        // An audit posts what a release wrote while it ran: each release is deployed before its values are posted.
         registry.deploy("tills", "till-service", "1.0.0").expect(201);
+        registry.post("/environments/tills/profiles", cash("till-service@1.0.0", 40, 1)).expect(200);
         registry.deploy("tills", "till-service", "1.1.0").expect(201);
+        registry.post("/environments/tills/profiles", cash("till-service@1.1.0", 40_000, 2)).expect(200);
         registry.deploy("tills", "till-service", "1.2.0").expect(201);
+        registry.post("/environments/tills/profiles", cash("till-service@1.2.0", 400, 3)).expect(200);
         List<String> messages = registry.get("/environments/tills/profiles/till.drawer").expect(200).json().path("drift").findValuesAsText("message");
         assertEquals(2, messages.size(), messages.toString());
         // EUR ×1000 is no change of time unit; EUR ×0.01 is its minor unit the other way round.
@@ -114,12 +125,19 @@ class ProfileApiTest {
 
     @Test
     void aDriftIsFoundFromWhatTheRegistryKept() {
+        registry.deploy("drift", "bank-service", "1.0.0").expect(201);
         Answer first = registry.post("/environments/drift/profiles", deposits("bank-service@1.0.0", 150, 1, 1)).expect(200);
         assertEquals(2, first.json().path("merged").asInt());
         assertEquals("bank-service@1.0.0", first.json().at("/releases/0/release").asText());
         assertEquals(2, first.json().at("/releases/0/fields").asInt());
         // A second audit of the same release: merged, so the 200 values a side needed to judge are reached together.
         registry.post("/environments/drift/profiles", deposits("bank-service@1.0.0", 150, 1, 2)).expect(200);
+        // 1.1.0 has not run there yet: its values are refused, and nothing is compared.
+        problem(registry.post("/environments/drift/profiles", deposits("bank-service@1.1.0", 250, 1000, 3)), 400,
+                ProblemCode.PROFILE_RELEASE_NEVER_RAN.code());
+        assertEquals(0, registry.get("/environments/drift/profiles/" + TYPE).expect(200).json().path("drift").size(),
+                "one release's values: nothing to compare");
+        registry.deploy("drift", "bank-service", "1.1.0").expect(201);
         registry.post("/environments/drift/profiles", deposits("bank-service@1.1.0", 250, 1000, 3)).expect(200);
 
         Answer read = registry.get("/environments/drift/profiles/" + TYPE).expect(200);
@@ -133,10 +151,7 @@ class ProfileApiTest {
         assertEquals("/at", found.get(0).field().pointer());
         assertTrue(found.get(0).message().contains("×1000: seconds → milliseconds?"), found.get(0).message());
 
-        // The registry draws the same conclusion at the deployment, once it knows the deployments.
-        assertEquals(0, read.json().path("drift").size(), "no deployment recorded there yet: nothing to compare");
-        registry.deploy("drift", "bank-service", "1.0.0").expect(201);
-        registry.deploy("drift", "bank-service", "1.1.0").expect(201);
+        // The registry draws the same conclusion at the deployment.
         JsonNode withDeployments = registry.get("/environments/drift/profiles/" + TYPE).expect(200).json();
         assertEquals(List.of("bank-service@1.0.0", "bank-service@1.1.0"), withDeployments.path("deployments").findValuesAsText("release"));
         JsonNode drift = withDeployments.path("drift");
@@ -204,6 +219,103 @@ class ProfileApiTest {
         problem(registry.get(env + "/" + TYPE + "?release=bank-service@1"), 400, ProblemCode.BAD_PARAMETER.code());
     }
 
+    /**
+     * A ledger whose entry event has nested objects, an array of objects, a map by id and a free object: every pointer
+     * the audit's profiler makes from a payload that fits it is kept.
+     */
+    private static String ledger(String version) {
+        com.fasterxml.jackson.databind.node.ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", "ledger-service").put("version", version);
+        com.fasterxml.jackson.databind.node.ObjectNode aggregate = root.putObject("contexts").putObject("ledger").putObject("aggregates").putObject("book");
+        aggregate.putObject("state").putObject("schema").put("type", "object").putObject("properties").putObject("total").put("type", "number");
+        com.fasterxml.jackson.databind.node.ObjectNode entry = aggregate.putObject("events").putObject("Entered").putObject("revisions")
+                .putObject("1").putObject("schema").put("type", "object");
+        com.fasterxml.jackson.databind.node.ObjectNode properties = entry.putObject("properties");
+        properties.putObject("amount").put("$ref", "#/$defs/Money");
+        properties.putObject("lines").put("type", "array").putObject("items").put("type", "object")
+                .putObject("properties").putObject("sku").put("type", "string");
+        properties.putObject("byAccount").put("type", "object").putObject("additionalProperties").put("type", "number");
+        properties.putObject("extra").put("type", "object");
+        properties.putObject("note").putArray("anyOf").add(JSON.createObjectNode().put("type", "string")).add(JSON.createObjectNode().put("type", "null"));
+        entry.putObject("$defs").putObject("Money").put("type", "object").putObject("properties").putObject("value").put("type", "number");
+        return root.toPrettyString();
+    }
+
+    private static String entries(String release, java.util.function.Consumer<com.fasterxml.jackson.databind.node.ObjectNode> extra) {
+        ProfileSet set = new ProfileSet();
+        for (int i = 0; i < 20; i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode payload = JSON.createObjectNode();
+            payload.putObject("amount").put("value", i);
+            payload.putArray("lines").addObject().put("sku", "s" + i);
+            payload.putObject("byAccount").put("acct-" + i, i);
+            payload.putObject("extra").putObject("anything").put("deep", true);
+            payload.put("note", i % 2 == 0 ? null : "n");
+            extra.accept(payload);
+            set.observe("ledger.book.Entered", 1, release, payload);
+            set.observe("ledger.book", 0, release, JSON.createObjectNode().put("total", i));
+        }
+        return ProfileJson.write(set).toString();
+    }
+
+    @Test
+    void onlyFieldsTheReleaseDeclaresAreKeptAndARefusedPostStoresNothing() {
+        String env = "/environments/ledger/profiles";
+        registry.register("ledger-service", ledger("1.0.0")).expect(201);
+        problem(registry.post(env, entries("ledger-service@1.0.0", p -> {})), 400, ProblemCode.PROFILE_RELEASE_NEVER_RAN.code());
+        assertEquals(0, registry.get(env).expect(200).json().path("types").size(), "nothing was stored");
+        registry.deploy("ledger", "ledger-service", "1.0.0").expect(201);
+        // Nested through a $ref, array items, a map's keys, a free object, a nullable union, a state: all kept.
+        Answer kept = registry.post(env, entries("ledger-service@1.0.0", p -> {})).expect(200);
+        assertEquals(Set.of("/amount/value", "/lines/*/sku", "/byAccount/acct-0", "/extra/anything/deep", "/note", "/total"),
+                withState(registry.get(env + "/ledger.book.Entered").expect(200).json(), registry.get(env + "/ledger.book").expect(200).json()));
+        int merged = kept.json().path("merged").asInt();
+
+        // One undeclared property among declared ones: the whole post is refused, and says which.
+        Answer junk = problem(registry.post(env, entries("ledger-service@1.0.0", p -> p.put("junk", 1))), 400, ProblemCode.PROFILE_UNDECLARED.code());
+        assertEquals("/junk", junk.json().at("/problems/0/pointer").asText(), junk.body());
+        assertTrue(junk.json().path("detail").asText().contains("Nothing was stored"), junk.body());
+        problem(registry.post(env, entries("ledger-service@1.0.0", p -> p.putObject("amount").put("value", 1).put("cents", 2))), 400,
+                ProblemCode.PROFILE_UNDECLARED.code());
+        problem(registry.post(env, entries("ledger-service@1.0.0", p -> p.putObject("total").put("x", 1))), 400,
+                ProblemCode.PROFILE_UNDECLARED.code());
+        ProfileSet otherType = new ProfileSet();
+        otherType.observe("ledger.book.Closed", 1, "ledger-service@1.0.0", JSON.createObjectNode().put("at", 1));
+        Answer type = problem(registry.post(env, ProfileJson.write(otherType).toString()), 400, ProblemCode.PROFILE_UNDECLARED.code());
+        assertTrue(type.json().path("detail").asText().contains("declares no type 'ledger.book.Closed'"), type.body());
+        JsonNode after = registry.get(env + "/ledger.book.Entered").expect(200).json();
+        assertEquals(20, countOf(after, "/amount/value"), "nothing of a refused post was stored");
+        assertEquals(25, merged, kept.body());
+    }
+
+    private static Set<String> withState(JsonNode entered, JsonNode state) {
+        Set<String> pointers = new TreeSet<>();
+        // A map's keys are data: twenty accounts, one field each; the first stands for them.
+        for (String p : entered.path("fields").findValuesAsText("pointer")) pointers.add(p.startsWith("/byAccount/") ? "/byAccount/acct-0" : p);
+        pointers.addAll(state.path("fields").findValuesAsText("pointer"));
+        return pointers;
+    }
+
+    private static long countOf(JsonNode profiles, String pointer) {
+        for (JsonNode f : profiles.path("fields")) {
+            if (f.path("pointer").asText().equals(pointer)) return f.at("/number/count").asLong();
+        }
+        return -1;
+    }
+
+    @Test
+    void junkFieldsCannotTakeAReleasesSlots() {
+        String env = "/environments/slots/profiles";
+        registry.deploy("slots", "bank-service", "1.0.0").expect(201);
+        // Once, 1,024 junk fields took every slot of the release, and its real values were refused for good.
+        ProfileSet junk = new ProfileSet();
+        for (int i = 0; i < ProfileEndpoints.MAX_POSTED_FIELDS; i++) junk.observe(TYPE, 2, "bank-service@1.0.0", JSON.createObjectNode().put("junk" + i, i));
+        Answer refused = problem(registry.post(env, ProfileJson.write(junk).toString()), 400, ProblemCode.PROFILE_UNDECLARED.code());
+        assertEquals(100, refused.json().path("problems").size(), "at most 100 listed");
+        assertEquals(ProfileEndpoints.MAX_POSTED_FIELDS - 100, refused.json().path("more").asInt(), refused.json().path("more").toString());
+        assertEquals(0, registry.get(env).expect(200).json().path("types").size(), "nothing was stored");
+        Answer real = registry.post(env, deposits("bank-service@1.0.0", 10, 1, 8)).expect(200);
+        assertEquals(2, real.json().path("merged").asInt(), real.body());
+    }
+
     /** Booleans only, so that a count is all a post says: {@code count} booleans of which {@code trues} true. */
     private static String booleans(String release, String count, String trues) {
         return "{\"profileFormat\":1,\"fields\":[{\"type\":\"" + TYPE + "\",\"revision\":2,\"pointer\":\"/flag\",\"release\":\""
@@ -213,6 +325,7 @@ class ProfileApiTest {
     @Test
     void countsPastTwoToTheFiftyThirdAreRefusedAndNoStoredProfileFailsARead() {
         String env = "/environments/counts/profiles";
+        registry.deploy("counts", "bank-service", "1.0.0").expect(201);
         String max = Long.toString(Long.MAX_VALUE);
         // Once, two posts of 2^63-1 overflowed to a negative count, and every later read of the type answered 503.
         problem(registry.post(env, booleans("bank-service@1.0.0", max, max)), 400, ProblemCode.INVALID_INPUT.code());
@@ -229,7 +342,9 @@ class ProfileApiTest {
     void writingNeedsATokenWhenTheRegistryHasTokens(TestDatabases databases) {
         try (RunningRegistry guarded = new RunningRegistry(databases.create(backend()).open(),
                 RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("profile-token"))))) {
-            guarded.post("/services/bank-service/releases", BankManifests.bank("1.0.0"),
+            guarded.post("/services/bank-service/releases", BankManifests.profiled("bank-service", "1.0.0", PROFILED),
+                    Map.of("Content-Type", "application/json", "Authorization", "Bearer profile-token")).expect(201);
+            guarded.post("/environments/prod/deployments", "{\"service\": \"bank-service\", \"version\": \"1.0.0\"}",
                     Map.of("Content-Type", "application/json", "Authorization", "Bearer profile-token")).expect(201);
             problem(guarded.post("/environments/prod/profiles", deposits("bank-service@1.0.0", 10, 1, 7)), 401, ProblemCode.TOKEN_MISSING.code());
             guarded.post("/environments/prod/profiles", deposits("bank-service@1.0.0", 10, 1, 7),

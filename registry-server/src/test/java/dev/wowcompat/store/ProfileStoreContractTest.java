@@ -39,6 +39,8 @@ class ProfileStoreContractTest {
             NewRelease release = new NewRelease(service, Version.parse(version), "digest-" + service + "-" + version,
                     "{\"service\":\"" + service + "\",\"version\":\"" + version + "\"}", List.of(), Map.of());
             assertEquals(RegistrationResult.Outcome.CREATED, store.register(release, ACCEPT).outcome());
+            // Profiles are kept only for releases that ran in the environment: each version ran in both.
+            for (String environment : List.of("staging", "prod")) store.recordDeployment(environment, service, version);
         }
     }
 
@@ -64,6 +66,10 @@ class ProfileStoreContractTest {
             ProfileMerge refused = store.mergeProfiles("staging", unknown);
             assertEquals("bank@9.9.9", refused.unregistered());
             assertEquals(List.of(), store.profiledTypes("staging"), "nothing is stored when a release is not registered");
+            ProfileMerge elsewhere = store.mergeProfiles("nowhere", deposits("bank@1.0.0", 10, 50, 2));
+            assertEquals("bank@1.0.0", elsewhere.neverRan());
+            assertFalse(elsewhere.stored());
+            assertEquals(List.of(), store.profiledTypes("nowhere"), "nothing is stored for a release that never ran there");
 
             ProfileMerge first = store.mergeProfiles("staging", deposits("bank@1.0.0", 300, 50, 3));
             assertNull(first.unregistered());

@@ -91,6 +91,17 @@ public final class BankManifests {
         return root.toPrettyString();
     }
 
+    /**
+     * The bank whose written Deposited@2 also declares the given properties, with no type, unit or meaning: what the
+     * profile tests post values of (a profile is kept only for fields its release declares).
+     */
+    public static String profiled(String service, String version, String... properties) {
+        ObjectNode root = (ObjectNode) read(bank(service, version, 2, true));
+        ObjectNode declared = (ObjectNode) root.at("/contexts/bank/aggregates/account/events/Deposited/revisions/2/schema/properties");
+        for (String property : properties) declared.putObject(property);
+        return root.toPrettyString();
+    }
+
     public static String bank(String version) {
         return bank("bank-service", version, 1, true);
     }

@@ -54,7 +54,7 @@ class ValuesPageBrowserTest {
     void start(@TempDir Path dir) {
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
         for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) {
-            registry.register("bank-service", BankManifests.bank(version)).expect(201);
+            registry.register("bank-service", BankManifests.profiled("bank-service", version, "at", "occurredAt")).expect(201);
             registry.deploy("prod", "bank-service", version).expect(201);
         }
         registry.post("/environments/prod/profiles", profiles("bank-service@1.0.0", 1, false, 1)).expect(200);

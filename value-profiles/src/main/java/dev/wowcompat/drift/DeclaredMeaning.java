@@ -55,17 +55,76 @@ public record DeclaredMeaning(String unit, String meaning, String format, boolea
      * aggregate the field's type belongs to ({@code context.aggregate} or {@code context.aggregate.Name}).
      */
     public static DeclaredMeaning in(Manifest manifest, Field field) {
-        String type = field.type();
+        return manifest.aggregate(aggregateOf(field.type())).map(a -> in(a, field)).orElse(NONE);
+    }
+
+    /** The aggregate a type belongs to: {@code context.aggregate} of {@code context.aggregate.Name}, or the type itself. */
+    private static String aggregateOf(String type) {
         int first = type.indexOf('.');
         int second = first < 0 ? -1 : type.indexOf('.', first + 1);
-        String aggregate = second < 0 ? type : type.substring(0, second);
-        return manifest.aggregate(aggregate).map(a -> in(a, field)).orElse(NONE);
+        return second < 0 ? type : type.substring(0, second);
     }
 
     /** The same, in an aggregate already found. */
     public static DeclaredMeaning in(Manifest.Aggregate aggregate, Field field) {
         JsonNode schema = schema(aggregate, field);
         return schema == null ? NONE : at(schema, field.pointer());
+    }
+
+    /**
+     * Why a release could not have written a profiled field, or null when it could: the field's type (state, command
+     * or event revision) is not declared by the Manifest, or its pointer leaves the type's schema, naming a property
+     * that an object schema with declared {@code properties} does not list (and does not open by
+     * {@code additionalProperties} or {@code patternProperties}), or going below a value that is neither an object
+     * nor an array. Where the schema cannot be judged (an untyped object, a map, several branches of a union, a
+     * remote reference) every pointer below is admitted: a real audit's field is never refused (docs/decisions.md,
+     * "Profiles the registry can trust").
+     */
+    public static String undeclared(Manifest manifest, Field field) {
+        String type = field.type();
+        JsonNode root = manifest.aggregate(aggregateOf(type)).map(a -> schema(a, field)).orElse(null);
+        if (root == null) {
+            return "the release declares no type '" + type + "'" + (field.revision() > 0 ? " revision " + field.revision() : "");
+        }
+        List<String> tokens;
+        try {
+            tokens = JsonPointers.tokens(field.pointer());
+        } catch (IllegalArgumentException e) {
+            return "'" + field.pointer() + "' is not a JSON pointer";
+        }
+        JsonNode node = resolve(root, root);
+        for (String token : tokens) {
+            if (node == null || open(node)) return null;
+            JsonNode properties = node.get("properties");
+            JsonNode items = node.get("items");
+            JsonNode next;
+            if (properties != null && properties.isObject() && properties.has(token)) next = properties.get(token);
+            else if (token.equals("*") && items != null) next = items;
+            else if (properties != null || items != null || scalar(node)) {
+                return "'" + field.pointer() + "' is not a property of '" + type + "'"
+                        + (field.revision() > 0 ? " revision " + field.revision() : "") + " in the release's schema";
+            } else return null; // neither properties nor items: nothing to judge below
+            node = next.isObject() ? resolve(root, next) : null;
+        }
+        return null;
+    }
+
+    /** A schema whose property names are data or left open: any name may appear below it. */
+    private static boolean open(JsonNode node) {
+        JsonNode additional = node.get("additionalProperties");
+        return (additional != null && !additional.isBoolean()) || (additional != null && additional.booleanValue())
+                || node.has("patternProperties") || node.has("allOf") || node.has("anyOf") || node.has("oneOf")
+                || node.has("if") || node.has("dependentSchemas");
+    }
+
+    /** A schema whose type admits only values with nothing below them. */
+    private static boolean scalar(JsonNode node) {
+        JsonNode t = node.get("type");
+        if (t == null) return false;
+        if (t.isTextual()) return !t.textValue().equals("object") && !t.textValue().equals("array");
+        if (!t.isArray()) return false;
+        for (JsonNode each : t) if ("object".equals(each.asText()) || "array".equals(each.asText())) return false;
+        return true;
     }
 
     private static JsonNode schema(Manifest.Aggregate aggregate, Field field) {

@@ -66,7 +66,7 @@ class AuditDriftCommandTest {
             String manifest = Files.readString(RepositoryRoot.resolve("docs/audit/" + release + ".json"));
             registry.register(release.substring(0, release.lastIndexOf('-')), manifest).expect(201);
         }
-        for (String env : List.of("units", "calm", "formats", "kept", "waived")) {
+        for (String env : List.of("units", "calm", "formats", "kept", "waived", "slots")) {
             registry.deploy(env, "tracking-service", "2.3.0").expect(201);
             registry.deploy(env, "parcel-service", "1.0.0").expect(201);
             long before = System.currentTimeMillis();
@@ -255,6 +255,21 @@ class AuditDriftCommandTest {
                 "--format", "sarif");
         assertEquals(1, sarif.code(), sarif.err());
         assertTrue(sarif.out().contains("\"ruleId\" : \"meaning-drift\""), sarif.out());
+    }
+
+    @Test
+    void junkFieldsPostedForAReleaseLeaveRoomForTheFieldsTheAuditRecords() throws Exception {
+        // Once, 1,024 junk fields took every slot of parcel-service 1.0.0, and the real audit then recorded nothing.
+        dev.wowcompat.profile.ProfileSet junk = new dev.wowcompat.profile.ProfileSet();
+        for (int i = 0; i < 1024; i++) junk.observe(TYPE, 1, "parcel-service@1.0.0", JSON.createObjectNode().put("junk" + i, i));
+        RunningRegistry.Answer refused = registry.post("/environments/slots/profiles", dev.wowcompat.profile.ProfileJson.write(junk).toString());
+        assertEquals(400, refused.status(), refused.body());
+        assertEquals("wow-compat.profile.undeclared-field", JSON.readTree(refused.body()).path("code").asText(), refused.body());
+
+        Path before = file("slots-before.jsonl", lines(stream(0, 1, Writes.AS_DECLARED), times.get("slots").before(), 0));
+        Cli.Result recorded = audit("slots", before, "--record-profiles");
+        assertEquals(0, recorded.code(), recorded.err() + recorded.out());
+        assertTrue(recorded.err().contains("recorded the profiles of 6 fields in slots; now kept there: parcel-service@1.0.0 6 fields\n"), recorded.err());
     }
 
     @Test
