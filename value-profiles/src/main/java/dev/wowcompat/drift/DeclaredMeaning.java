@@ -59,7 +59,8 @@ public record DeclaredMeaning(String unit, String meaning, String format, boolea
     }
 
     /** The aggregate a type belongs to: {@code context.aggregate} of {@code context.aggregate.Name}, or the type itself. */
-    private static String aggregateOf(String type) {
+    /** The aggregate a type belongs to ({@code context.aggregate}), the key releases are looked up by. */
+    public static String aggregateOf(String type) {
         int first = type.indexOf('.');
         int second = first < 0 ? -1 : type.indexOf('.', first + 1);
         return second < 0 ? type : type.substring(0, second);

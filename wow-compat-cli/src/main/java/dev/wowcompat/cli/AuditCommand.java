@@ -22,6 +22,10 @@ import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.drift.DeclaredMeaning;
+import dev.wowcompat.profile.Field;
+import dev.wowcompat.profile.FieldKey;
+import dev.wowcompat.profile.FieldProfile;
 import dev.wowcompat.profile.ProfileJson;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.report.ReportFormat;
@@ -38,6 +42,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -231,13 +236,21 @@ final class AuditCommand implements Callable<Integer> {
             }
             err.flush();
             int exit = emit(report);
-            if (recordProfiles) recordProfiles(audit.profiles(), err);
+            if (recordProfiles) recordProfiles(audit.profiles(), releases, err);
             return exit;
         }
     }
 
     /** Posts what the pass profiled to the environment's kept profiles; the registry merges it with what it keeps. */
-    private void recordProfiles(ProfileSet profiles, PrintWriter err) throws AuditException {
+    private void recordProfiles(ProfileSet profiled, Releases releases, PrintWriter err) throws AuditException {
+        ProfileSet profiles = declaredOnly(profiled, releases);
+        int undeclared = profiled.size() - profiles.size();
+        if (undeclared > 0) {
+            // The registry keeps only fields a release declares (docs/decisions.md, "Profiles the registry can trust"):
+            // posting the others would have the whole post refused. What was written undeclared is the audit's finding.
+            err.println("wow-compat audit: " + Counts.of(undeclared, "profiled field") + " that no release declares left out of "
+                    + "the profiles recorded (the registry keeps declared fields only)");
+        }
         if (profiles.size() == 0) {
             err.println("wow-compat audit: no values were profiled; nothing to record in " + environment);
             err.flush();
@@ -255,6 +268,20 @@ final class AuditCommand implements Callable<Integer> {
         }
         err.println("wow-compat audit: " + recordedSentence(profiles.size(), environment, a.tree()));
         err.flush();
+    }
+
+    /** The profiled fields whose release declares them, as the registry checks a post; a release not found is kept, for the registry to judge. */
+    private static ProfileSet declaredOnly(ProfileSet profiled, Releases releases) throws AuditException {
+        ProfileSet declared = new ProfileSet(profiled.limits());
+        for (Map.Entry<FieldKey, FieldProfile> e : profiled.fields().entrySet()) {
+            Field field = e.getKey().field();
+            Manifest release = null;
+            for (Manifest m : releases.declaring(DeclaredMeaning.aggregateOf(field.type()))) {
+                if ((m.service() + "@" + m.version()).equals(e.getKey().release())) release = m;
+            }
+            if (release == null || DeclaredMeaning.undeclared(release, field) == null) declared.add(e.getKey(), e.getValue());
+        }
+        return declared;
     }
 
     /**

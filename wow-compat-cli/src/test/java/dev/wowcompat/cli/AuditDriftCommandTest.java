@@ -1,6 +1,7 @@
 package dev.wowcompat.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -269,6 +270,17 @@ class AuditDriftCommandTest {
         Path before = file("slots-before.jsonl", lines(stream(0, 1, Writes.AS_DECLARED), times.get("slots").before(), 0));
         Cli.Result recorded = audit("slots", before, "--record-profiles");
         assertEquals(0, recorded.code(), recorded.err() + recorded.out());
+        assertTrue(recorded.err().contains("recorded the profiles of 6 fields in slots; now kept there: parcel-service@1.0.0 6 fields\n"), recorded.err());
+    }
+
+    @Test
+    void aFieldNoReleaseDeclaresIsLeftOutOfTheRecordedProfilesInsteadOfHavingThePostRefused() throws Exception {
+        List<ObjectNode> values = stream(0, 1, Writes.AS_DECLARED);
+        for (ObjectNode v : values) ((ObjectNode) v.at("/body/0/body")).put("courierNote", "left at the door");
+        Path written = file("undeclared.jsonl", lines(values, times.get("slots").before(), 0));
+        Cli.Result recorded = audit("slots", written, "--record-profiles");
+        assertNotEquals(2, recorded.code(), recorded.err() + recorded.out());
+        assertTrue(recorded.err().contains("1 profiled field that no release declares left out of the profiles recorded"), recorded.err());
         assertTrue(recorded.err().contains("recorded the profiles of 6 fields in slots; now kept there: parcel-service@1.0.0 6 fields\n"), recorded.err());
     }
 
