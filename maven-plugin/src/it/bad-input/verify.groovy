@@ -4,8 +4,8 @@ assert runs.size() == 6 : "bad-input line 2"
 def expected = [
     'No Manifest at src/main/wow/missing.json: write the service\'s Manifest there',
     'The Manifest src/main/wow/invalid.json is not valid (',
-    'Cannot reach the wow-compat registry at http://127.0.0.1:1: connection refused.',
-    'Cannot reach the wow-compat registry at http://127.0.0.1:1: connection refused.',
+    'http://127.0.0.1:1: cannot reach the registry: connection refused (is the registry running at that address?)',
+    'http://127.0.0.1:1: cannot reach the registry: connection refused (is the registry running at that address?)',
     'settings.xml has no <server> with <id>no-such-server</id>',
     '<failOn> (wow-compat.failOn) is \'sometimes\'; use breaking, warning or never.',
 ]
