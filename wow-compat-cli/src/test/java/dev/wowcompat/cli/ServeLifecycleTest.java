@@ -91,13 +91,20 @@ class ServeLifecycleTest {
              RawHttp inFlight = RawHttp.connect(server.base(), "127.0.0.1")) {
             String padding = " ".repeat(1024 * 1024);
             String body = "{\"a\":1}" + padding;
-            inFlight.postHeaders("/validate", body.length()).send(body.substring(0, 64 * 1024));
-            Thread.sleep(300);
-            server.signal(signal);
-            Thread.sleep(500);
-            for (int sent = 64 * 1024; sent < body.length(); sent += 64 * 1024) {
-                inFlight.send(body.substring(sent, Math.min(body.length(), sent + 64 * 1024)));
-                Thread.sleep(10);
+            inFlight.postHeaders("/validate", body.length());
+            // The body keeps trickling in, so the request is under way (and not idle) for a second before the signal,
+            // however loaded the machine, and still unfinished after it.
+            int chunk = 16 * 1024;
+            long signalAt = System.nanoTime() + 1_000_000_000L;
+            boolean signalled = false;
+            for (int sent = 0; sent < body.length(); sent += chunk) {
+                boolean lastHalf = sent >= body.length() / 2;
+                if (!signalled && (System.nanoTime() >= signalAt || lastHalf)) {
+                    server.signal(signal);
+                    signalled = true;
+                }
+                inFlight.send(body.substring(sent, Math.min(body.length(), sent + chunk)));
+                Thread.sleep(25);
             }
             String answer = inFlight.readAll(10_000);
             assertTrue(answer.startsWith("HTTP/1.1 422"), "the request in flight is answered: " + answer);
