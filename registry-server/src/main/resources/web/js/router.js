@@ -6,6 +6,7 @@ import {service} from './view-service.js';
 import {fingerprint} from './view-fingerprint.js';
 import {environment, environments} from './view-environment.js';
 import {values} from './view-values.js';
+import {wire} from './view-wire.js';
 import {canDeploy} from './view-can-deploy.js';
 
 // ---- routing ----
@@ -24,6 +25,8 @@ const routes = [
   [/^#\/environments$/, () => environments()],
   [/^#\/environment\/([^/]+)$/, n => environment(n)],
   [/^#\/values\/([^/]+)\/([^/]+)$/, (e, t) => values(e, t)],
+  [/^#\/wire\/([^/]+)$/, e => wire(e)],
+  [/^#\/wire\/([^/]+)\/([^/]+)$/, (e, t) => wire(e, t)],
   [/^#\/can-deploy$/, () => canDeploy()],
   [/^#\/can-deploy\/([^/]*)\/([^/]*)\/([^/]*)$/, (s, v, e) => canDeploy(s, v, e)],
 ];
