@@ -39,7 +39,7 @@ function valueChart(rows, drifts, deployedAt, contradicted) {
       ${contradicted.has(r.release) ? `<rect class="contradicted" data-release="${h(r.release)}" x="${x(i) - slot * 0.42}" width="${slot * 0.84}"
         y="${top}" height="${H - top - bottom}" fill="none" stroke="#b3261e" stroke-width="2" stroke-dasharray="6 3">
         <title>${h(r.release)}: declared-meaning-contradicted in ${h(contradicted.get(r.release).count)} records on the wire</title></rect>
-        <text class="contradicted-label" x="${x(i)}" y="${top + 22}" text-anchor="middle" font-size="11" fill="#b3261e">declared meaning contradicted</text>` : ''}
+        <text class="contradicted-label" x="${x(i)}" y="${H - bottom - 6}" text-anchor="middle" font-size="11" fill="#b3261e">declared meaning contradicted</text>` : ''}
       <text x="${x(i)}" y="${H - bottom + 14}" text-anchor="middle" font-size="11" fill="#5d6873">${h(r.release.split('@')[1] || r.release)}</text>`;
   }).join('');
   const line = rows.length > 1 ? `<polyline points="${rows.map((r, i) => `${x(i)},${y(r.number.q50)}`).join(' ')}" fill="none" stroke="#5d6873" stroke-width="1"/>` : '';

@@ -143,7 +143,7 @@ class WirePageBrowserTest {
                 .filter(e -> "/at".equals(e.getAttribute("data-pointer"))).findFirst().orElseThrow();
         assertEquals(List.of("bank-service@1.2.0"), at.findElements(By.cssSelector("svg.value-chart rect.contradicted")).stream()
                 .map(e -> e.getAttribute("data-release")).toList(), "the contradiction is drawn on 1.2.0's slot of /at");
-        assertTrue(at.findElement(By.cssSelector(".wire-contradiction")).getText().startsWith("declared-meaning-contradicted 40 records of bank-service@1.2.0"),
+        assertTrue(at.findElement(By.cssSelector(".wire-contradiction")).getText().startsWith("declared-meaning-contradicted 80 records of bank-service@1.2.0"),
                 at.findElement(By.cssSelector(".wire-contradiction")).getText());
         HeadlessChromium.screenshot(browser, "wire-values-contradicted");
     }
