@@ -36,6 +36,8 @@ export async function route() {
   for (const [pattern, handler] of routes) {
     const m = hash.match(pattern);
     if (m) {
+      // A new view starts at its top: a view is taller or shorter than the one before, whose scroll would hide its head.
+      window.scrollTo(0, 0);
       try { await handler(...m.slice(1).map(decodeURIComponent)); } catch (e) { failure(e); }
       document.body.dataset.view = hash.split('/')[1] || 'home';
       performance.mark('view-rendered', {detail: hash}); // when the view is in the document (docs/performance.md)
