@@ -23,7 +23,7 @@ function findingRows(env, findings, withExamples) {
     <td>${f.release ? h(f.release) : '<span class="muted">no release found</span>'}</td><td class="wire-count">${h(f.count)}</td>
     <td>${at(f.firstSeen)} – ${at(f.lastSeen)}</td>
     <td>${withExamples ? `<ul class="wire-examples">${(f.examples || []).map(example).join('')}</ul>`
-      : `<a class="wire-finding-link" href="#/wire/${enc(env)}/${enc(f.type)}">examples</a>`}</td></tr>`).join('');
+      : `<a class="wire-finding-link" href="#/wire/${enc(env)}${f.type ? '/' + enc(f.type) : ''}">examples</a>`}</td></tr>`).join('');
 }
 
 const FINDINGS_HEAD = '<tr><th>Finding</th><th>Type</th><th>Release</th><th>Records</th><th>Seen</th><th></th></tr>';
