@@ -47,12 +47,9 @@ final class CanDeployEndpoint {
      * registered. An environment where nothing was ever recorded runs nothing: a first deployment, 200.
      */
     void check(Context ctx) {
-        String service = required(ctx, "service");
-        String version = required(ctx, "version");
-        String environment = EnvironmentEndpoints.checkedName(required(ctx, "environment"));
-        if (!Version.isValid(version)) {
-            throw new ApiException(ProblemCode.BAD_PARAMETER, "version must be a release version, major.minor.patch; got '" + version + "'.");
-        }
+        String service = Names.service(required(ctx, "service"));
+        String version = Names.version(required(ctx, "version"));
+        String environment = Names.environment(required(ctx, "environment"));
         ReportFormat format = format(ctx.queryParam("format"));
         List<Waiver> waivers = waivers(ctx.queryParams("ignore"));
         StoredRelease candidate = store.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,

@@ -12,12 +12,9 @@ import dev.wowcompat.store.EnvironmentSummary;
 import dev.wowcompat.store.EnvironmentView;
 import dev.wowcompat.store.RegistryStore;
 import io.javalin.http.Context;
-import java.util.regex.Pattern;
 
 /** Environments and the releases deployed in them: record, undeploy, list, read (docs/api.md, "POST /environments/{env}/deployments"). */
 final class EnvironmentEndpoints {
-    /** What an environment may be called: it appears in URLs and in CI scripts, so no case or escaping questions. */
-    static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     /** Ended deployments an environment's answer lists; older ones stay stored. */
     static final int HISTORY_LIMIT = 200;
 
@@ -109,15 +106,6 @@ final class EnvironmentEndpoints {
     }
 
     private static String environmentName(Context ctx) {
-        return checkedName(ctx.pathParam("env"));
-    }
-
-    /** The name when it is one an environment may have (see {@link #NAME}); a 400 problem saying the form otherwise. */
-    static String checkedName(String name) {
-        if (!NAME.matcher(name).matches()) {
-            throw new ApiException(ProblemCode.ENVIRONMENT_INVALID_NAME, "'" + name + "' is not an environment name: 1 to 64 "
-                    + "lowercase letters, digits, '.', '_' and '-', starting with a letter or a digit (e.g. staging, prod-eu).");
-        }
-        return name;
+        return Names.environment(ctx.pathParam("env"));
     }
 }

@@ -263,8 +263,9 @@ class CanDeployApiTest {
         problem(registry.get("/can-deploy?version=1.2.0&environment=prod"), 400, bad);
         problem(registry.get("/can-deploy?service=" + PRODUCER + "&environment=prod"), 400, bad);
         problem(registry.get("/can-deploy?service=%20&version=1.2.0&environment=prod"), 400, bad);
-        problem(canDeploy(registry, PRODUCER, "1.2", "prod"), 400, bad);
-        problem(canDeploy(registry, PRODUCER, "1.2.0", "Prod"), 400, "wow-compat.environment.invalid-name");
+        problem(canDeploy(registry, PRODUCER, "1.2", "prod"), 400, "wow-compat.request.bad-name");
+        problem(canDeploy(registry, PRODUCER, "1.2.0", "Prod"), 400, "wow-compat.request.bad-name");
+        problem(canDeploy(registry, "Bank_Service", "1.2.0", "prod"), 400, "wow-compat.request.bad-name");
         problem(canDeploy(registry, PRODUCER, "1.2.0", "prod", "format=pdf"), 400, bad);
         Answer ignore = canDeploy(registry, PRODUCER, "1.2.0", "prod", "ignore=no-colons");
         problem(ignore, 400, bad);
