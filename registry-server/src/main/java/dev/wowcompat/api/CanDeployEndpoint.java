@@ -65,9 +65,10 @@ final class CanDeployEndpoint {
         boolean deployable = report.compatible();
         ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
         if (format == ReportFormat.JSON) {
-            json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment));
+            json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment, Listed.FINDINGS));
         } else {
-            ctx.status(200).contentType(contentType(format)).result(format.render(report).getBytes(StandardCharsets.UTF_8));
+            // The other formats list the first findings too; the JSON's summary and "more" count them all.
+            ctx.status(200).contentType(contentType(format)).result(format.render(report.listing(Listed.FINDINGS)).getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -65,11 +65,12 @@ final class EnvironmentEndpoints {
     }
 
     void environments(Context ctx) {
-        ArrayNode out = json.array();
-        for (EnvironmentSummary e : store.environments()) {
+        ObjectNode answer = json.object();
+        ArrayNode out = answer.putArray("environments");
+        for (EnvironmentSummary e : Listed.first(store.environments(), Listed.ENTRIES, answer)) {
             out.addObject().put("name", e.name()).put("running", e.running()).put("updatedAt", e.updatedAt());
         }
-        json.send(ctx, 200, json.object().set("environments", out));
+        json.send(ctx, 200, answer);
     }
 
     void environment(Context ctx) {

@@ -10,7 +10,7 @@ import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.NewRelease;
@@ -90,7 +90,8 @@ public final class Registration {
             List<Manifest> earlier = new ArrayList<>(stored.size());
             stored.forEach(r -> earlier.add(history.get(r)));
             Report report = new ReleaseChecker().check(candidate, earlier);
-            return new GateDecision(report.compatible(), ReportFormat.JSON.render(report));
+            // Stored and answered with bounded lists: a Manifest of a million unknown keys must not make a report of them.
+            return new GateDecision(report.compatible(), ReportJson.write(report, Listed.FINDINGS));
         };
     }
 

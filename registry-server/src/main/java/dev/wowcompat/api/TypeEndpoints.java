@@ -8,7 +8,7 @@ import dev.wowcompat.diff.SchemaDiff;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.TypeMatch;
 import dev.wowcompat.store.TypeRow;
@@ -71,7 +71,7 @@ final class TypeEndpoints {
         usages.stream().map(u -> u.type().kind()).distinct().forEach(out.putArray("kinds")::add);
         usages.stream().map(TypeUsage::service).distinct().forEach(out.putArray("services")::add);
         ArrayNode releases = out.putArray("releases");
-        usages.forEach(u -> usage(releases.addObject(), u));
+        Listed.first(usages, Listed.ENTRIES, out).forEach(u -> usage(releases.addObject(), u));
         // Fingerprints in order of first appearance, per kind and revision: where the schema changed.
         Map<String, ObjectNode> fingerprints = new LinkedHashMap<>();
         for (TypeUsage u : usages) {
@@ -225,7 +225,7 @@ final class TypeEndpoints {
         ObjectNode out = json.object().put("subject", subject).put("kind", kind);
         out.set("from", sideJson(old, oldSchema));
         out.set("to", sideJson(young, newSchema));
-        JsonResponses.putRaw(out, "report", ReportFormat.JSON.render(report));
+        JsonResponses.putRaw(out, "report", ReportJson.write(report, Listed.FINDINGS));
         json.send(ctx, 200, out);
     }
 
