@@ -34,7 +34,7 @@ final class AdminEndpoints {
         WriteGate.require(ctx, Grant.ADMIN);
         String service = Names.service(ctx.pathParam("service"));
         String version = Names.version(ctx.pathParam("version"));
-        Withdrawal w = store.withdraw(service, version);
+        Withdrawal w = store.withdraw(service, version, WriteGate.record(ctx, 200));
         switch (w) {
             case WITHDRAWN, ALREADY_WITHDRAWN -> {
                 long at = store.release(service, version).orElseThrow().withdrawnAt();
@@ -59,7 +59,7 @@ final class AdminEndpoints {
         String[] sv = release.split("@", 2);
         WriteGate.about(ctx, sv[0], sv[1], null);
         WriteGate.require(ctx, Grant.ADMIN);
-        int removed = store.deleteProfiles(environment, sv[0], sv[1]);
+        int removed = store.deleteProfiles(environment, sv[0], sv[1], WriteGate.record(ctx, 200));
         if (removed == 0) {
             throw new ApiException(ProblemCode.PROFILE_NOT_FOUND, "No profile of " + release + " is stored in '" + environment + "'.");
         }

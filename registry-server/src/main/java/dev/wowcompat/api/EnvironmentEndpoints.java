@@ -38,7 +38,7 @@ final class EnvironmentEndpoints {
                 ctx.method() + " " + ctx.path());
         WriteGate.about(ctx, request.service(), request.version(), null);
         WriteGate.require(ctx, Grant.deploy(environment, request.service()));
-        DeploymentResult result = store.recordDeployment(environment, request.service(), request.version());
+        DeploymentResult result = store.recordDeployment(environment, request.service(), request.version(), WriteGate.record(ctx, 201));
         switch (result.outcome()) {
             case RECORDED -> {
                 ctx.header("Location", "/environments/" + environment);
@@ -57,7 +57,8 @@ final class EnvironmentEndpoints {
         String environment = environmentName(ctx);
         String service = Names.service(ctx.pathParam("service"));
         WriteGate.require(ctx, Grant.deploy(environment, service));
-        EndedDeployment ended = store.undeploy(environment, service).orElseThrow(() -> new ApiException(
+        EndedDeployment ended = store.undeploy(environment, service,
+                WriteGate.record(ctx, 200, (EndedDeployment e) -> e.version())).orElseThrow(() -> new ApiException(
                 ProblemCode.DEPLOYMENT_NOT_FOUND, "No release of '" + service + "' runs in '" + environment + "'."));
         WriteGate.about(ctx, null, ended.version(), null);
         json.send(ctx, 200, json.object().put("environment", ended.environment()).put("service", ended.service())

@@ -63,7 +63,7 @@ final class ProfileEndpoints {
             WriteGate.about(ctx, sv[0], sv[1], null);
         }
         refuseUndeclared(posted);
-        ProfileMerge merge = store.mergeProfiles(environment, posted, WriteGate.principal(ctx));
+        ProfileMerge merge = store.mergeProfiles(environment, posted, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         if (merge.unregistered() != null) {
             throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, merge.unregistered()
                     + " is not registered; profiles are kept for registered releases only. Nothing was stored.");

@@ -19,6 +19,7 @@ import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.ReleaseGate;
 import dev.wowcompat.store.StoredRelease;
+import dev.wowcompat.store.WriteRecord;
 import dev.wowcompat.store.TypeRow;
 import dev.wowcompat.store.TypeUse;
 import java.nio.charset.StandardCharsets;
@@ -61,10 +62,16 @@ public final class Registration {
 
     /** @param expectedService the service the URL names; null when the Manifest alone decides (demo data) */
     public RegistrationResult register(String expectedService, byte[] body, String source) throws InvalidInputException {
+        return register(expectedService, body, source, WriteRecord.none());
+    }
+
+    /** The same, with the write-log row stored in the registration's own transaction when it is stored. */
+    public RegistrationResult register(String expectedService, byte[] body, String source, WriteRecord<RegistrationResult> record)
+            throws InvalidInputException {
         Manifest candidate = reader.read(body, source);
         requireService(expectedService, candidate);
         NewRelease release = toNewRelease(candidate, new String(body, StandardCharsets.UTF_8));
-        RegistrationResult result = store.register(release, gateFor(candidate));
+        RegistrationResult result = store.register(release, gateFor(candidate), record);
         if (result.outcome() == RegistrationResult.Outcome.CREATED) {
             history.put(candidate.service(), candidate.version().toString(), release.contentDigest(), candidate);
         }

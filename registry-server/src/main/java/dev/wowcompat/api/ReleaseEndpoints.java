@@ -36,7 +36,8 @@ final class ReleaseEndpoints {
     void register(Context ctx) throws InvalidInputException {
         String service = Names.service(ctx.pathParam("service"));
         WriteGate.require(ctx, Grant.publish(service));
-        RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path());
+        RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path(),
+                WriteGate.record(ctx, 201, (RegistrationResult r) -> r.release().version()));
         if (result.release() != null) WriteGate.about(ctx, null, result.release().version(), null);
         metrics.registration(result.outcome());
         switch (result.outcome()) {
