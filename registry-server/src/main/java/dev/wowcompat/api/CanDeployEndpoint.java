@@ -68,7 +68,7 @@ final class CanDeployEndpoint {
             json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment, Listed.FINDINGS));
         } else {
             // The other formats list the first findings too; the JSON's summary and "more" count them all.
-            ctx.status(200).contentType(contentType(format)).result(format.render(report.listing(Listed.FINDINGS)).getBytes(StandardCharsets.UTF_8));
+            ctx.status(200).contentType(format.mediaType()).result(format.render(report.listing(Listed.FINDINGS)).getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -121,17 +121,6 @@ final class CanDeployEndpoint {
             }
         }
         return out;
-    }
-
-    /** The media type of a report format, as docs/openapi.json declares them. */
-    static String contentType(ReportFormat format) {
-        return switch (format) {
-            case JSON -> JsonResponses.JSON;
-            case TEXT, GITHUB -> "text/plain; charset=utf-8";
-            case MARKDOWN -> "text/markdown; charset=utf-8";
-            case JUNIT -> "application/xml; charset=utf-8";
-            case SARIF -> "application/sarif+json";
-        };
     }
 
     private static ReportFormat format(String text) {
