@@ -58,8 +58,6 @@ final class CanDeployCommand implements Callable<Integer> {
                 + dev.wowcompat.text.Counts.of(left, "more finding") + " out (" + unlisted.get(Severity.BREAKING) + " breaking); --ignore "
                 + "applies to the listed ones only");
         spec.commandLine().getErr().flush();
-        boolean failing = report.failOn == dev.wowcompat.gate.Gate.FailOn.BREAKING ? unlisted.get(Severity.BREAKING) > 0
-                : report.failOn != dev.wowcompat.gate.Gate.FailOn.NEVER && unlisted.get(Severity.BREAKING) + unlisted.get(Severity.WARNING) > 0;
-        return failing ? ExitCodes.FINDINGS : code;
+        return report.failOn.failsOn(unlisted) ? ExitCodes.FINDINGS : code;
     }
 }
