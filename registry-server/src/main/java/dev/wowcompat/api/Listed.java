@@ -17,8 +17,13 @@ final class Listed {
 
     /** The first {@code max} of {@code all}; when some are left out, {@code "more": N} in {@code out}. */
     static <T> List<T> first(List<T> all, int max, ObjectNode out) {
+        return first(all, max, out, "more");
+    }
+
+    /** The same, for an object with more than one list: the count left out goes to {@code moreField}. */
+    static <T> List<T> first(List<T> all, int max, ObjectNode out, String moreField) {
         if (all.size() <= max) return all;
-        out.put("more", all.size() - max);
+        out.put(moreField, all.size() - max);
         return all.subList(0, max);
     }
 }

@@ -86,7 +86,19 @@ final class TypeEndpoints {
             });
             ((ArrayNode) f.get("releases")).add(u.service() + "@" + u.version());
         }
-        fingerprints.values().forEach(out.putArray("fingerprints")::add);
+        ArrayNode listed = out.putArray("fingerprints");
+        for (ObjectNode f : Listed.first(new ArrayList<>(fingerprints.values()), Listed.ENTRIES, out, "moreFingerprints")) {
+            // Each schema names the releases it is in: the newest ENTRIES of them, and how many more.
+            ArrayNode releasesOf = (ArrayNode) f.get("releases");
+            if (releasesOf.size() > Listed.ENTRIES) {
+                int left = releasesOf.size() - Listed.ENTRIES;
+                ArrayNode newest = json.array();
+                for (int i = left; i < releasesOf.size(); i++) newest.add(releasesOf.get(i));
+                f.set("releases", newest);
+                f.put("moreReleases", left);
+            }
+            listed.add(f);
+        }
         json.send(ctx, 200, out);
     }
 
@@ -154,7 +166,7 @@ final class TypeEndpoints {
         if (withSchema) {
             // Every release, only for one revision: the list's answer stays the same size however many releases.
             ArrayNode history = o.putArray("history");
-            for (TypeUsage u : ordered) {
+            for (TypeUsage u : Listed.first(ordered, Listed.ENTRIES, o, "moreHistory")) {
                 history.addObject().put("service", u.service()).put("version", u.version())
                         .put("written", u.type().written()).put("fingerprint", u.type().fingerprint());
             }

@@ -81,13 +81,17 @@ class AnswerBoundsTest {
     @Test
     void listsThatGrowWithTheHistoryStopAtAThousand() {
         try (RunningRegistry registry = registry()) {
+            registry.register("bank-service", BankManifests.bank("1.0.0")).expect(201);
             int services = Listed.ENTRIES + 7;
             for (int i = 0; i < services; i++) {
-                registry.register("reader-" + i, BankManifests.depositReader("reader-" + i, "1.0.0")).expect(201);
+                registry.register("reader-" + i, BankManifests.depositReader("reader-" + i, "1.0.0", 1)).expect(201);
             }
             JsonNode listed = bounded(registry.get("/services").expect(200));
             assertEquals(1_000, listed.path("services").size());
-            assertEquals(7, listed.path("more").asInt());
+            assertEquals(8, listed.path("more").asInt(), "the readers and the bank");
+            JsonNode readers = bounded(registry.get("/events/bank.account.Deposited/readers").expect(200));
+            assertEquals(1_000, readers.path("consumers").size());
+            assertEquals(7, readers.path("moreConsumers").asInt());
 
             for (int i = 0; i < services; i++) registry.deploy("env-" + i, "reader-0", "1.0.0").expect(201);
             JsonNode environments = bounded(registry.get("/environments").expect(200));
