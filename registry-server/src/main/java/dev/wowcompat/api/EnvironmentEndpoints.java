@@ -80,7 +80,7 @@ final class EnvironmentEndpoints {
                 ProblemCode.ENVIRONMENT_NOT_FOUND, "No deployment was ever recorded in '" + name + "'."));
         ObjectNode out = json.object().put("name", view.name());
         ArrayNode running = out.putArray("deployments");
-        for (Deployment d : view.running()) {
+        for (Deployment d : Listed.first(view.running(), Listed.ENTRIES, out, "moreDeployments")) {
             ObjectNode o = running.addObject().put("service", d.service()).put("version", d.version()).put("deployedAt", d.deployedAt());
             putReplaced(o, d);
         }

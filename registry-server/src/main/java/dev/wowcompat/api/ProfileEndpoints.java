@@ -148,7 +148,7 @@ final class ProfileEndpoints {
             deployments.addObject().put("release", step.release()).put("deployedAt", step.deployedAt());
         }
         ArrayNode drift = out.putArray("drift");
-        history.drift().forEach(f -> drift.add(f.toJson()));
+        Listed.first(history.drift(), Listed.ENTRIES, out, "moreDrift").forEach(f -> drift.add(f.toJson()));
         json.send(ctx, 200, out);
     }
 
