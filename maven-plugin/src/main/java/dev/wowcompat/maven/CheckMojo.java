@@ -224,8 +224,9 @@ public class CheckMojo extends AbstractReleaseMojo {
             unlistedByRegistry = ReportJson.unlisted(reportNode, read);
             if (unlistedByRegistry.values().stream().anyMatch(n -> n > 0)) {
                 getLog().warn("wow-compat: the registry's report lists its first findings only: "
-                        + unlistedByRegistry.get(dev.wowcompat.rules.Severity.BREAKING) + " breaking and "
-                        + unlistedByRegistry.get(dev.wowcompat.rules.Severity.WARNING) + " warnings were left out, and no <ignore> applies to them.");
+                        + dev.wowcompat.text.Counts.of(unlistedByRegistry.get(dev.wowcompat.rules.Severity.BREAKING), "breaking finding") + " and "
+                        + dev.wowcompat.text.Counts.of(unlistedByRegistry.get(dev.wowcompat.rules.Severity.WARNING), "warning")
+                        + " were left out, and no <ignore> applies to them.");
             }
             return read;
         } catch (InvalidInputException e) {

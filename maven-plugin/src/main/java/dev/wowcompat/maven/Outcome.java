@@ -40,8 +40,9 @@ enum Outcome {
      */
     void failOnUnlisted(String what, java.util.Map<Severity, Long> unlisted, String where) throws MojoFailureException {
         if (!Gate.FailOn.valueOf(name()).failsOn(unlisted)) return;
-        throw new MojoFailureException(what + " has findings the registry's report left out (" + unlisted.get(Severity.BREAKING)
-                + " breaking, " + unlisted.get(Severity.WARNING) + " warnings); no waiver was matched against them."
+        throw new MojoFailureException(what + " has findings the registry's report left out ("
+                + dev.wowcompat.text.Counts.of(unlisted.getOrDefault(Severity.BREAKING, 0L), "breaking finding") + ", "
+                + dev.wowcompat.text.Counts.of(unlisted.getOrDefault(Severity.WARNING, 0L), "warning") + "); no waiver was matched against them."
                 + (where == null ? "" : " See " + where + "."));
     }
 

@@ -55,7 +55,7 @@ final class CanDeployCommand implements Callable<Integer> {
         long left = unlisted.values().stream().mapToLong(Long::longValue).sum();
         if (left == 0) return code;
         spec.commandLine().getErr().println("wow-compat: warning: the registry listed " + checked.findings().size() + " findings and left "
-                + dev.wowcompat.text.Counts.of(left, "more finding") + " out (" + unlisted.get(Severity.BREAKING) + " breaking); --ignore "
+                + dev.wowcompat.text.Counts.of(left, "more finding") + " out (" + unlisted.get(Severity.BREAKING) + " of them breaking); --ignore "
                 + "applies to the listed ones only");
         spec.commandLine().getErr().flush();
         return report.failOn.failsOn(unlisted) ? ExitCodes.FINDINGS : code;
