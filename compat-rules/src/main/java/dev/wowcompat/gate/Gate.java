@@ -40,6 +40,20 @@ public final class Gate {
                 case NEVER -> false;
             }).toList();
         }
+
+        /**
+         * Whether findings a report left out of its list ({@link dev.wowcompat.report.ReportJson#unlisted}, counted by
+         * severity) fail the gate: no waiver could be matched against them, so they count as they are.
+         */
+        public boolean failsOn(java.util.Map<Severity, Long> unlisted) {
+            long breaking = unlisted.getOrDefault(Severity.BREAKING, 0L);
+            long warnings = unlisted.getOrDefault(Severity.WARNING, 0L);
+            return switch (this) {
+                case BREAKING -> breaking > 0;
+                case WARNING -> breaking + warnings > 0;
+                case NEVER -> false;
+            };
+        }
     }
 
     /** Whether a report lists the compatible changes beside its findings ({@code --changes}, {@code <changes>}). */

@@ -112,6 +112,21 @@ public record Report(String level, Release candidate, List<Release> baselines, L
         return new Report(level, candidate, baselines, locatedFindings, locatedWaived, changes);
     }
 
+    /**
+     * The same report with at most {@code n} of each list (the first ones: breaking findings come first), for an
+     * answer that must stay bounded whatever the input; {@link ReportJson#toNode(Report, int)} says how many were
+     * left out. Its counts and verdict are those of the listed findings only.
+     */
+    public Report listing(int n) {
+        if (baselines.size() <= n && findings.size() <= n && waived.size() <= n && changes.size() <= n) return this;
+        // The changelog is already free of the findings' places; cutting it after keeps it so.
+        return new Report(level, candidate, first(baselines, n), first(findings, n), first(waived, n), first(changes, n));
+    }
+
+    private static <T> List<T> first(List<T> all, int n) {
+        return all.size() <= n ? all : all.subList(0, n);
+    }
+
     /** A release, or for plain schemas the label of one schema version. */
     public record Release(String service, String version) {}
 

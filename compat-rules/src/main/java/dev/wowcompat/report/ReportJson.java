@@ -62,6 +62,53 @@ public final class ReportJson {
     }
 
     /**
+     * The report with at most {@code listed} entries in each list ({@link Report#listing}), as an answer that must
+     * stay bounded gives it: {@code summary} still counts every finding, and {@code "more": {"findings": N, ...}}
+     * counts the entries of each list left out (absent when none is).
+     */
+    public static ObjectNode toNode(Report report, int listed) {
+        ObjectNode root = toNode(report.listing(listed));
+        ObjectNode summary = (ObjectNode) root.get("summary");
+        summary.put("breaking", report.count(Severity.BREAKING));
+        summary.put("warning", report.count(Severity.WARNING));
+        summary.put("info", report.count(Severity.INFO));
+        ObjectNode more = JsonNodeFactory.instance.objectNode();
+        left(more, "baselines", report.baselines().size(), listed);
+        left(more, "findings", report.findings().size(), listed);
+        left(more, "waived", report.waived().size(), listed);
+        left(more, "changes", report.changes().size(), listed);
+        if (!more.isEmpty()) root.set("more", more);
+        return root;
+    }
+
+    private static void left(ObjectNode more, String list, int size, int listed) {
+        if (size > listed) more.put(list, size - listed);
+    }
+
+    /** {@link #toNode(Report, int)}, indented with a final line break. */
+    public static String write(Report report, int listed) {
+        return write(toNode(report, listed));
+    }
+
+    /** {@link #toDeploymentNode(Report, String)} with at most {@code listed} entries in each list. */
+    public static ObjectNode toDeploymentNode(Report report, String environment, int listed) {
+        return toNode(report, listed).put("environment", environment).put("deployable", report.compatible());
+    }
+
+    /**
+     * How many findings of each severity a report read back from an answer left out of its lists: its
+     * {@code summary} less the listed findings. All zero for a report that lists everything.
+     */
+    public static java.util.Map<Severity, Long> unlisted(JsonNode node, Report listed) {
+        java.util.Map<Severity, Long> out = new java.util.EnumMap<>(Severity.class);
+        for (Severity s : Severity.values()) {
+            long counted = node.path("summary").path(s.label()).asLong(0);
+            out.put(s, node.path("more").path("findings").asLong(0) == 0 ? 0 : Math.max(0, counted - listed.count(s)));
+        }
+        return out;
+    }
+
+    /**
      * The report of a deployment check ("can I deploy?", docs/api.md, "GET /can-deploy"): format 1 with {@code environment} and
      * {@code deployable} (no breaking finding counts), as the registry's {@code GET /can-deploy} answers it and the
      * command line and the plugin write it.

@@ -88,4 +88,46 @@ class JsonReportTest {
         assertEquals("/format", e.problems().get(0).pointer());
         assertThrows(InvalidInputException.class, () -> ReportJson.read(mapper.readTree("[]")));
     }
+
+    /**
+     * An answer's report lists 100 findings, breaking first; summary and more count the rest, and a client that reads
+     * it back knows how many of each severity it did not see, so a waiver cannot hide them.
+     */
+    @Test
+    void aListedReportCountsWhatItLeavesOutAndTheGateWeighsIt() throws Exception {
+        List<dev.wowcompat.rules.Finding> findings = new ArrayList<>();
+        for (int i = 0; i < 140; i++) {
+            findings.add(dev.wowcompat.rules.Finding.of(dev.wowcompat.rules.Rule.FIELD_REMOVED, DEPOSITED, "/properties/f" + i,
+                    dev.wowcompat.rules.Readers.BOTH, "f" + i + " was removed"));
+        }
+        for (int i = 0; i < 30; i++) {
+            findings.add(dev.wowcompat.rules.Finding.of(dev.wowcompat.rules.Rule.ENUM_VALUE_ADDED, DEPOSIT, "/properties/e" + i + "/enum",
+                    dev.wowcompat.rules.Readers.OLD_READERS, "a value of e" + i));
+        }
+        Report report = new Report("ADDITIVE", new Report.Release("bank-service", "1.1.0"),
+                List.of(new Report.Release("bank-service", "1.0.0")), findings.stream()
+                .sorted(java.util.Comparator.comparing((dev.wowcompat.rules.Finding f) -> f.severity()).thenComparing(f -> f.pointer())).toList());
+        ObjectNode node = ReportJson.toNode(report, 100);
+        assertEquals(100, node.path("findings").size());
+        assertEquals(70, node.path("more").path("findings").asInt());
+        assertEquals(140, node.path("summary").path("breaking").asInt());
+        assertEquals(30, node.path("summary").path("warning").asInt());
+        assertFalse(node.path("more").has("baselines"), "only the lists that were cut are counted");
+        assertTrue(ReportJson.toNode(report, 1000).path("more").isMissingNode(), "nothing left out, no more");
+
+        Report read = ReportJson.read(node);
+        java.util.Map<dev.wowcompat.rules.Severity, Long> unlisted = ReportJson.unlisted(node, read);
+        assertEquals(40L, unlisted.get(dev.wowcompat.rules.Severity.BREAKING));
+        assertEquals(30L, unlisted.get(dev.wowcompat.rules.Severity.WARNING));
+        // Waiving every listed finding leaves the unlisted ones failing the gate.
+        Report waived = read.withWaivers(List.of(Waiver.parse("field-removed:*:agreed")));
+        assertTrue(dev.wowcompat.gate.Gate.FailOn.BREAKING.failing(waived).isEmpty());
+        assertTrue(dev.wowcompat.gate.Gate.FailOn.BREAKING.failsOn(unlisted));
+        assertFalse(dev.wowcompat.gate.Gate.FailOn.NEVER.failsOn(unlisted));
+        assertTrue(dev.wowcompat.gate.Gate.FailOn.WARNING.failsOn(java.util.Map.of(dev.wowcompat.rules.Severity.WARNING, 1L)));
+        assertFalse(dev.wowcompat.gate.Gate.FailOn.BREAKING.failsOn(java.util.Map.of(dev.wowcompat.rules.Severity.WARNING, 1L)));
+        assertEquals(java.util.Map.of(), ReportJson.unlisted(ReportJson.toNode(report), report).entrySet().stream()
+                .filter(e -> e.getValue() > 0).collect(java.util.stream.Collectors.toMap(e -> e.getKey(), e -> e.getValue())),
+                "a whole report leaves nothing out");
+    }
 }

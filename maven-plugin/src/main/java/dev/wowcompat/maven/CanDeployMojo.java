@@ -97,8 +97,10 @@ public class CanDeployMojo extends AbstractReleaseMojo {
                     + env + ": " + answer.describe() + ".");
         }
         Report report;
+        java.util.Map<dev.wowcompat.rules.Severity, Long> unlisted;
         try {
             report = ReportJson.read(answer.tree(), client.base().toString());
+            unlisted = ReportJson.unlisted(answer.tree(), report);
         } catch (InvalidInputException e) {
             throw new MojoExecutionException("The report of the wow-compat registry at " + client.base() + " cannot be read: "
                     + e.problems().get(0).line() + ".");
@@ -116,6 +118,8 @@ public class CanDeployMojo extends AbstractReleaseMojo {
             throw new MojoFailureException(Outcome.message(candidate + " cannot be deployed to " + env + ": it", report, failing,
                     out.resolve(ReportFiles.fileName(FILES, ReportFormat.MARKDOWN)).toString()));
         }
+        outcome.failOnUnlisted(candidate + " cannot be deployed to " + env + ": it", unlisted,
+                out.resolve(ReportFiles.fileName(FILES, ReportFormat.MARKDOWN)).toString());
         getLog().info("wow-compat: " + candidate + " can be deployed to " + env + ".");
     }
 

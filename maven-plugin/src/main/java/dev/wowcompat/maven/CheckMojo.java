@@ -158,6 +158,7 @@ public class CheckMojo extends AbstractReleaseMojo {
             throw new MojoFailureException(Outcome.message(candidate.label(), report, failing,
                     input.display(out.resolve(ReportFiles.fileName(ReportFormat.MARKDOWN)))));
         }
+        outcome.failOnUnlisted(candidate.label(), unlistedByRegistry, input.display(out.resolve(ReportFiles.fileName(ReportFormat.MARKDOWN))));
     }
 
     private Report compare(ManifestInput input, LocatedManifest located, Level checkLevel) throws MojoExecutionException, MojoFailureException {
@@ -197,6 +198,9 @@ public class CheckMojo extends AbstractReleaseMojo {
         return FindingLocator.forManifest(candidate, history).locate(Gate.check(checkLevel, candidate.manifest(), history));
     }
 
+    /** Findings the registry's report left out, by severity: none unless the check asked the registry. */
+    private java.util.Map<dev.wowcompat.rules.Severity, Long> unlistedByRegistry = java.util.Map.of();
+
     private Report fromRegistry(Manifest candidate) throws MojoExecutionException, MojoFailureException {
         RegistryClient client = openRegistry(registryUrl, settingsDecrypter);
         byte[] content = manifestBytes();
@@ -216,7 +220,15 @@ public class CheckMojo extends AbstractReleaseMojo {
                     + " without a report (HTTP " + answer.status() + ").");
         }
         try {
-            return ReportJson.read(reportNode, client.base().toString());
+            Report read = ReportJson.read(reportNode, client.base().toString());
+            unlistedByRegistry = ReportJson.unlisted(reportNode, read);
+            if (unlistedByRegistry.values().stream().anyMatch(n -> n > 0)) {
+                getLog().warn("wow-compat: the registry's report lists its first findings only: "
+                        + dev.wowcompat.text.Counts.of(unlistedByRegistry.get(dev.wowcompat.rules.Severity.BREAKING), "breaking finding") + " and "
+                        + dev.wowcompat.text.Counts.of(unlistedByRegistry.get(dev.wowcompat.rules.Severity.WARNING), "warning")
+                        + " were left out, and no <ignore> applies to them.");
+            }
+            return read;
         } catch (InvalidInputException e) {
             throw new MojoExecutionException("The report of the wow-compat registry at " + client.base() + " cannot be read: "
                     + e.problems().get(0).line() + ".");

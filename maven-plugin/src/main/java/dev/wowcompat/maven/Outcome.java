@@ -35,6 +35,18 @@ enum Outcome {
     }
 
     /**
+     * Fails the build when findings the registry left out of its report (counted by severity) fail under this
+     * setting: no waiver was matched against them, so they count as they are.
+     */
+    void failOnUnlisted(String what, java.util.Map<Severity, Long> unlisted, String where) throws MojoFailureException {
+        if (!Gate.FailOn.valueOf(name()).failsOn(unlisted)) return;
+        throw new MojoFailureException(what + " has findings the registry's report left out ("
+                + dev.wowcompat.text.Counts.of(unlisted.getOrDefault(Severity.BREAKING, 0L), "breaking finding") + ", "
+                + dev.wowcompat.text.Counts.of(unlisted.getOrDefault(Severity.WARNING, 0L), "warning") + "); no waiver was matched against them."
+                + (where == null ? "" : " See " + where + "."));
+    }
+
+    /**
      * @param what e.g. "bank-service@1.1.0" or "The registry refused bank-service@1.1.0:"
      * @param where where the full report is, or null
      */

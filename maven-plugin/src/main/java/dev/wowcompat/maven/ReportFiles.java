@@ -31,10 +31,7 @@ final class ReportFiles {
 
     /** @param base the name before the extension, e.g. {@code can-deploy} for {@code can-deploy.json} */
     static String fileName(String base, ReportFormat format) {
-        return switch (format) {
-            case GITHUB -> base + "-github.txt";
-            default -> base + "." + format.fileExtension();
-        };
+        return format.fileName(base);
     }
 
     /** The formats to write: the three always written plus those named in {@code formats}. */

@@ -34,6 +34,9 @@ class ReportFilesTest {
     void everyFormatGoesToItsOwnFile() throws Exception {
         Report report = new Report("ADDITIVE", new Report.Release("bank-service", "1.1.0"), List.of(new Report.Release("bank-service", "1.0.0")),
                 List.of(Finding.of(Rule.FIELD_REMOVED, "bank.account.Deposited@1", "/properties/amount", Readers.OLD_READERS, "amount is gone")));
+        assertEquals("report.txt", ReportFiles.fileName(ReportFormat.TEXT));
+        assertEquals("report-github.txt", ReportFiles.fileName(ReportFormat.GITHUB), "a second txt format is named after itself");
+        assertEquals("can-deploy.sarif", ReportFiles.fileName("can-deploy", ReportFormat.SARIF));
         List<Path> written = ReportFiles.write(report, dir.resolve("out"), EnumSet.allOf(ReportFormat.class));
         assertEquals(ReportFormat.values().length, written.size());
         for (ReportFormat f : ReportFormat.values()) {

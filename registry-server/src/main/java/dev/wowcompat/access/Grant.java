@@ -1,7 +1,7 @@
 package dev.wowcompat.access;
 
 import java.util.Optional;
-import java.util.regex.Pattern;
+import dev.wowcompat.api.Names;
 
 /**
  * One thing a principal may do (docs/deployment.md, "Who may write"): {@code publish:SERVICE} (a trailing {@code *}
@@ -26,10 +26,6 @@ public record Grant(Kind kind, String environment, String service) {
     /** The grants' forms, as a refusal quotes them. */
     public static final String FORMS = "publish:SERVICE, publish:PREFIX*, deploy:ENV, deploy:ENV:SERVICE, observe:ENV, read, admin";
 
-    // Names as the registry takes them (lowercase, digits, '.', '_', '-'), a service optionally ending in '*'.
-    private static final String NAME = "[a-z0-9][a-z0-9._-]{0,127}";
-    private static final Pattern ENVIRONMENT = Pattern.compile(NAME);
-    private static final Pattern SERVICE = Pattern.compile("(" + NAME + ")\\*?|\\*");
 
     public static final Grant ADMIN = new Grant(Kind.ADMIN, null, null);
     public static final Grant READ = new Grant(Kind.READ, null, null);
@@ -52,14 +48,25 @@ public record Grant(Kind kind, String environment, String service) {
         Grant g = switch (parts[0]) {
             case "admin" -> parts.length == 1 ? ADMIN : null;
             case "read" -> parts.length == 1 ? READ : null;
-            case "publish" -> parts.length == 2 && SERVICE.matcher(parts[1]).matches() ? publish(parts[1]) : null;
-            case "observe" -> parts.length == 2 && ENVIRONMENT.matcher(parts[1]).matches() ? observe(parts[1]) : null;
-            case "deploy" -> parts.length == 2 && ENVIRONMENT.matcher(parts[1]).matches() ? deploy(parts[1], null)
-                    : parts.length == 3 && ENVIRONMENT.matcher(parts[1]).matches() && SERVICE.matcher(parts[2]).matches()
+            case "publish" -> parts.length == 2 && isServiceOrPrefix(parts[1]) ? publish(parts[1]) : null;
+            case "observe" -> parts.length == 2 && Names.isEnvironment(parts[1]) ? observe(parts[1]) : null;
+            case "deploy" -> parts.length == 2 && Names.isEnvironment(parts[1]) ? deploy(parts[1], null)
+                    : parts.length == 3 && Names.isEnvironment(parts[1]) && isServiceOrPrefix(parts[2])
                     ? deploy(parts[1], parts[2]) : null;
             default -> null;
         };
         return Optional.ofNullable(g);
+    }
+
+    /**
+     * A service name, {@code *}, or a prefix ending in {@code *} that some service name starts with (the registry's
+     * names, {@link Names}): a grant that no service could ever match is a typo, refused when the file is read.
+     */
+    private static boolean isServiceOrPrefix(String text) {
+        if (text.equals("*")) return true;
+        if (!text.endsWith("*")) return Names.isService(text);
+        String prefix = text.substring(0, text.length() - 1);
+        return Names.isService(prefix) || Names.isService(prefix + "a");
     }
 
     /** Whether holding this grant allows what {@code needed} names (a concrete grant, no pattern). */

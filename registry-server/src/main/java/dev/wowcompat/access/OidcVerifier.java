@@ -2,13 +2,10 @@ package dev.wowcompat.access;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSelector;
 import com.nimbusds.jose.jwk.JWKSet;
-import com.nimbusds.jose.jwk.source.JWKSetCacheRefreshEvaluator;
-import com.nimbusds.jose.jwk.source.JWKSetSource;
 import com.nimbusds.jose.jwk.source.JWKSource;
-import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
-import com.nimbusds.jose.jwk.source.RateLimitReachedException;
-import com.nimbusds.jose.jwk.source.URLBasedJWKSetSource;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jose.util.DefaultResourceRetriever;
@@ -25,8 +22,11 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Date;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -35,25 +35,33 @@ import java.util.Set;
  * Verifies the JWTs of CI identities with nimbus-jose-jwt (docs/decisions.md, "Who may write"): RS256 or ES256 by a
  * key of the configured JWKS only ({@code alg: none}, HMAC, and {@code jku}/{@code x5u}/{@code jwk} headers are never
  * used), {@code iss} and {@code aud} exact, {@code exp}, {@code nbf} and {@code iat} with 60 s of leeway. The JWKS is
- * read from the configured URL, kept for 5 minutes, and read again on an unknown {@code kid} at most once a minute.
+ * read from the configured URL only, kept for 5 minutes, and read again on an unknown {@code kid} at most once a
+ * minute ({@link KeysOfOneUrl}).
  */
 public final class OidcVerifier {
     /** Clock skew the time claims are given. */
     public static final int LEEWAY_SECONDS = 60;
     /** The least time between two reads of the JWKS. */
     public static final Duration MIN_REFETCH = Duration.ofMinutes(1);
-    private static final long CACHE_MILLIS = Duration.ofMinutes(5).toMillis();
     private static final int JWKS_MAX_BYTES = 256 * 1024;
 
     private final DefaultJWTProcessor<SecurityContext> processor;
     private final String issuer;
+    private final Clock clock;
 
-    private OidcVerifier(String issuer, String audience, JWKSource<SecurityContext> keys) {
+    private OidcVerifier(String issuer, String audience, JWKSource<SecurityContext> keys, Clock clock) {
         this.issuer = issuer;
+        this.clock = clock;
         this.processor = new DefaultJWTProcessor<>();
         processor.setJWSKeySelector(new JWSVerificationKeySelector<>(Set.of(JWSAlgorithm.RS256, JWSAlgorithm.ES256), keys));
         DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(Set.of(audience),
-                new JWTClaimsSet.Builder().issuer(issuer).build(), Set.of("iss", "aud", "exp", "iat"), Set.of());
+                new JWTClaimsSet.Builder().issuer(issuer).build(), Set.of("iss", "aud", "exp", "iat"), Set.of()) {
+            @Override
+            protected Date currentTime() {
+                // The one clock of this verifier, for the time claims as for the keys' cache.
+                return new Date(clock.millis());
+            }
+        };
         claims.setMaxClockSkew(LEEWAY_SECONDS);
         processor.setJWTClaimsSetVerifier(claims);
     }
@@ -63,6 +71,14 @@ public final class OidcVerifier {
      * @throws IllegalArgumentException when the URL is none of those
      */
     public static OidcVerifier of(String issuer, String audience, String jwks) {
+        return of(issuer, audience, jwks, Clock.systemUTC(), MIN_REFETCH);
+    }
+
+    /**
+     * The same, with the clock that times the cache and the least time between two reads of the JWKS (tests pass a
+     * clock they move, and a short cool-down, to see a rotated key taken without waiting a minute).
+     */
+    public static OidcVerifier of(String issuer, String audience, String jwks, Clock clock, Duration minRefetch) {
         URL url;
         try {
             URI uri = new URI(jwks);
@@ -75,9 +91,7 @@ public final class OidcVerifier {
         }
         ResourceRetriever retriever = url.getProtocol().equals("file") ? OidcVerifier::readFile
                 : new DefaultResourceRetriever(5_000, 5_000, JWKS_MAX_BYTES);
-        JWKSource<SecurityContext> keys = JWKSourceBuilder.create(new OnceAMinute(new URLBasedJWKSetSource<>(url, retriever)))
-                .cache(CACHE_MILLIS, 15_000).rateLimited(false).retrying(false).build();
-        return new OidcVerifier(issuer, audience, keys);
+        return new OidcVerifier(issuer, audience, new KeysOfOneUrl(url, retriever, clock, minRefetch), clock);
     }
 
     private static Resource readFile(URL url) throws IOException {
@@ -100,7 +114,7 @@ public final class OidcVerifier {
         try {
             JWTClaimsSet claims = processor.process(jwt, null);
             Date iat = claims.getIssueTime();
-            if (iat.getTime() > System.currentTimeMillis() + LEEWAY_SECONDS * 1000L) return Optional.empty();
+            if (iat.getTime() > clock.millis() + LEEWAY_SECONDS * 1000L) return Optional.empty();
             return Optional.of(claims.getClaims());
         } catch (java.text.ParseException | com.nimbusds.jose.proc.BadJOSEException | com.nimbusds.jose.JOSEException e) {
             return Optional.empty();
@@ -113,28 +127,47 @@ public final class OidcVerifier {
     }
 
     /**
-     * The JWKS read at most once a minute, whatever asks: an unknown {@code kid} cannot make the registry fetch the
-     * JWKS more often (nimbus' own rate limit allows two reads per interval).
+     * The keys of the configured URL, and only of it: read when the first JWT arrives, kept {@link #CACHE}, and read
+     * again when a token names a {@code kid} the kept set lacks, but never sooner than {@code minRefetch} after the
+     * last read, whatever asks. A read that fails keeps the keys already held. Our own, rather than nimbus' caching
+     * source, so that the clock and the cool-down are given here and no read can be forced by a token.
      */
-    private static final class OnceAMinute implements JWKSetSource<SecurityContext> {
-        private final JWKSetSource<SecurityContext> source;
-        private long lastRead = Long.MIN_VALUE;
+    private static final class KeysOfOneUrl implements JWKSource<SecurityContext> {
+        private static final Duration CACHE = Duration.ofMinutes(5);
+        private final URL url;
+        private final ResourceRetriever retriever;
+        private final Clock clock;
+        private final Duration minRefetch;
+        private JWKSet keys;
+        private Instant readAt;
 
-        OnceAMinute(JWKSetSource<SecurityContext> source) {
-            this.source = source;
+        KeysOfOneUrl(URL url, ResourceRetriever retriever, Clock clock, Duration minRefetch) {
+            this.url = url;
+            this.retriever = retriever;
+            this.clock = clock;
+            this.minRefetch = minRefetch;
         }
 
         @Override
-        public synchronized JWKSet getJWKSet(JWKSetCacheRefreshEvaluator refresh, long now, SecurityContext context)
-                throws KeySourceException {
-            if (lastRead != Long.MIN_VALUE && now - lastRead < MIN_REFETCH.toMillis()) throw new RateLimitReachedException();
-            lastRead = now;
-            return source.getJWKSet(refresh, now, context);
+        public synchronized List<JWK> get(JWKSelector selector, SecurityContext context) throws KeySourceException {
+            Instant now = clock.instant();
+            if (keys == null || !now.isBefore(readAt.plus(CACHE))) read(now);
+            List<JWK> found = keys == null ? List.of() : selector.select(keys);
+            if (found.isEmpty() && !now.isBefore(readAt.plus(minRefetch))) {
+                read(now);
+                found = keys == null ? List.of() : selector.select(keys);
+            }
+            return found;
         }
 
-        @Override
-        public void close() throws IOException {
-            source.close();
+        private void read(Instant now) {
+            if (readAt != null && now.isBefore(readAt.plus(minRefetch))) return;
+            readAt = now;
+            try {
+                keys = JWKSet.parse(retriever.retrieveResource(url).getContent());
+            } catch (IOException | java.text.ParseException e) {
+                // Unreadable now: the keys held stay in use (none before the first read), and the next try waits.
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.wowcompat.access;
 
+import dev.wowcompat.api.Names;
 import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -57,8 +58,6 @@ public final class Principals {
 
     private record Holder(byte[] digest, Principal principal) {}
 
-    // A name appears in the write log and in refusals: the registry's name pattern, spaces allowed inside.
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._@/-]{0,127}");
     private static final Pattern DIGEST = Pattern.compile("[0-9a-fA-F]{64}");
 
     private final List<Holder> holders;
@@ -266,9 +265,8 @@ public final class Principals {
 
         private String name(JsonNode entry, String at, Map<String, String> names) throws InvalidInputException {
             JsonNode name = entry.path("name");
-            if (!name.isTextual() || !NAME.matcher(name.asText()).matches()) {
-                throw at(name.isMissingNode() ? at : at + "/name", "\"name\" must be 1 to 128 letters, digits, spaces and . _ @ / -, "
-                        + "starting with a letter or a digit");
+            if (!name.isTextual() || !Names.isPrincipal(name.asText())) {
+                throw at(name.isMissingNode() ? at : at + "/name", "\"name\" must be " + Names.PRINCIPAL_FORM);
             }
             String previous = names.putIfAbsent(name.asText(), at);
             if (previous != null) {

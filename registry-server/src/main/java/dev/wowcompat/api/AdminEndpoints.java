@@ -32,9 +32,9 @@ final class AdminEndpoints {
     /** 200 withdrawn (or withdrawn already) | 404 not registered | 409 an environment ran it. */
     void withdraw(Context ctx) {
         WriteGate.require(ctx, Grant.ADMIN);
-        String service = ctx.pathParam("service");
-        String version = ctx.pathParam("version");
-        Withdrawal w = store.withdraw(service, version);
+        String service = Names.service(ctx.pathParam("service"));
+        String version = Names.version(ctx.pathParam("version"));
+        Withdrawal w = store.withdraw(service, version, WriteGate.record(ctx, 200));
         switch (w) {
             case WITHDRAWN, ALREADY_WITHDRAWN -> {
                 long at = store.release(service, version).orElseThrow().withdrawnAt();
@@ -50,7 +50,7 @@ final class AdminEndpoints {
 
     /** 200 how many fields were removed | 400 no {@code release} | 404 none stored. */
     void deleteProfiles(Context ctx) {
-        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String environment = Names.environment(ctx.pathParam("env"));
         String release = ctx.queryParam("release");
         if (release == null) {
             throw new ApiException(ProblemCode.BAD_PARAMETER, "Name the release whose profiles to remove: ?release=service@major.minor.patch.");
@@ -59,7 +59,7 @@ final class AdminEndpoints {
         String[] sv = release.split("@", 2);
         WriteGate.about(ctx, sv[0], sv[1], null);
         WriteGate.require(ctx, Grant.ADMIN);
-        int removed = store.deleteProfiles(environment, sv[0], sv[1]);
+        int removed = store.deleteProfiles(environment, sv[0], sv[1], WriteGate.record(ctx, 200));
         if (removed == 0) {
             throw new ApiException(ProblemCode.PROFILE_NOT_FOUND, "No profile of " + release + " is stored in '" + environment + "'.");
         }
@@ -73,8 +73,12 @@ final class AdminEndpoints {
             throw new ApiException(ProblemCode.BAD_PARAMETER, "limit must be between 1 and " + MAX_PAGE + "; got " + limit + ".");
         }
         long before = number(ctx, "before", Long.MAX_VALUE);
-        List<WriteLogEntry> page = store.writeLog(new WriteLogQuery(ctx.queryParam("service"), ctx.queryParam("environment"),
-                ctx.queryParam("principal"), before == Long.MAX_VALUE ? null : before, limit));
+        String service = ctx.queryParam("service");
+        String environment = ctx.queryParam("environment");
+        String principal = ctx.queryParam("principal");
+        List<WriteLogEntry> page = store.writeLog(new WriteLogQuery(service == null ? null : Names.service(service),
+                environment == null ? null : Names.environment(environment), principal == null ? null : Names.principal(principal),
+                before == Long.MAX_VALUE ? null : before, limit));
         // Where writes come from is the operators' business: only an admin sees the addresses.
         boolean addresses = gate.holds(ctx, Grant.ADMIN);
         ObjectNode out = json.object();

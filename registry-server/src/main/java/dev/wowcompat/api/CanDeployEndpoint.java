@@ -47,12 +47,9 @@ final class CanDeployEndpoint {
      * registered. An environment where nothing was ever recorded runs nothing: a first deployment, 200.
      */
     void check(Context ctx) {
-        String service = required(ctx, "service");
-        String version = required(ctx, "version");
-        String environment = EnvironmentEndpoints.checkedName(required(ctx, "environment"));
-        if (!Version.isValid(version)) {
-            throw new ApiException(ProblemCode.BAD_PARAMETER, "version must be a release version, major.minor.patch; got '" + version + "'.");
-        }
+        String service = Names.service(required(ctx, "service"));
+        String version = Names.version(required(ctx, "version"));
+        String environment = Names.environment(required(ctx, "environment"));
         ReportFormat format = format(ctx.queryParam("format"));
         List<Waiver> waivers = waivers(ctx.queryParams("ignore"));
         StoredRelease candidate = store.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,
@@ -68,9 +65,10 @@ final class CanDeployEndpoint {
         boolean deployable = report.compatible();
         ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
         if (format == ReportFormat.JSON) {
-            json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment));
+            json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment, Listed.FINDINGS));
         } else {
-            ctx.status(200).contentType(contentType(format)).result(format.render(report).getBytes(StandardCharsets.UTF_8));
+            // The other formats list the first findings too; the JSON's summary and "more" count them all.
+            ctx.status(200).contentType(format.mediaType()).result(format.render(report.listing(Listed.FINDINGS)).getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -142,17 +140,6 @@ final class CanDeployEndpoint {
             }
         }
         return out;
-    }
-
-    /** The media type of a report format, as docs/openapi.json declares them. */
-    static String contentType(ReportFormat format) {
-        return switch (format) {
-            case JSON -> JsonResponses.JSON;
-            case TEXT, GITHUB -> "text/plain; charset=utf-8";
-            case MARKDOWN -> "text/markdown; charset=utf-8";
-            case JUNIT -> "application/xml; charset=utf-8";
-            case SARIF -> "application/sarif+json";
-        };
     }
 
     private static ReportFormat format(String text) {

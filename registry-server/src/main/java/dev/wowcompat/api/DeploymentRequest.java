@@ -12,12 +12,13 @@ import java.util.Set;
 /**
  * The body of {@code POST /environments/{env}/deployments}: {@code {"service": "bank-service", "version": "1.2.0"}}.
  * Every member is required and no other is taken, as in the Manifest format: a misspelt member must not pass
- * unnoticed. The service's name is not checked for form here: only a registered release can be deployed, and no
- * release is registered under a name the Manifest format refuses.
+ * unnoticed. A service or version not of its form ({@link Names}) is {@code wow-compat.request.bad-name} at its
+ * member, so that no unbounded name reaches the store or the write log.
  */
 record DeploymentRequest(String service, String version) {
     private static final Set<String> MEMBERS = Set.of("service", "version");
     private static final String CODE = ProblemCode.INVALID_INPUT.code();
+    private static final String BAD_NAME = ProblemCode.BAD_NAME.code();
 
     /** Every problem of the body at once, each at its pointer. */
     static DeploymentRequest read(JsonNode body, String source) throws InvalidInputException {
@@ -34,8 +35,11 @@ record DeploymentRequest(String service, String version) {
         });
         String service = text(body, "service", source, problems);
         String version = text(body, "version", source, problems);
+        if (service != null && !Names.isService(service)) {
+            problems.add(new InputProblem(source, "/service", BAD_NAME, Names.shown(service) + " is not a service name: " + Names.SERVICE_FORM));
+        }
         if (version != null && !Version.isValid(version)) {
-            problems.add(new InputProblem(source, "/version", CODE, "'" + version + "' is not a version of the form major.minor.patch"));
+            problems.add(new InputProblem(source, "/version", BAD_NAME, Names.shown(version) + " is not a version: " + Names.VERSION_FORM));
         }
         if (!problems.isEmpty()) throw new InvalidInputException(problems);
         return new DeploymentRequest(service, version);

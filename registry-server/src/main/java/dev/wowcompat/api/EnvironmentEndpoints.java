@@ -12,12 +12,9 @@ import dev.wowcompat.store.EnvironmentSummary;
 import dev.wowcompat.store.EnvironmentView;
 import dev.wowcompat.store.RegistryStore;
 import io.javalin.http.Context;
-import java.util.regex.Pattern;
 
 /** Environments and the releases deployed in them: record, undeploy, list, read (docs/api.md, "POST /environments/{env}/deployments"). */
 final class EnvironmentEndpoints {
-    /** What an environment may be called: it appears in URLs and in CI scripts, so no case or escaping questions. */
-    static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     /** Ended deployments an environment's answer lists; older ones stay stored. */
     static final int HISTORY_LIMIT = 200;
 
@@ -41,7 +38,7 @@ final class EnvironmentEndpoints {
                 ctx.method() + " " + ctx.path());
         WriteGate.about(ctx, request.service(), request.version(), null);
         WriteGate.require(ctx, Grant.deploy(environment, request.service()));
-        DeploymentResult result = store.recordDeployment(environment, request.service(), request.version());
+        DeploymentResult result = store.recordDeployment(environment, request.service(), request.version(), WriteGate.record(ctx, 201));
         switch (result.outcome()) {
             case RECORDED -> {
                 ctx.header("Location", "/environments/" + environment);
@@ -60,7 +57,8 @@ final class EnvironmentEndpoints {
         String environment = environmentName(ctx);
         String service = Names.service(ctx.pathParam("service"));
         WriteGate.require(ctx, Grant.deploy(environment, service));
-        EndedDeployment ended = store.undeploy(environment, service).orElseThrow(() -> new ApiException(
+        EndedDeployment ended = store.undeploy(environment, service,
+                WriteGate.record(ctx, 200, (EndedDeployment e) -> e.version())).orElseThrow(() -> new ApiException(
                 ProblemCode.DEPLOYMENT_NOT_FOUND, "No release of '" + service + "' runs in '" + environment + "'."));
         WriteGate.about(ctx, null, ended.version(), null);
         json.send(ctx, 200, json.object().put("environment", ended.environment()).put("service", ended.service())
@@ -68,11 +66,12 @@ final class EnvironmentEndpoints {
     }
 
     void environments(Context ctx) {
-        ArrayNode out = json.array();
-        for (EnvironmentSummary e : store.environments()) {
+        ObjectNode answer = json.object();
+        ArrayNode out = answer.putArray("environments");
+        for (EnvironmentSummary e : Listed.first(store.environments(), Listed.ENTRIES, answer)) {
             out.addObject().put("name", e.name()).put("running", e.running()).put("updatedAt", e.updatedAt());
         }
-        json.send(ctx, 200, json.object().set("environments", out));
+        json.send(ctx, 200, answer);
     }
 
     void environment(Context ctx) {
@@ -81,7 +80,7 @@ final class EnvironmentEndpoints {
                 ProblemCode.ENVIRONMENT_NOT_FOUND, "No deployment was ever recorded in '" + name + "'."));
         ObjectNode out = json.object().put("name", view.name());
         ArrayNode running = out.putArray("deployments");
-        for (Deployment d : view.running()) {
+        for (Deployment d : Listed.first(view.running(), Listed.ENTRIES, out, "moreDeployments")) {
             ObjectNode o = running.addObject().put("service", d.service()).put("version", d.version()).put("deployedAt", d.deployedAt());
             putReplaced(o, d);
         }
@@ -109,15 +108,6 @@ final class EnvironmentEndpoints {
     }
 
     private static String environmentName(Context ctx) {
-        return checkedName(ctx.pathParam("env"));
-    }
-
-    /** The name when it is one an environment may have (see {@link #NAME}); a 400 problem saying the form otherwise. */
-    static String checkedName(String name) {
-        if (!NAME.matcher(name).matches()) {
-            throw new ApiException(ProblemCode.ENVIRONMENT_INVALID_NAME, "'" + name + "' is not an environment name: 1 to 64 "
-                    + "lowercase letters, digits, '.', '_' and '-', starting with a letter or a digit (e.g. staging, prod-eu).");
-        }
-        return name;
+        return Names.environment(ctx.pathParam("env"));
     }
 }

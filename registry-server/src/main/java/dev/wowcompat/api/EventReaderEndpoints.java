@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.manifest.Version;
@@ -88,8 +89,11 @@ final class EventReaderEndpoints {
             putNullable(env, "current", current);
         });
         ArrayNode consumerList = out.putArray("consumers");
-        consumers.values().forEach(consumerList::add);
-        out.set("environments", environments);
+        Listed.first(new ArrayList<>(consumers.values()), Listed.ENTRIES, out, "moreConsumers").forEach(consumerList::add);
+        ArrayNode environmentList = out.putArray("environments");
+        List<JsonNode> everyEnvironment = new ArrayList<>();
+        environments.forEach(everyEnvironment::add);
+        Listed.first(everyEnvironment, Listed.ENTRIES, out, "moreEnvironments").forEach(environmentList::add);
         json.send(ctx, 200, out);
     }
 

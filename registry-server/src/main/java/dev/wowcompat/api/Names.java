@@ -4,52 +4,80 @@ import dev.wowcompat.manifest.Version;
 import java.util.regex.Pattern;
 
 /**
- * The forms of the names a request carries in its path (docs/api.md, "Names"): a service as the Manifest format
- * spells it (kebab-case, {@code schemas/manifest.schema.json}'s {@code serviceName}) and at most 128 characters; a
- * version {@code major.minor.patch}, each part at most 9 digits without leading zeros. Anything else is refused with
- * 400 {@code wow-compat.request.bad-name} before the store is asked, so that nothing unbounded is stored or listed.
+ * The one place that knows what a name may be (docs/api.md, "Names"): a service as the Manifest format spells it
+ * (kebab-case, {@code schemas/manifest.schema.json}'s {@code serviceName}), an environment, a principal of the
+ * principals file, and a version {@code major.minor.patch} with each part at most 9 digits. Every name is at most
+ * {@value #MAX_LENGTH} characters. A request carrying anything else is refused with 400
+ * {@code wow-compat.request.bad-name} before the store is asked, so that nothing unbounded is stored or listed; the
+ * principals file and the grants in it ask the same patterns.
  */
-final class Names {
-    static final int MAX_LENGTH = 128;
+public final class Names {
+    public static final int MAX_LENGTH = 128;
     private static final Pattern SERVICE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
+    // Environments appear in URLs and in CI scripts: no case or escaping questions.
+    private static final Pattern ENVIRONMENT = Pattern.compile("[a-z0-9][a-z0-9._-]{0," + (MAX_LENGTH - 1) + "}");
+    // A principal is named by people in a file and shown in the write log: spaces and the characters of a CI name allowed.
+    private static final Pattern PRINCIPAL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._@/-]{0," + (MAX_LENGTH - 1) + "}");
+
+    /** The forms as the docs and the refusals say them. */
+    public static final String SERVICE_FORM = "at most " + MAX_LENGTH
+            + " lowercase letters and digits in words joined by '-', starting with a letter (e.g. bank-service)";
+    public static final String ENVIRONMENT_FORM = "1 to " + MAX_LENGTH
+            + " lowercase letters, digits, '.', '_' and '-', starting with a letter or a digit (e.g. staging, prod-eu)";
+    public static final String PRINCIPAL_FORM = "1 to " + MAX_LENGTH
+            + " letters, digits, spaces and . _ @ / -, starting with a letter or a digit";
+    /** Kafka's own characters for topics and groups: what a watcher reads from the broker, with no escaping anywhere. */
+    private static final Pattern KAFKA_NAME = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
+    private static final String TOPIC_FORM = "1 to 249 letters, digits, '.', '_' and '-' (e.g. wow.bank.event)";
+    private static final String GROUP_FORM = "1 to 249 letters, digits, '.', '_' and '-' (e.g. wow-compat-watch.production)";
+    public static final String VERSION_FORM = "major.minor.patch, each part at most 9 digits without leading zeros (e.g. 1.4.0)";
 
     private Names() {}
 
+    public static boolean isService(String name) {
+        return name.length() <= MAX_LENGTH && SERVICE.matcher(name).matches();
+    }
+
+    public static boolean isEnvironment(String name) {
+        return ENVIRONMENT.matcher(name).matches();
+    }
+
+    public static boolean isPrincipal(String name) {
+        return PRINCIPAL.matcher(name).matches();
+    }
+
     static String service(String name) {
-        if (name.length() > MAX_LENGTH || !SERVICE.matcher(name).matches()) {
-            throw new ApiException(ProblemCode.BAD_NAME, shown(name) + " is not a service name: at most " + MAX_LENGTH
-                    + " lowercase letters and digits in words joined by '-', starting with a letter (e.g. bank-service).");
-        }
+        if (!isService(name)) throw refused(name, "a service name", SERVICE_FORM);
+        return name;
+    }
+
+    static String environment(String name) {
+        if (!isEnvironment(name)) throw refused(name, "an environment name", ENVIRONMENT_FORM);
+        return name;
+    }
+
+    static String principal(String name) {
+        if (!isPrincipal(name)) throw refused(name, "a principal name", PRINCIPAL_FORM);
         return name;
     }
 
     static String version(String version) {
-        if (!Version.isValid(version)) {
-            throw new ApiException(ProblemCode.BAD_NAME, shown(version) + " is not a version: major.minor.patch, each part "
-                    + "at most 9 digits without leading zeros (e.g. 1.4.0).");
-        }
+        if (!Version.isValid(version)) throw refused(version, "a version", VERSION_FORM);
         return version;
     }
 
-    /** Kafka's own form of a topic name: it is what a watcher reads from the broker. */
-    private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
-    /** A consumer group as the watch names it ({@code wow-compat-watch.<ENV>}): Kafka's topic characters, so no escaping anywhere. */
-    private static final Pattern GROUP = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
-
     static String topic(String name) {
-        if (!TOPIC.matcher(name).matches()) {
-            throw new ApiException(ProblemCode.BAD_NAME, shown(name) + " is not a Kafka topic name: 1 to 249 letters, digits, "
-                    + "'.', '_' and '-' (e.g. wow.bank.event).");
-        }
+        if (!KAFKA_NAME.matcher(name).matches()) throw refused(name, "a Kafka topic name", TOPIC_FORM);
         return name;
     }
 
     static String group(String name) {
-        if (!GROUP.matcher(name).matches()) {
-            throw new ApiException(ProblemCode.BAD_NAME, shown(name) + " is not a consumer group name: 1 to 249 letters, digits, "
-                    + "'.', '_' and '-' (e.g. wow-compat-watch.production).");
-        }
+        if (!KAFKA_NAME.matcher(name).matches()) throw refused(name, "a consumer group name", GROUP_FORM);
         return name;
+    }
+
+    private static ApiException refused(String name, String what, String form) {
+        return new ApiException(ProblemCode.BAD_NAME, shown(name) + " is not " + what + ": " + form + ".");
     }
 
     /** A name as an answer quotes it: never more than the limit, so that a refusal stays as small as the name should be. */

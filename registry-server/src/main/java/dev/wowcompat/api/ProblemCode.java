@@ -37,7 +37,6 @@ public enum ProblemCode {
     REVISION_NOT_FOUND("wow-compat.event.revision-not-found", 404, "No such revision of this event"),
     FINGERPRINT_MALFORMED("wow-compat.fingerprint.malformed", 400, "A fingerprint is 64 lowercase hex digits (or a prefix of 8 or more)"),
     FINGERPRINT_UNKNOWN("wow-compat.fingerprint.unknown", 404, "No registered schema has this fingerprint"),
-    ENVIRONMENT_INVALID_NAME("wow-compat.environment.invalid-name", 400, "An environment name is 1 to 64 lowercase letters, digits, '.', '_' and '-'"),
     ENVIRONMENT_NOT_FOUND("wow-compat.environment.not-found", 404, "No deployment was ever recorded in this environment"),
     DEPLOYMENT_NOT_FOUND("wow-compat.deployment.not-found", 404, "No release of this service runs in this environment"),
     PROFILE_OVERFLOW("wow-compat.profile.count-overflow", 400, "Merged with the stored profile, a count would pass 2^53"),

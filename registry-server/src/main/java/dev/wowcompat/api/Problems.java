@@ -22,7 +22,7 @@ final class Problems {
     static final String CONTENT_TYPE = "application/problem+json";
     private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
     /** Input problems one answer lists; {@code more} counts the rest (docs/api.md, "Limits"). */
-    static final int LISTED_PROBLEMS = 100;
+    static final int LISTED_PROBLEMS = Listed.FINDINGS;
     private static final int MAX_INSTANCE = 512;
 
     private final ObjectMapper mapper;

@@ -16,7 +16,7 @@ import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.StoredProfiles;
 import io.javalin.http.Context;
 import java.util.Map;
-import java.util.regex.Pattern;
+import dev.wowcompat.manifest.Version;
 
 /** Profiles of the values releases write, per environment (docs/decisions.md, "Meaning drift"): record (merge), list the types, read a type's. */
 final class ProfileEndpoints {
@@ -25,7 +25,6 @@ final class ProfileEndpoints {
     /** Fields one read answers at most; the answer says when there were more (narrow it by revision or release). */
     static final int READ_LIMIT = 2048;
     /** {@code service@version}, as the Manifest spells both. */
-    private static final Pattern RELEASE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*@(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})\\.(0|[1-9][0-9]{0,8})");
 
     private final RegistryStore store;
     private final Registration registration;
@@ -43,7 +42,7 @@ final class ProfileEndpoints {
 
     /** 200 merged (what each release now has stored) | 400 not a profile set | 404 a release is not registered. */
     void record(Context ctx) throws InvalidInputException {
-        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String environment = Names.environment(ctx.pathParam("env"));
         WriteGate.require(ctx, Grant.observe(environment));
         JsonNode body = input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path());
         if (body.path("fields").size() > MAX_POSTED_FIELDS) {
@@ -64,7 +63,7 @@ final class ProfileEndpoints {
             WriteGate.about(ctx, sv[0], sv[1], null);
         }
         refuseUndeclared(posted);
-        ProfileMerge merge = store.mergeProfiles(environment, posted, WriteGate.principal(ctx));
+        ProfileMerge merge = store.mergeProfiles(environment, posted, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         if (merge.unregistered() != null) {
             throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, merge.unregistered()
                     + " is not registered; profiles are kept for registered releases only. Nothing was stored.");
@@ -127,7 +126,8 @@ final class ProfileEndpoints {
 
     /** Whether the text is a release, {@code service@version}. */
     static boolean isRelease(String text) {
-        return RELEASE.matcher(text).matches();
+        int at = text.indexOf('@');
+        return at > 0 && at == text.lastIndexOf('@') && Names.isService(text.substring(0, at)) && Version.isValid(text.substring(at + 1));
     }
 
     private static String key(Map<String, String> problem) {
@@ -136,7 +136,7 @@ final class ProfileEndpoints {
 
     /** 200 the types with profiles (an empty list when none) | 400 not an environment name. */
     void types(Context ctx) {
-        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String environment = Names.environment(ctx.pathParam("env"));
         ObjectNode out = json.object().put("environment", environment);
         ArrayNode types = out.putArray("types");
         for (ProfiledType t : store.profiledTypes(environment)) {
@@ -148,7 +148,7 @@ final class ProfileEndpoints {
 
     /** 200 the profile set of the type (one revision, one release) | 400 bad parameter | 404 none stored. */
     void type(Context ctx) {
-        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String environment = Names.environment(ctx.pathParam("env"));
         String type = ctx.pathParam("type");
         Integer revision = revision(ctx.queryParam("revision"));
         String release = ctx.queryParam("release") == null ? null : release(ctx.queryParam("release"), "release");
@@ -167,7 +167,7 @@ final class ProfileEndpoints {
             deployments.addObject().put("release", step.release()).put("deployedAt", step.deployedAt());
         }
         ArrayNode drift = out.putArray("drift");
-        history.drift().forEach(f -> drift.add(f.toJson()));
+        Listed.first(history.drift(), Listed.ENTRIES, out, "moreDrift").forEach(f -> drift.add(f.toJson()));
         json.send(ctx, 200, out);
     }
 
@@ -183,10 +183,16 @@ final class ProfileEndpoints {
                 + text + "'.");
     }
 
+    /**
+     * {@code text} when it is {@code service@version} with both of their form ({@link Names}). In a query parameter,
+     * no {@code @} is a bad parameter and a part not of its form a bad name; in a body, either is invalid input.
+     */
     static String release(String text, String what) {
-        if (!RELEASE.matcher(text).matches()) {
-            ProblemCode code = what.equals("release") ? ProblemCode.BAD_PARAMETER : ProblemCode.INVALID_INPUT;
-            throw new ApiException(code, what + " must be service@major.minor.patch (e.g. bank-service@1.2.0); got '" + text + "'.");
+        if (!isRelease(text)) {
+            int at = text.indexOf('@');
+            boolean split = at > 0 && at == text.lastIndexOf('@');
+            ProblemCode code = !what.equals("release") ? ProblemCode.INVALID_INPUT : split ? ProblemCode.BAD_NAME : ProblemCode.BAD_PARAMETER;
+            throw new ApiException(code, what + " must be service@major.minor.patch (e.g. bank-service@1.2.0); got " + Names.shown(text) + ".");
         }
         return text;
     }

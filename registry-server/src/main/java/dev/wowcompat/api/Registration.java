@@ -10,7 +10,7 @@ import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.manifest.SchemaPool;
 import dev.wowcompat.manifest.TypeEntry;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.NewRelease;
@@ -19,6 +19,7 @@ import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.ReleaseGate;
 import dev.wowcompat.store.StoredRelease;
+import dev.wowcompat.store.WriteRecord;
 import dev.wowcompat.store.TypeRow;
 import dev.wowcompat.store.TypeUse;
 import java.nio.charset.StandardCharsets;
@@ -61,10 +62,16 @@ public final class Registration {
 
     /** @param expectedService the service the URL names; null when the Manifest alone decides (demo data) */
     public RegistrationResult register(String expectedService, byte[] body, String source) throws InvalidInputException {
+        return register(expectedService, body, source, WriteRecord.none());
+    }
+
+    /** The same, with the write-log row stored in the registration's own transaction when it is stored. */
+    public RegistrationResult register(String expectedService, byte[] body, String source, WriteRecord<RegistrationResult> record)
+            throws InvalidInputException {
         Manifest candidate = reader.read(body, source);
         requireService(expectedService, candidate);
         NewRelease release = toNewRelease(candidate, new String(body, StandardCharsets.UTF_8));
-        RegistrationResult result = store.register(release, gateFor(candidate));
+        RegistrationResult result = store.register(release, gateFor(candidate), record);
         if (result.outcome() == RegistrationResult.Outcome.CREATED) {
             history.put(candidate.service(), candidate.version().toString(), release.contentDigest(), candidate);
         }
@@ -90,7 +97,8 @@ public final class Registration {
             List<Manifest> earlier = new ArrayList<>(stored.size());
             stored.forEach(r -> earlier.add(history.get(r)));
             Report report = new ReleaseChecker().check(candidate, earlier);
-            return new GateDecision(report.compatible(), ReportFormat.JSON.render(report));
+            // Stored and answered with bounded lists: a Manifest of a million unknown keys must not make a report of them.
+            return new GateDecision(report.compatible(), ReportJson.write(report, Listed.FINDINGS));
         };
     }
 

@@ -36,7 +36,8 @@ final class ReleaseEndpoints {
     void register(Context ctx) throws InvalidInputException {
         String service = Names.service(ctx.pathParam("service"));
         WriteGate.require(ctx, Grant.publish(service));
-        RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path());
+        RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path(),
+                WriteGate.record(ctx, 201, (RegistrationResult r) -> r.release().version()));
         if (result.release() != null) WriteGate.about(ctx, null, result.release().version(), null);
         metrics.registration(result.outcome());
         switch (result.outcome()) {
@@ -66,27 +67,40 @@ final class ReleaseEndpoints {
         json.sendText(ctx, 200, decision.reportJson());
     }
 
+    /** The bytes of stored reports one answer of {@code GET /services/{service}/releases} carries at most. */
+    static final long REPORT_BYTES = 768 * 1024;
+
     void services(Context ctx) {
-        ArrayNode out = json.array();
-        for (ServiceSummary s : store.services()) {
+        ObjectNode answer = json.object();
+        ArrayNode out = answer.putArray("services");
+        for (ServiceSummary s : Listed.first(store.services(), Listed.ENTRIES, answer)) {
             out.addObject().put("name", s.name()).put("releases", s.releases())
                     .put("latestVersion", s.latestVersion()).put("latestRegisteredAt", s.latestRegisteredAt());
         }
-        json.send(ctx, 200, json.object().set("services", out));
+        json.send(ctx, 200, answer);
     }
 
     void releases(Context ctx) {
         String service = Names.service(ctx.pathParam("service"));
         List<ReleaseSummary> releases = store.releases(service);
         if (releases.isEmpty()) throw new ApiException(ProblemCode.SERVICE_NOT_FOUND, "No release of service '" + service + "' is registered.");
-        ArrayNode out = json.array();
+        ObjectNode answer = json.object().put("service", service);
+        ArrayNode out = answer.putArray("releases");
+        // Each release carries its report (at most 100 findings, 100 changes): listed while the reports stay within
+        // REPORT_BYTES, so a long history of large reports still answers in bounded size; "more" counts the rest.
+        long reportBytes = 0;
+        int listed = 0;
         for (ReleaseSummary r : releases) {
+            if (listed == Listed.ENTRIES || (listed > 0 && reportBytes + r.reportJson().length() > REPORT_BYTES)) break;
+            reportBytes += r.reportJson().length();
+            listed++;
             ObjectNode o = out.addObject().put("version", r.version()).put("registeredAt", r.registeredAt())
                     .put("contentDigest", r.contentDigest());
             if (r.withdrawnAt() != null) o.put("withdrawnAt", r.withdrawnAt());
             JsonResponses.putRaw(o, "report", r.reportJson());
         }
-        json.send(ctx, 200, json.object().put("service", service).set("releases", out));
+        if (listed < releases.size()) answer.put("more", releases.size() - listed);
+        json.send(ctx, 200, answer);
     }
 
     void release(Context ctx) {

@@ -63,7 +63,7 @@ final class SchemaEndpoints {
         if (usages.isEmpty()) throw unknown(fp);
         ObjectNode out = json.object().put("fingerprint", fp).put("known", true).put("schema", "/schemas/" + fp);
         ArrayNode list = out.putArray("usages");
-        for (TypeUsage u : usages) {
+        for (TypeUsage u : Listed.first(usages, Listed.ENTRIES, out)) {
             ObjectNode o = list.addObject().put("service", u.service()).put("version", u.version())
                     .put("kind", u.type().kind()).put("name", u.type().name());
             if (u.type().kind().equals("event")) o.put("revision", u.type().revision()).put("subject", u.type().name() + "@" + u.type().revision());

@@ -8,7 +8,7 @@ import dev.wowcompat.diff.SchemaDiff;
 import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
-import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.TypeMatch;
 import dev.wowcompat.store.TypeRow;
@@ -71,7 +71,7 @@ final class TypeEndpoints {
         usages.stream().map(u -> u.type().kind()).distinct().forEach(out.putArray("kinds")::add);
         usages.stream().map(TypeUsage::service).distinct().forEach(out.putArray("services")::add);
         ArrayNode releases = out.putArray("releases");
-        usages.forEach(u -> usage(releases.addObject(), u));
+        Listed.first(usages, Listed.ENTRIES, out).forEach(u -> usage(releases.addObject(), u));
         // Fingerprints in order of first appearance, per kind and revision: where the schema changed.
         Map<String, ObjectNode> fingerprints = new LinkedHashMap<>();
         for (TypeUsage u : usages) {
@@ -86,7 +86,19 @@ final class TypeEndpoints {
             });
             ((ArrayNode) f.get("releases")).add(u.service() + "@" + u.version());
         }
-        fingerprints.values().forEach(out.putArray("fingerprints")::add);
+        ArrayNode listed = out.putArray("fingerprints");
+        for (ObjectNode f : Listed.first(new ArrayList<>(fingerprints.values()), Listed.ENTRIES, out, "moreFingerprints")) {
+            // Each schema names the releases it is in: the newest ENTRIES of them, and how many more.
+            ArrayNode releasesOf = (ArrayNode) f.get("releases");
+            if (releasesOf.size() > Listed.ENTRIES) {
+                int left = releasesOf.size() - Listed.ENTRIES;
+                ArrayNode newest = json.array();
+                for (int i = left; i < releasesOf.size(); i++) newest.add(releasesOf.get(i));
+                f.set("releases", newest);
+                f.put("moreReleases", left);
+            }
+            listed.add(f);
+        }
         json.send(ctx, 200, out);
     }
 
@@ -154,7 +166,7 @@ final class TypeEndpoints {
         if (withSchema) {
             // Every release, only for one revision: the list's answer stays the same size however many releases.
             ArrayNode history = o.putArray("history");
-            for (TypeUsage u : ordered) {
+            for (TypeUsage u : Listed.first(ordered, Listed.ENTRIES, o, "moreHistory")) {
                 history.addObject().put("service", u.service()).put("version", u.version())
                         .put("written", u.type().written()).put("fingerprint", u.type().fingerprint());
             }
@@ -225,7 +237,7 @@ final class TypeEndpoints {
         ObjectNode out = json.object().put("subject", subject).put("kind", kind);
         out.set("from", sideJson(old, oldSchema));
         out.set("to", sideJson(young, newSchema));
-        JsonResponses.putRaw(out, "report", ReportFormat.JSON.render(report));
+        JsonResponses.putRaw(out, "report", ReportJson.write(report, Listed.FINDINGS));
         json.send(ctx, 200, out);
     }
 

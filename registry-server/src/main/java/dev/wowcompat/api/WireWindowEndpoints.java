@@ -60,7 +60,7 @@ final class WireWindowEndpoints {
 
     /** 200 applied | 400 not a window, or an empty one | 409 a range is stale: nothing kept. */
     void post(Context ctx) throws InvalidInputException {
-        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String environment = Names.environment(ctx.pathParam("env"));
         WriteGate.require(ctx, Grant.observe(environment));
         JsonNode body = input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path());
         if (!body.isObject()) throw invalid("The body must be a JSON object (a window).");
@@ -82,7 +82,7 @@ final class WireWindowEndpoints {
                 leftOut.put(key, ProblemCode.PROFILE_UNDECLARED.code());
             }
         }
-        WireOutcome outcome = store.applyWindow(environment, window, profiles, leftOut, WriteGate.principal(ctx));
+        WireOutcome outcome = store.applyWindow(environment, window, profiles, leftOut, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         if (!outcome.accepted()) throw stale(environment, window.group(), outcome.stale());
         ObjectNode out = json.object().put("accepted", true).put("records", outcome.records());
         ArrayNode positions = out.putArray("positions");
@@ -307,7 +307,7 @@ final class WireWindowEndpoints {
 
     /** 200 what the environment's wire carried (zeros and empty lists before the first window) | 400 bad name. */
     void wire(Context ctx) {
-        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String environment = Names.environment(ctx.pathParam("env"));
         String type = ctx.queryParam("type");
         if (type != null && (type.isBlank() || type.length() > MAX_TYPE)) {
             throw new ApiException(ProblemCode.BAD_PARAMETER, "type must be a type name of at most " + MAX_TYPE + " characters.");
@@ -366,7 +366,7 @@ final class WireWindowEndpoints {
 
     /** 200 the group's next offsets ([] when none) | 400 no group, or not a group's name. */
     void positions(Context ctx) {
-        String environment = EnvironmentEndpoints.checkedName(ctx.pathParam("env"));
+        String environment = Names.environment(ctx.pathParam("env"));
         String group = ctx.queryParam("group");
         if (group == null || group.isBlank()) {
             throw new ApiException(ProblemCode.BAD_PARAMETER, "query parameter 'group' is required (the watchers' consumer group, "

@@ -7,6 +7,7 @@ import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.StoreException;
 import dev.wowcompat.store.WriteLogEntry;
+import dev.wowcompat.store.WriteRecord;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.javalin.http.HttpResponseException;
@@ -36,6 +37,8 @@ final class WriteGate {
         String service;
         String version;
         String environment;
+        /** Set when the store appended this write's row in the write's own transaction: nothing more to append. */
+        boolean recorded;
     }
 
     private final Access access;
@@ -54,15 +57,19 @@ final class WriteGate {
             note.version = ctx.pathParamMap().get("version");
             note.environment = ctx.pathParamMap().get("env");
             int status = 500;
+            boolean answered = false;
             try {
                 if (access.required()) identify(ctx, note);
                 handler.handle(ctx);
                 status = ctx.status().getCode();
+                answered = true;
             } catch (Exception e) {
                 status = statusOf(e);
                 throw e;
             } finally {
-                append(ctx, note, status);
+                // A stored write's row was committed with it; anything else (a refusal, a repeat, a failure after
+                // the store's transaction, whose row then rolled back with it) is appended here.
+                if (!(answered && note.recorded)) append(ctx, note, status);
             }
         };
     }
@@ -131,6 +138,26 @@ final class WriteGate {
         if (environment != null) note.environment = environment;
     }
 
+    /**
+     * The write-log row of this request's write, for the store to append in the write's own transaction when it
+     * stores it: then it is answered {@code status}.
+     */
+    static <T> WriteRecord<T> record(Context ctx, int status) {
+        return record(ctx, status, outcome -> null);
+    }
+
+    /** The same, with the version the write learns only from its outcome (a registration's, from its Manifest). */
+    static <T> WriteRecord<T> record(Context ctx, int status, java.util.function.Function<T, String> version) {
+        Note note = ctx.attribute(NOTE);
+        if (note == null) return WriteRecord.none();
+        return outcome -> {
+            String learnt = version.apply(outcome);
+            if (learnt != null) note.version = learnt;
+            note.recorded = true;
+            return entry(ctx, note, status);
+        };
+    }
+
     /** The caller's name, for what a write keeps of who made it. */
     static String principal(Context ctx) {
         Note note = ctx.attribute(NOTE);
@@ -164,10 +191,14 @@ final class WriteGate {
         return ProblemCode.INTERNAL.status();
     }
 
-    private void append(Context ctx, Note note, int status) {
-        WriteLogEntry entry = new WriteLogEntry(0, System.currentTimeMillis(), note.principal, ctx.req().getRemoteAddr(),
+    private static WriteLogEntry entry(Context ctx, Note note, int status) {
+        return new WriteLogEntry(0, System.currentTimeMillis(), note.principal, ctx.req().getRemoteAddr(),
                 ctx.method().name() + " " + ctx.endpointHandlerPath(), bounded(note.service), bounded(note.version),
                 bounded(note.environment), status);
+    }
+
+    private void append(Context ctx, Note note, int status) {
+        WriteLogEntry entry = entry(ctx, note, status);
         try {
             store.appendWrite(entry);
         } catch (RuntimeException e) {

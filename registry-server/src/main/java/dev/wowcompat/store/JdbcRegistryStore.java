@@ -73,6 +73,21 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     /**
+     * {@link #transaction}, and when the write is committed, its write-log row ({@code record}'s) appended in the
+     * same transaction: the write and its row are durable together or not at all.
+     */
+    private <T> T logged(Query<T> work, java.util.function.Predicate<T> commit, WriteRecord<T> record) {
+        return transaction(c -> {
+            T result = work.run(c);
+            if (commit.test(result)) {
+                WriteLogEntry row = record.row(result);
+                if (row != null) WriteLogTables.append(c, row);
+            }
+            return result;
+        }, commit);
+    }
+
+    /**
      * Blocks until no other registration of {@code service} runs, anywhere, and holds that until the transaction
      * ends: the gate then sees every release committed before and nothing can join the history until the commit.
      */
@@ -85,28 +100,28 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     protected abstract void lockDeployment(Connection c, String environment, String service) throws SQLException;
 
     @Override
-    public DeploymentResult recordDeployment(String environment, String service, String version) {
+    public DeploymentResult recordDeployment(String environment, String service, String version, WriteRecord<DeploymentResult> record) {
         try {
-            return transaction(c -> {
+            return logged(c -> {
                 lockDeployment(c, environment, service);
                 if (lockRelease(c, service, version) == ReleaseState.WITHDRAWN) {
                     return new DeploymentResult(DeploymentResult.Outcome.RELEASE_WITHDRAWN, null);
                 }
                 // The time is read once the lock is held: a write that waited for another starts after it.
                 return DeploymentTables.record(c, environment, service, version, System.currentTimeMillis());
-            }, result -> result.outcome() == DeploymentResult.Outcome.RECORDED);
+            }, result -> result.outcome() == DeploymentResult.Outcome.RECORDED, record);
         } catch (StoreException e) {
             throw new StoreException("could not record " + service + "@" + version + " in " + environment + ": " + e.getMessage(), e);
         }
     }
 
     @Override
-    public Optional<EndedDeployment> undeploy(String environment, String service) {
+    public Optional<EndedDeployment> undeploy(String environment, String service, WriteRecord<EndedDeployment> record) {
         try {
-            return transaction(c -> {
+            return logged(c -> {
                 lockDeployment(c, environment, service);
                 return DeploymentTables.undeploy(c, environment, service, System.currentTimeMillis());
-            }, Optional::isPresent);
+            }, Optional::isPresent, ended -> record.row(ended.orElseThrow()));
         } catch (StoreException e) {
             throw new StoreException("could not undeploy " + service + " from " + environment + ": " + e.getMessage(), e);
         }
@@ -153,8 +168,8 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
-    public Withdrawal withdraw(String service, String version) {
-        return transaction(c -> {
+    public Withdrawal withdraw(String service, String version, WriteRecord<Withdrawal> record) {
+        return logged(c -> {
             ReleaseState state = lockRelease(c, service, version);
             if (state == ReleaseState.NOT_REGISTERED) return Withdrawal.NOT_REGISTERED;
             if (state == ReleaseState.WITHDRAWN) return Withdrawal.ALREADY_WITHDRAWN;
@@ -173,12 +188,12 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 ps.executeUpdate();
             }
             return Withdrawal.WITHDRAWN;
-        }, w -> w == Withdrawal.WITHDRAWN);
+        }, w -> w == Withdrawal.WITHDRAWN, record);
     }
 
     @Override
-    public int deleteProfiles(String environment, String service, String version) {
-        return transaction(c -> {
+    public int deleteProfiles(String environment, String service, String version, WriteRecord<Integer> record) {
+        return logged(c -> {
             lockDeployment(c, environment, service);
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM profiles WHERE environment = ? AND service = ? AND version = ?")) {
                 ps.setString(1, environment);
@@ -186,7 +201,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 ps.setString(3, version);
                 return ps.executeUpdate();
             }
-        }, n -> n > 0);
+        }, n -> n > 0, record);
     }
 
     @Override
@@ -203,13 +218,14 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
-    public ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles, String principal) {
+    public ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles, String principal,
+                                      WriteRecord<ProfileMerge> record) {
         TreeSet<String> releases = new TreeSet<>();
         for (dev.wowcompat.profile.FieldKey key : profiles.fields().keySet()) releases.add(key.release());
         TreeSet<String> services = new TreeSet<>();
         for (String release : releases) services.add(ProfileTables.release(release)[0]);
         try {
-            return transaction(c -> {
+            return logged(c -> {
                 // In name order, so that two posts naming the same services on PostgreSQL wait instead of deadlocking.
                 for (String service : services) lockDeployment(c, environment, service);
                 String unregistered = ProfileTables.unregistered(c, releases);
@@ -217,7 +233,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 String neverRan = ProfileTables.neverRan(c, environment, releases);
                 if (neverRan != null) return ProfileMerge.neverRan(neverRan);
                 return ProfileTables.merge(c, environment, profiles, null, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis(), principal);
-            }, ProfileMerge::stored);
+            }, ProfileMerge::stored, record);
         } catch (StoreException e) {
             throw new StoreException("could not store the profiles posted for " + environment + ": " + e.getMessage(), e);
         }
@@ -225,9 +241,10 @@ public abstract class JdbcRegistryStore implements RegistryStore {
 
     @Override
     public WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
-                                   Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal) {
+                                   Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal,
+                                   WriteRecord<WireOutcome> record) {
         try {
-            return transaction(c -> {
+            return logged(c -> {
                 long now = System.currentTimeMillis();
                 List<WireOutcome.Position> positions = new ArrayList<>();
                 WireOutcome.Stale stale = WireTables.advance(c, dialect.forUpdate(), environment, window, now, positions);
@@ -235,7 +252,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 WireOutcome.Profiles merged = profiles == null ? null : mergeWindowProfiles(c, environment, profiles, leftOut, now, principal);
                 WireTables.add(c, dialect.forUpdate(), environment, window);
                 return new WireOutcome(null, window.recordCount(), positions, merged);
-            }, WireOutcome::accepted);
+            }, WireOutcome::accepted, record);
         } catch (StoreException e) {
             throw new StoreException("could not apply the window posted for " + environment + ": " + e.getMessage(), e);
         }
@@ -349,10 +366,10 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
-    public RegistrationResult register(NewRelease release, ReleaseGate gate) {
+    public RegistrationResult register(NewRelease release, ReleaseGate gate, WriteRecord<RegistrationResult> record) {
         try {
-            return transaction(c -> registerInTransaction(c, release, gate),
-                    result -> result.outcome() == RegistrationResult.Outcome.CREATED);
+            return logged(c -> registerInTransaction(c, release, gate),
+                    result -> result.outcome() == RegistrationResult.Outcome.CREATED, record);
         } catch (StoreException e) {
             throw new StoreException("could not store " + release.service() + "@" + release.version() + ": " + e.getMessage(), e);
         }

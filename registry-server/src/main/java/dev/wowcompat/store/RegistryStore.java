@@ -19,7 +19,12 @@ public interface RegistryStore extends AutoCloseable {
      * Stores a release unless the gate refuses it. Within one service, calls are serialized: the gate runs with
      * the service's history as it is at that moment, and nothing can be added to that history until the call ends.
      */
-    RegistrationResult register(NewRelease release, ReleaseGate gate);
+    RegistrationResult register(NewRelease release, ReleaseGate gate, WriteRecord<RegistrationResult> record);
+
+    /** {@link #register(NewRelease, ReleaseGate, WriteRecord)} with no write-log row. */
+    default RegistrationResult register(NewRelease release, ReleaseGate gate) {
+        return register(release, gate, WriteRecord.none());
+    }
 
     /** Runs the gate against the current history without storing anything (the dry-run check). */
     GateDecision dryRun(String service, dev.wowcompat.manifest.Version version, ReleaseGate gate);
@@ -52,10 +57,18 @@ public interface RegistryStore extends AutoCloseable {
      * there already, or when the release is not registered. Atomic, and serialized per environment and service across
      * every process sharing the database; durable when it returns {@link DeploymentResult.Outcome#RECORDED}.
      */
-    DeploymentResult recordDeployment(String environment, String service, String version);
+    DeploymentResult recordDeployment(String environment, String service, String version, WriteRecord<DeploymentResult> record);
+
+    default DeploymentResult recordDeployment(String environment, String service, String version) {
+        return recordDeployment(environment, service, version, WriteRecord.none());
+    }
 
     /** Ends the deployment of {@code service} running in {@code environment} ({@link EndedDeployment.EndedBy#UNDEPLOYED}); empty when none runs. */
-    Optional<EndedDeployment> undeploy(String environment, String service);
+    Optional<EndedDeployment> undeploy(String environment, String service, WriteRecord<EndedDeployment> record);
+
+    default Optional<EndedDeployment> undeploy(String environment, String service) {
+        return undeploy(environment, service, WriteRecord.none());
+    }
 
     /** Every environment that ever had a deployment, by name. */
     List<EnvironmentSummary> environments();
@@ -108,7 +121,12 @@ public interface RegistryStore extends AutoCloseable {
      * fewer than {@link #MAX_PROFILE_FIELDS_PER_RELEASE}. Nothing is stored when a release of the set is not
      * registered. Atomic, and serialized with the deployment writes of each service of the set in the environment.
      */
-    ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles, String principal);
+    ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles, String principal,
+                               WriteRecord<ProfileMerge> record);
+
+    default ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles, String principal) {
+        return mergeProfiles(environment, profiles, principal, WriteRecord.none());
+    }
 
     /** {@link #mergeProfiles(String, dev.wowcompat.profile.ProfileSet, String)} by nobody in particular. */
     default ProfileMerge mergeProfiles(String environment, dev.wowcompat.profile.ProfileSet profiles) {
@@ -116,16 +134,27 @@ public interface RegistryStore extends AutoCloseable {
     }
 
     /** Removes every profile of one release in one environment; returns how many fields were removed. */
-    int deleteProfiles(String environment, String service, String version);
+    int deleteProfiles(String environment, String service, String version, WriteRecord<Integer> record);
+
+    default int deleteProfiles(String environment, String service, String version) {
+        return deleteProfiles(environment, service, version, WriteRecord.none());
+    }
 
     /**
      * Marks a release that no environment ever ran as withdrawn: it stays readable and keeps its version, but is never
      * a baseline or a candidate again (docs/decisions.md, "Withdrawn releases"). Serialized with the deployments of
      * that release, so a release is never both withdrawn and deployed.
      */
-    Withdrawal withdraw(String service, String version);
+    Withdrawal withdraw(String service, String version, WriteRecord<Withdrawal> record);
 
-    /** Appends one entry to the write log (its id is given by the store). */
+    default Withdrawal withdraw(String service, String version) {
+        return withdraw(service, version, WriteRecord.none());
+    }
+
+    /**
+     * Appends one entry to the write log (its id is given by the store): for a write that stored nothing. A write
+     * that stores passes its {@link WriteRecord} to its own method instead, so that the two are one transaction.
+     */
     void appendWrite(WriteLogEntry entry);
 
     /** A page of the write log, newest first. */
@@ -150,7 +179,8 @@ public interface RegistryStore extends AutoCloseable {
      *     for the reason given), nor are those of a release not registered, never run there, or whose counts would overflow
      */
     WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
-                            java.util.Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal);
+                            java.util.Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal,
+                            WriteRecord<WireOutcome> record);
 
     /** What the environment's wire carried, each list at most {@code limit} long; findings and carried types of one type when {@code type} is not null. */
     WireView wire(String environment, String type, int limit);

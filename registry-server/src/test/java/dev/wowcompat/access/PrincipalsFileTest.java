@@ -33,7 +33,7 @@ class PrincipalsFileTest {
     }
 
     @Test
-    void eachMistakeNamesItsLine() {
+    void eachMistakeNamesItsLine() throws InvalidInputException {
         assertTrue(refusal("{\"principals\": [\n  {\"name\": \"ci\", \"tokenSha256\": \"" + A + "\",\n   \"grants\": [\"publish:bank\", \"deploi:staging\"]}\n]}")
                 .matches("line 3: \"deploi:staging\" of \"ci\" is not a grant; the grants are publish:SERVICE.*"), "unknown grant");
         assertTrue(refusal("{\"principals\": [\n {\"name\": \"ci\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]},\n"
@@ -53,6 +53,13 @@ class PrincipalsFileTest {
                 .matches("line 3: oidc entry \"ci\" needs \"match\": .*"), "an empty match would take every token");
         assertTrue(refusal("{\"principals\": [\n {\"name\": \"a\", \"tokenSha256\": \"" + A + "\", \"grant\": [\"admin\"]}]}")
                 .matches("line 2: \"grant\" is not a member here; expected grants, name, tokenSha256"), "a misspelt member");
+        assertTrue(refusal("{\"principals\": [\n {\"name\": \"" + "p".repeat(129) + "\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]}]}")
+                .matches("line 2: \"name\" must be 1 to 128 letters, digits, spaces and \\. _ @ / -, starting with a letter or a digit"),
+                "a name past the registry's 128 characters");
+        assertTrue(refusal("{\"oidc\": [\n {\"name\": \" ci\", \"match\": {\"repository\": \"acme/x\"}, \"grants\": [\"admin\"]}]}")
+                .matches("line 2: \"name\" must be .*"), "a name starting with a space");
+        assertEquals(1, Principals.fromFile(PrincipalsFiles.write(dir, "longest.json", "{\"principals\": [{\"name\": \"" + "p".repeat(128)
+                + "\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]}]}")).byToken("a-token").stream().count(), "128 characters are taken");
         assertTrue(refusal("{}").matches("line 1: the file names no principal and no oidc entry; .*"));
         assertTrue(refusal("[]").matches("line 1: the file must hold one JSON object .*"));
     }
@@ -66,7 +73,8 @@ class PrincipalsFileTest {
 
     @ParameterizedTest
     @CsvSource({"publish", "publish:", "publish:Bank", "publish:bank*x", "deploy:", "deploy:a:b:c", "observe", "observe:a:b",
-            "read:x", "admin:all", "write:x", "'publish: bank'"})
+            "read:x", "admin:all", "write:x", "'publish: bank'", "publish:bank_service", "publish:bank--*", "deploy:Staging",
+            "observe:-staging"})
     void otherTextsAreNoGrant(String text) {
         assertTrue(Grant.parse(text).isEmpty(), text);
     }

@@ -207,8 +207,12 @@ class CanDeployApiTest {
         assertTrue(id.matches("[0-9a-f]{12}"), id);
         assertEquals(json.body(), canDeploy(registry, PRODUCER, "1.2.0", env, "format=json").body(), "json is the default");
 
+        // The media types as docs/api.md gives them, written out here; every format but json must have one.
         Map<String, String> types = Map.of("text", "text/plain", "github", "text/plain", "markdown", "text/markdown",
                 "junit", "application/xml", "sarif", "application/sarif+json");
+        for (dev.wowcompat.report.ReportFormat f : dev.wowcompat.report.ReportFormat.values()) {
+            assertTrue(f == dev.wowcompat.report.ReportFormat.JSON || types.containsKey(f.label()), f.label() + " has no expected media type here");
+        }
         for (Map.Entry<String, String> t : types.entrySet()) {
             for (boolean deployable : List.of(false, true)) {
                 String version = deployable ? "1.1.0" : "1.2.0";
@@ -263,8 +267,9 @@ class CanDeployApiTest {
         problem(registry.get("/can-deploy?version=1.2.0&environment=prod"), 400, bad);
         problem(registry.get("/can-deploy?service=" + PRODUCER + "&environment=prod"), 400, bad);
         problem(registry.get("/can-deploy?service=%20&version=1.2.0&environment=prod"), 400, bad);
-        problem(canDeploy(registry, PRODUCER, "1.2", "prod"), 400, bad);
-        problem(canDeploy(registry, PRODUCER, "1.2.0", "Prod"), 400, "wow-compat.environment.invalid-name");
+        problem(canDeploy(registry, PRODUCER, "1.2", "prod"), 400, "wow-compat.request.bad-name");
+        problem(canDeploy(registry, PRODUCER, "1.2.0", "Prod"), 400, "wow-compat.request.bad-name");
+        problem(canDeploy(registry, "Bank_Service", "1.2.0", "prod"), 400, "wow-compat.request.bad-name");
         problem(canDeploy(registry, PRODUCER, "1.2.0", "prod", "format=pdf"), 400, bad);
         Answer ignore = canDeploy(registry, PRODUCER, "1.2.0", "prod", "ignore=no-colons");
         problem(ignore, 400, bad);

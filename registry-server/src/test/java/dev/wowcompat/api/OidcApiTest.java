@@ -32,10 +32,17 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,15 +94,24 @@ class OidcApiTest {
     }
 
     private RunningRegistry open(String jwksUrl) throws Exception {
-        Access access = new Access(Principals.fromFile(principals), OidcVerifier.of(ISSUER, AUDIENCE, jwksUrl), false);
+        return open(OidcVerifier.of(ISSUER, AUDIENCE, jwksUrl));
+    }
+
+    private RunningRegistry open(OidcVerifier verifier) throws Exception {
+        Access access = new Access(Principals.fromFile(principals), verifier, false);
         return new RunningRegistry(databases.create(TestDatabases.Backend.SQLITE).open(), RegistryServer.Config.local(0).withAccess(access));
     }
 
     private static HttpServer serve(String path, String body, AtomicInteger reads) throws Exception {
+        return serve(path, () -> body, reads);
+    }
+
+    /** A JWKS server on a free loopback port that counts its reads and serves what {@code body} holds at each. */
+    private static HttpServer serve(String path, Supplier<String> body, AtomicInteger reads) throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext(path, exchange -> {
             reads.incrementAndGet();
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = body.get().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, bytes.length);
             exchange.getResponseBody().write(bytes);
@@ -222,6 +238,69 @@ class OidcApiTest {
             }
             register(fresh, "1.1.0", es256(claims().build())).expect(201);
             assertEquals(before + 1, jwksReads.get(), "20 unknown kids within a minute: no further read");
+        }
+    }
+
+    /** A clock the test moves: the verifier's cache and cool-down run on it, so no test waits a minute. */
+    private static final class MovingClock extends Clock {
+        private final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
+
+        void advance(Duration d) {
+            now.updateAndGet(t -> t.plus(d));
+        }
+
+        @Override
+        public Instant instant() {
+            return now.get();
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+
+    @Test
+    void aRotatedKeyIsTakenOnceTheCoolDownHasPassedAndUnknownKidsReadAtMostOnceAMinute() throws Exception {
+        RSAKey first = new RSAKeyGenerator(2048).keyID("2026-first").generate();
+        RSAKey rotated = new RSAKeyGenerator(2048).keyID("2026-rotated").generate();
+        AtomicReference<String> published = new AtomicReference<>(new JWKSet(first.toPublicJWK()).toString());
+        AtomicInteger reads = new AtomicInteger();
+        HttpServer issuer = serve("/jwks", published::get, reads);
+        MovingClock clock = new MovingClock();
+        String url = "http://127.0.0.1:" + issuer.getAddress().getPort() + "/jwks";
+        try (RunningRegistry fresh = open(OidcVerifier.of(ISSUER, AUDIENCE, url, clock, OidcVerifier.MIN_REFETCH))) {
+            register(fresh, "1.0.0", rs256(first, claims().build(), h -> {})).expect(201);
+            assertEquals(1, reads.get(), "the first token reads the JWKS");
+
+            // The issuer rotates: the new key is published, and tokens signed with it arrive at once.
+            published.set(new JWKSet(List.of(first.toPublicJWK(), rotated.toPublicJWK())).toString());
+            refused(register(fresh, "1.1.0", rs256(rotated, claims().build(), h -> {})));
+            clock.advance(Duration.ofSeconds(59));
+            refused(register(fresh, "1.1.0", rs256(rotated, claims().build(), h -> {})));
+            assertEquals(1, reads.get(), "within the minute after a read, an unknown kid reads nothing");
+
+            clock.advance(Duration.ofSeconds(2));
+            register(fresh, "1.1.0", rs256(rotated, claims().build(), h -> {})).expect(201);
+            assertEquals(2, reads.get(), "a minute after the last read, the unknown kid reads the JWKS once, and its key is taken");
+            register(fresh, "1.2.0", rs256(rotated, claims().build(), h -> {})).expect(201);
+            register(fresh, "1.3.0", rs256(first, claims().build(), h -> {})).expect(201);
+            assertEquals(2, reads.get(), "known kids are served from the cache");
+
+            // A flood of unknown kids: one read a minute at most, however many arrive.
+            RSAKey stray = new RSAKeyGenerator(2048).keyID("never-published").generate();
+            for (int minute = 0; minute < 3; minute++) {
+                clock.advance(Duration.ofSeconds(61));
+                for (int i = 0; i < 10; i++) refused(register(fresh, "9.9.9", rs256(stray, claims().build(), h -> {})));
+                assertEquals(3 + minute, reads.get(), "minute " + minute + ": ten unknown kids, one read");
+            }
+        } finally {
+            issuer.stop(0);
         }
     }
 

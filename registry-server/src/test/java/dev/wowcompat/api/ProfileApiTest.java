@@ -209,14 +209,15 @@ class ProfileApiTest {
         for (int i = 0; i <= ProfileEndpoints.MAX_POSTED_FIELDS; i++) wide.observe(TYPE, 2, "bank-service@1.0.0", JSON.createObjectNode().put("f" + i, i));
         problem(registry.post(env, ProfileJson.write(wide).toString()), 400, ProblemCode.INVALID_INPUT.code());
         problem(registry.post("/environments/No/profiles", deposits("bank-service@1.0.0", 10, 1, 6)), 400,
-                ProblemCode.ENVIRONMENT_INVALID_NAME.code());
+                ProblemCode.BAD_NAME.code());
         problem(registry.post(env, deposits("bank-service@1.0.0", 10, 1, 6), Map.of("Content-Type", "text/plain")), 415,
                 ProblemCode.UNSUPPORTED_MEDIA_TYPE.code());
         assertEquals(0, registry.get(env).expect(200).json().path("types").size(), "nothing was stored");
 
         problem(registry.get(env + "/" + TYPE), 404, ProblemCode.PROFILE_NOT_FOUND.code());
         problem(registry.get(env + "/" + TYPE + "?revision=-1"), 400, ProblemCode.BAD_PARAMETER.code());
-        problem(registry.get(env + "/" + TYPE + "?release=bank-service@1"), 400, ProblemCode.BAD_PARAMETER.code());
+        problem(registry.get(env + "/" + TYPE + "?release=bank-service"), 400, ProblemCode.BAD_PARAMETER.code());
+        problem(registry.get(env + "/" + TYPE + "?release=bank-service@1"), 400, ProblemCode.BAD_NAME.code());
     }
 
     /**

@@ -82,6 +82,40 @@ class RequestBoundsTest {
     }
 
     @Test
+    void everyNameOfEveryEndpointIsRefusedWithTheOneCode() {
+        try (RunningRegistry registry = registry(RegistryServer.Config.local(0))) {
+            registry.register("bank-service", BankManifests.bank("1.0.0")).expect(201);
+            String env = "e".repeat(129);
+            String principal = "p".repeat(129);
+            List<Answer> refused = List.of(
+                    registry.post("/environments/" + env + "/deployments", "{\"service\":\"bank-service\",\"version\":\"1.0.0\"}"),
+                    registry.post("/environments/Staging/deployments", "{\"service\":\"bank-service\",\"version\":\"1.0.0\"}"),
+                    registry.get("/environments/" + env),
+                    registry.delete("/environments/" + env + "/deployments/bank-service"),
+                    registry.delete("/environments/staging/deployments/Bank_Service"),
+                    registry.get("/environments/" + env + "/profiles"),
+                    registry.get("/can-deploy?service=bank-service&version=1.0.0&environment=" + env),
+                    registry.get("/can-deploy?service=bank-service&version=1.0.0000000000&environment=staging"),
+                    registry.post("/services/bank-service/releases/01.0.0/withdraw", ""),
+                    registry.post("/services/" + "s".repeat(129) + "/releases/1.0.0/withdraw", ""),
+                    registry.get("/write-log?environment=" + env),
+                    registry.get("/write-log?service=Bank_Service"),
+                    registry.get("/write-log?principal=" + principal),
+                    registry.get("/write-log?principal=%20leading-space"));
+            for (Answer a : refused) {
+                assertEquals(400, a.status(), a.body());
+                assertEquals("wow-compat.request.bad-name", a.code(), a.body());
+                assertTrue(a.body().length() < 2_000, "the name is not echoed whole: " + a.body());
+            }
+            // The longest names of each form are taken.
+            registry.post("/environments/" + "e".repeat(128) + "/deployments", "{\"service\":\"bank-service\",\"version\":\"1.0.0\"}").expect(201);
+            registry.get("/write-log?principal=" + "p".repeat(128) + "&environment=" + "e".repeat(128)).expect(200);
+            registry.get("/write-log?principal=bank-service%20CI").expect(200);
+            assertEquals(1, registry.get("/environments").json().path("environments").size(), "only the 128-character environment");
+        }
+    }
+
+    @Test
     void inputProblemsAreListedAtMostAHundredWithTheCountOfTheRest() {
         try (RunningRegistry registry = registry(RegistryServer.Config.local(0))) {
             StringBuilder manifest = new StringBuilder("{\"format\":1,\"service\":\"x\",\"version\":\"1.0.0\",\"contexts\":{}");

@@ -120,7 +120,8 @@ final class AuditCommand implements Callable<Integer> {
     String environment;
 
     @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
-            description = "Report format: text, json, markdown, junit, github or sarif (default: ${DEFAULT-VALUE}).")
+            completionCandidates = ReportFormatNames.class,
+            description = "Report format, one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     ReportFormat format = ReportFormat.TEXT;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE and only its first line to standard output.")

@@ -4,6 +4,7 @@ import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportJson;
+import dev.wowcompat.rules.Severity;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,6 +49,15 @@ final class CanDeployCommand implements Callable<Integer> {
         RegistryClient.Answer answer = cli.canDeploy(target.service, target.version, target.environment);
         if (answer.status() != 200) return ReleaseInEnvironment.refused(answer, cli.label(), spec.commandLine().getErr());
         Report checked = ReportJson.read(answer.tree(), cli.label() + " can-deploy");
-        return report.emit(checked, spec, r -> ReportJson.writeDeployment(r, target.environment));
+        int code = report.emit(checked, spec, r -> ReportJson.writeDeployment(r, target.environment));
+        // The registry lists at most 100 findings; those it left out cannot be waived here, so they count as they are.
+        java.util.Map<Severity, Long> unlisted = ReportJson.unlisted(answer.tree(), checked);
+        long left = unlisted.values().stream().mapToLong(Long::longValue).sum();
+        if (left == 0) return code;
+        spec.commandLine().getErr().println("wow-compat: warning: the registry listed " + checked.findings().size() + " findings and left "
+                + dev.wowcompat.text.Counts.of(left, "more finding") + " out (" + unlisted.get(Severity.BREAKING) + " of them breaking); --ignore "
+                + "applies to the listed ones only");
+        spec.commandLine().getErr().flush();
+        return report.failOn.failsOn(unlisted) ? ExitCodes.FINDINGS : code;
     }
 }

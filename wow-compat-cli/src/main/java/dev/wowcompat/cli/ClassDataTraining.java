@@ -140,7 +140,7 @@ public final class ClassDataTraining {
                 runs.add(new String[] {"--help"});
                 runs.add(new String[] {"--version"});
                 runs.add(new String[] {"check", "--help"});
-                for (String format : List.of("text", "json", "markdown", "junit", "github", "sarif")) {
+                for (String format : new ReportFormatNames()) {
                     runs.add(new String[] {"check", "--candidate", changed.toString(), "--baseline", baseline.toString(), "--format", format});
                 }
                 runs.add(new String[] {"check", "--candidate", bank.toString(), "--baseline", candidate.toString()});

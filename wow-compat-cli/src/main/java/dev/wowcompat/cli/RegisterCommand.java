@@ -48,7 +48,8 @@ public final class RegisterCommand implements Callable<Integer>, ReadsManifests 
     String token;
 
     @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
-            description = "Format of the registry's report: text, json, markdown, junit, github or sarif (default: ${DEFAULT-VALUE}). "
+            completionCandidates = ReportFormatNames.class,
+            description = "Format of the registry's report, one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). "
                     + "A refused release's text report goes to standard error with the problem; other formats to standard output.")
     ReportFormat format = ReportFormat.TEXT;
 

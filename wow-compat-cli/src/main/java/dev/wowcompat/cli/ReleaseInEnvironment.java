@@ -21,7 +21,7 @@ final class ReleaseInEnvironment {
     String version;
 
     @Option(names = "--environment", required = true, paramLabel = "E",
-            description = "The environment, e.g. production: lowercase letters, digits, '.', '_' and '-', at most 64.")
+            description = "The environment, e.g. production: lowercase letters, digits, '.', '_' and '-', at most 128.")
     String environment;
 
     /** Checked here too, so that a typo costs no round trip; the registry checks the rest. */

@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
 final class ReportOptions {
 
     @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
-            description = "Report format: text, json, markdown, junit, github or sarif (default: ${DEFAULT-VALUE}).")
+            completionCandidates = ReportFormatNames.class,
+            description = "Report format, one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     ReportFormat format = ReportFormat.TEXT;
 
     @Option(names = "--output", paramLabel = "FILE",

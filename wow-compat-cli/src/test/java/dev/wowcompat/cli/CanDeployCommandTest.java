@@ -111,7 +111,7 @@ class CanDeployCommandTest {
 
     @Test
     void everyFormatAndTheOutputFile() throws Exception {
-        for (String format : List.of("text", "json", "markdown", "junit", "github", "sarif")) {
+        for (String format : new ReportFormatNames()) {
             Cli.Result r = canDeploy(PRODUCER, "1.2.0", "production", "--format", format);
             assertEquals(1, r.code(), format + ": " + r.err());
             assertTrue(r.out().contains("consumer-lags"), format + ": " + r.out());
@@ -151,7 +151,7 @@ class CanDeployCommandTest {
 
         Cli.Result badName = canDeploy(PRODUCER, "1.2.0", "Production");
         assertEquals(2, badName.code());
-        assertTrue(badName.err().contains("wow-compat.environment.invalid-name"), badName.err());
+        assertTrue(badName.err().contains("wow-compat.request.bad-name"), badName.err());
 
         Cli.Result badVersion = canDeploy(PRODUCER, "1.2", "production");
         assertEquals(2, badVersion.code());

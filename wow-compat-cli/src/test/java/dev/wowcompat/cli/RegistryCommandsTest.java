@@ -221,7 +221,7 @@ class RegistryCommandsTest {
                 registry.base() + ": wow-compat.release.not-found: bank-service@9.9.9 is not registered");
         assertRefused(recordDeployment(registry.base(), "1.2", "staging"),
                 "--version: '1.2' is not a release version of the form major.minor.patch");
-        assertRefused(recordDeployment(registry.base(), "1.0.0", "Staging"), "wow-compat.environment.invalid-name: 'Staging' is not an environment name");
+        assertRefused(recordDeployment(registry.base(), "1.0.0", "Staging"), "wow-compat.request.bad-name: 'Staging' is not an environment name");
         assertRefused(run("record-deployment", "--registry", registry.base(), "--service", " ", "--version", "1.0.0",
                 "--environment", "staging"), "wow-compat.request.invalid-input: \"service\" is blank");
         int closedPort;
