@@ -157,7 +157,10 @@ public interface RegistryStore extends AutoCloseable {
     int MAX_WIRE_FINDING_IDS = 64;
     /** Watchers (group, member) one environment lists; when a window passes it, the longest silent ones are removed. */
     int MAX_WIRE_WATCHERS = 100;
-    /** A watcher whose last window ended longer ago than this is removed when a window of its environment is applied. */
+    /**
+     * A watcher whose last window ended this long before the end of a window applied in its environment (or before
+     * the registry's clock, when that is earlier) is removed.
+     */
     long WIRE_WATCHER_KEPT_MILLIS = 24 * 60 * 60 * 1000L;
 
     /**

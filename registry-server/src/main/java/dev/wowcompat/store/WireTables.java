@@ -189,7 +189,7 @@ final class WireTables {
 
     /**
      * The window's watcher, its last window moved on; then the environment's watchers whose last window ended more
-     * than {@link RegistryStore#WIRE_WATCHER_KEPT_MILLIS} before {@code now} are removed, and past
+     * than {@link RegistryStore#WIRE_WATCHER_KEPT_MILLIS} before this one's end ({@code now} when that is earlier) are removed, and past
      * {@link RegistryStore#MAX_WIRE_WATCHERS} the longest silent ones. The poster itself is always kept.
      */
     private static void watcher(Connection c, String environment, WireWindow w, long now) throws SQLException {
@@ -207,7 +207,9 @@ final class WireTables {
             ps.setString(1, environment);
             ps.setString(2, w.group());
             ps.setString(3, w.member());
-            ps.setLong(4, now - RegistryStore.WIRE_WATCHER_KEPT_MILLIS);
+            // Measured from the window being applied, so a backfill of old windows keeps the watchers of its day; never
+            // from a future the poster's clock claims.
+            ps.setLong(4, Math.min(now, w.end()) - RegistryStore.WIRE_WATCHER_KEPT_MILLIS);
             ps.executeUpdate();
         }
         if (count(c, "SELECT COUNT(*) FROM wire_watchers WHERE environment = ?", environment) <= RegistryStore.MAX_WIRE_WATCHERS) return;

@@ -518,6 +518,22 @@ class WireApiTest {
         assertFalse(members.contains("gone-host/1"), "silent for more than a day: removed");
         assertFalse(members.contains("host-0"), "the longest silent past the bound: removed");
         assertTrue(members.contains("host-1") && members.contains("host-" + bound), members.toString());
+
+        // Windows of long ago (a replay): a day is measured from the window applied, so their watchers stay.
+        String replay = "watchers-replay";
+        Instant longAgo = Instant.parse("2020-01-01T00:00:00Z");
+        ObjectNode a = window(GROUP, 0, 0, 1, release, 1, longAgo);
+        a.put("member", "replay-a");
+        post(replay, a).expect(200);
+        ObjectNode b = window(GROUP, 0, 1, 2, release, 1, longAgo.plusSeconds(60));
+        b.put("member", "replay-b");
+        post(replay, b).expect(200);
+        assertEquals(2, wire(replay).path("watchers").size());
+        ObjectNode dayLater = window(GROUP, 0, 2, 3, release, 1, longAgo.plus(java.time.Duration.ofHours(25)));
+        dayLater.put("member", "replay-c");
+        post(replay, dayLater).expect(200);
+        assertEquals("replay-c", wire(replay).at("/watchers/0/member").asText());
+        assertEquals(1, wire(replay).path("watchers").size(), "a day after both, by the windows' own ends");
     }
 
     /** Writes need observe:ENV, like profiles; the window is in the write log whatever the answer. */
