@@ -14,6 +14,7 @@ import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.WireOutcome;
 import dev.wowcompat.store.WireView;
 import dev.wowcompat.store.WireWindow;
+import dev.wowcompat.text.Counts;
 import io.javalin.http.Context;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -42,7 +43,9 @@ final class WireWindowEndpoints {
     private static final int MAX_EXAMPLE_TEXT = 1_000;
     private static final Pattern FINDING_ID = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
     private static final Set<String> KINDS = Set.of("event", "command", "state");
-    private static final Set<String> SEVERITIES = Set.of("breaking", "warning", "info");
+    /** The engine's severity labels: a finding's severity is one of them, whoever judged it. */
+    private static final Set<String> SEVERITIES = java.util.Arrays.stream(dev.wowcompat.rules.Severity.values())
+            .map(dev.wowcompat.rules.Severity::label).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private final RegistryStore store;
     private final Registration registration;
@@ -83,7 +86,8 @@ final class WireWindowEndpoints {
             }
         }
         WireOutcome outcome = store.applyWindow(environment, window, profiles, leftOut, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
-        if (!outcome.accepted()) throw stale(environment, window.group(), outcome.stale());
+        if (outcome.stale() != null) throw stale(environment, window.group(), outcome.stale());
+        if (outcome.refused() != null) throw refused(environment, outcome.refused());
         ObjectNode out = json.object().put("accepted", true).put("records", outcome.records());
         ArrayNode positions = out.putArray("positions");
         for (WireOutcome.Position p : outcome.positions()) {
@@ -91,7 +95,21 @@ final class WireWindowEndpoints {
         }
         if (outcome.profiles() == null) out.putNull("profiles");
         else out.set("profiles", profiles(environment, outcome.profiles()));
+        WireOutcome.Dropped d = outcome.dropped();
+        out.putObject("dropped").put("carried", d.carried()).put("carriedRecords", d.carriedRecords()).put("findings", d.findings())
+                .put("findingRecords", d.findingRecords());
         json.send(ctx, 200, out);
+    }
+
+    private static ApiException refused(String environment, WireOutcome.Refused r) {
+        return switch (r.reason()) {
+            case UNKNOWN_RELEASE -> new ApiException(ProblemCode.WIRE_UNKNOWN_RELEASE, "The window attributes records or findings to "
+                    + r.subject() + ", which is not registered here; a watcher attributes them to the releases this registry "
+                    + "recorded as running, or to \"\" when it found none. Nothing of the window was kept.", Map.of("release", r.subject()));
+            case TOO_MANY_POSITIONS -> new ApiException(ProblemCode.WIRE_TOO_MANY_POSITIONS, "'" + environment + "' keeps the "
+                    + "positions of " + Counts.number(r.limit()) + " partitions (per group and topic) already; this window would add more. "
+                    + "Nothing of the window was kept.", Map.of("limit", r.limit()));
+        };
     }
 
     private static ApiException stale(String environment, String group, WireOutcome.Stale s) {
@@ -192,9 +210,12 @@ final class WireWindowEndpoints {
             if (!first.isObject()) throw invalid(where + ".first must be the first record: {topic, partition, offset}.");
             WireWindow.RecordRef ref = new WireWindow.RecordRef(Names.topic(text(first, "topic", where + ".first")),
                     partition(first, "partition", where + ".first"), offset(first, "offset", where + ".first"));
+            // Who wrote the first record: optional ("" when absent), checked as every release the window names.
+            String release = t.path("release").isMissingNode() || t.path("release").isNull() ? ""
+                    : release(text(t, "release", where), where + ".release");
             long firstSeen = instant(t, "firstSeen", where);
             long lastSeen = instant(t, "lastSeen", where);
-            carried.add(new WireWindow.Carried(kind, type, revision, count(t, where), firstSeen, Math.max(firstSeen, lastSeen), ref));
+            carried.add(new WireWindow.Carried(kind, type, revision, release, count(t, where), firstSeen, Math.max(firstSeen, lastSeen), ref));
         }
         List<WireWindow.Finding> findings = new ArrayList<>();
         Set<String> findingKeys = new HashSet<>();

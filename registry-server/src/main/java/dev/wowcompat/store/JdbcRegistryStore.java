@@ -27,6 +27,7 @@ import java.util.TreeSet;
  * after all, the stored row decides between a repeat and a conflict.
  */
 public abstract class JdbcRegistryStore implements RegistryStore {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JdbcRegistryStore.class);
 
     /** The few places where SQLite and PostgreSQL spell a query differently. */
     protected record Dialect(String stringAggregate, String caseInsensitiveLike, String forUpdate) {
@@ -246,12 +247,27 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         try {
             return logged(c -> {
                 long now = System.currentTimeMillis();
+                // Releases are never deleted: one registered now stays so, whatever commits meanwhile.
+                String unregistered = WireTables.unregistered(c, window);
+                if (unregistered != null) {
+                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.UNKNOWN_RELEASE, unregistered, 0));
+                }
                 List<WireOutcome.Position> positions = new ArrayList<>();
-                WireOutcome.Stale stale = WireTables.advance(c, dialect.forUpdate(), environment, window, now, positions);
+                int[] added = {0};
+                WireOutcome.Stale stale = WireTables.advance(c, dialect.forUpdate(), environment, window, now, positions, added);
                 if (stale != null) return WireOutcome.stale(stale);
+                WireTables.span(c, environment, window);
+                if (added[0] > 0 && WireTables.tooManyPositions(c, environment)) {
+                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.TOO_MANY_POSITIONS, "",
+                            MAX_WIRE_POSITIONS));
+                }
                 WireOutcome.Profiles merged = profiles == null ? null : mergeWindowProfiles(c, environment, profiles, leftOut, now, principal);
-                WireTables.add(c, dialect.forUpdate(), environment, window);
-                return new WireOutcome(null, window.recordCount(), positions, merged);
+                WireOutcome.Dropped dropped = WireTables.add(c, dialect.forUpdate(), environment, window, now);
+                if (dropped.carried() + dropped.findings() > 0) {
+                    LOG.warn("a window of {} in {} dropped {} and {}: the environment keeps as many as it may", window.group(), environment,
+                            dev.wowcompat.text.Counts.of(dropped.carried(), "carried type"), dev.wowcompat.text.Counts.of(dropped.findings(), "finding"));
+                }
+                return new WireOutcome(null, null, window.recordCount(), positions, merged, dropped);
             }, WireOutcome::accepted, record);
         } catch (StoreException e) {
             throw new StoreException("could not apply the window posted for " + environment + ": " + e.getMessage(), e);
@@ -335,6 +351,22 @@ public abstract class JdbcRegistryStore implements RegistryStore {
             ProfileTables.exported(c, consumer);
             return null;
         });
+    }
+
+    /**
+     * The wire of every environment, one environment at a time, in name order (what {@code migrate} copies). Each is
+     * read in one transaction of its own, bounded by the environment's bounds on rows.
+     */
+    public void exportWire(java.util.function.Consumer<ExportedWire> consumer) {
+        for (String environment : read(WireTables::wireEnvironments)) consumer.accept(read(c -> WireTables.exported(c, environment)));
+    }
+
+    /**
+     * Stores one environment's wire, as exported from another registry, in one transaction, unless this one holds
+     * some already: see {@link ExportedDeployment.Copy}; the rows are compared whole.
+     */
+    public ExportedDeployment.Copy importWire(ExportedWire wire) {
+        return transaction(c -> WireTables.copy(c, wire), copy -> copy == ExportedDeployment.Copy.COPIED);
     }
 
     /** Stores a copied profile row unless this store keeps that field already (then false: nothing is merged). */

@@ -170,10 +170,35 @@ public interface RegistryStore extends AutoCloseable {
     List<ProfiledType> profiledTypes(String environment);
 
     /**
+     * Positions (group, topic, partition) one environment keeps: a window that would add one past them is refused
+     * whole, since a position cannot be dropped without counting its records again (docs/decisions.md, "The registry
+     * watches the wire").
+     */
+    int MAX_WIRE_POSITIONS = 10_000;
+    /** Carried types (kind, type, revision) one environment keeps; a window's further ones are dropped and counted. */
+    int MAX_WIRE_CARRIED = 10_000;
+    /** Findings (release, type, id) one environment keeps; a window's further ones are dropped and counted. */
+    int MAX_WIRE_FINDINGS = 10_000;
+    /**
+     * Distinct finding ids one environment keeps (the audit has about twenty): what bounds the series of
+     * {@code wow_compat_wire_findings_total}. A finding of a further id is dropped and counted.
+     */
+    int MAX_WIRE_FINDING_IDS = 64;
+    /** Watchers (group, member) one environment lists; when a window passes it, the longest silent ones are removed. */
+    int MAX_WIRE_WATCHERS = 100;
+    /**
+     * A watcher whose last window ended this long before the end of a window applied in its environment (or before
+     * the registry's clock, when that is earlier) is removed.
+     */
+    long WIRE_WATCHER_KEPT_MILLIS = 24 * 60 * 60 * 1000L;
+
+    /**
      * Applies one window of the wire (docs/decisions.md, "The registry watches the wire") in one transaction: when every
      * range starts at its partition's stored next offset (a partition with none accepts any), the positions advance to
      * the ranges' ends and the window's counts, findings and profiles are added; otherwise nothing is kept and the
-     * outcome names the first stale range. Serialized per partition across every process sharing the database.
+     * outcome names the first stale range. Nothing is kept either when the window names a release that is not
+     * registered, or would pass {@link #MAX_WIRE_POSITIONS}; carried types and findings past the environment's bounds
+     * are dropped and counted. Serialized per partition across every process sharing the database.
      *
      * @param profiles the window's profiles, or null; fields of {@code leftOut} are not merged (the caller refused them,
      *     for the reason given), nor are those of a release not registered, never run there, or whose counts would overflow

@@ -5,22 +5,54 @@ import java.util.Map;
 
 /**
  * What applying a window did: nothing when {@code stale} is set (a range did not start at its partition's stored next
- * offset), everything otherwise.
+ * offset) or {@code refused} is (the window would pass a bound no dropping can keep), everything otherwise but the
+ * rows it would have added past the environment's bounds ({@code dropped}).
  *
  * @param positions the next offsets of the window's partitions, now stored
  * @param profiles what the profile merge did, or null when the window carried no profiles
+ * @param dropped the carried types and findings left out because the environment keeps as many as it may
  */
-public record WireOutcome(Stale stale, long records, List<Position> positions, Profiles profiles) {
+public record WireOutcome(Stale stale, Refused refused, long records, List<Position> positions, Profiles profiles, Dropped dropped) {
     public WireOutcome {
         positions = List.copyOf(positions);
     }
 
     static WireOutcome stale(Stale stale) {
-        return new WireOutcome(stale, 0, List.of(), null);
+        return new WireOutcome(stale, null, 0, List.of(), null, Dropped.NONE);
+    }
+
+    static WireOutcome refused(Refused refused) {
+        return new WireOutcome(null, refused, 0, List.of(), null, Dropped.NONE);
     }
 
     public boolean accepted() {
-        return stale == null;
+        return stale == null && refused == null;
+    }
+
+    /** Why a window was refused whole: {@code subject} is the release not registered, or the bound passed. */
+    public record Refused(Reason reason, String subject, long limit) {
+        public enum Reason {
+            /** The window attributes records, a carried type or a finding to a release the registry does not hold. */
+            UNKNOWN_RELEASE,
+            /** The window would add positions past {@link RegistryStore#MAX_WIRE_POSITIONS} in the environment. */
+            TOO_MANY_POSITIONS
+        }
+    }
+
+    /**
+     * What a window left out because its environment keeps as many carried types or findings as it may: how many
+     * entries, and the records they counted.
+     */
+    public record Dropped(int carried, long carriedRecords, int findings, long findingRecords) {
+        static final Dropped NONE = new Dropped(0, 0, 0, 0);
+
+        Dropped plusCarried(long records) {
+            return new Dropped(carried + 1, carriedRecords + records, findings, findingRecords);
+        }
+
+        Dropped plusFinding(long records) {
+            return new Dropped(carried, carriedRecords, findings + 1, findingRecords + records);
+        }
     }
 
     /** The first range that does not start where its partition's counting stopped, and where that is. */

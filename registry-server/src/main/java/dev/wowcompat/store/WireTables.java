@@ -17,11 +17,13 @@ import java.util.TreeMap;
  * The SQL of the wire tables (db/migration/V6__wire.sql), one for both backends. A window touches one row per range,
  * release, carried type, finding, watcher and environment: its cost is its own size, never the history's.
  *
- * <p>Every row a window changes is locked in one global order (positions by topic and partition, then records,
- * carried types and findings by key, then the watcher and the environment's row), so two windows applied at once on
- * two nodes wait for each other instead of deadlocking. A row that does not exist yet is first inserted as a
- * placeholder ({@code ON CONFLICT DO NOTHING}, which on PostgreSQL waits for another transaction inserting the same
- * key), then read locked: the read sees what a concurrent window committed.
+ * <p>Every row a window changes is locked in one global order (positions by topic and partition, then the
+ * environment's row, then records, carried types and findings by key, then the watcher), so two windows applied at
+ * once on two nodes wait for each other instead of deadlocking. A position that does not exist yet is first inserted
+ * as a placeholder ({@code ON CONFLICT DO NOTHING}, which on PostgreSQL waits for another transaction inserting the
+ * same key), then read locked: the read sees what a concurrent window committed. Every window of an environment holds
+ * its row from then on, so the environment's bounds are counted by one window at a time: a count read under it is
+ * exact on either backend.
  */
 final class WireTables {
     /** The examples a finding keeps: the first ones posted. */
@@ -36,7 +38,7 @@ final class WireTables {
      * is now advanced.
      */
     static WireOutcome.Stale advance(Connection c, String forUpdate, String environment, WireWindow w, long now,
-            List<WireOutcome.Position> advanced) throws SQLException {
+            List<WireOutcome.Position> advanced, int[] added) throws SQLException {
         List<WireWindow.Range> ranges = new ArrayList<>(w.ranges());
         ranges.sort(Comparator.comparing(WireWindow.Range::topic).thenComparingInt(WireWindow.Range::partition));
         try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_positions(environment, consumer_group, topic, "
@@ -48,7 +50,7 @@ final class WireTables {
             for (WireWindow.Range r : ranges) {
                 bind(placeholder, environment, w.group(), r);
                 placeholder.setLong(5, now);
-                placeholder.executeUpdate();
+                added[0] += placeholder.executeUpdate();
                 bind(read, environment, w.group(), r);
                 long stored;
                 try (ResultSet rs = read.executeQuery()) {
@@ -76,8 +78,49 @@ final class WireTables {
         ps.setInt(4, r.partition());
     }
 
-    /** Adds the window's counts: records per release, carried types, findings, the watcher and the environment's span. */
-    static void add(Connection c, String forUpdate, String environment, WireWindow w) throws SQLException {
+    /**
+     * Counts the window in the environment's row (its span, how many windows), taking that row's lock: every window
+     * of the environment takes it right after its positions, so what follows (the bounds) is decided by one window of
+     * the environment at a time.
+     */
+    static void span(Connection c, String environment, WireWindow w) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_windows(environment, since, updated, windows) VALUES (?, ?, ?, 1) "
+                + "ON CONFLICT (environment) DO UPDATE SET windows = wire_windows.windows + 1, "
+                + "since = CASE WHEN excluded.since < wire_windows.since THEN excluded.since ELSE wire_windows.since END, "
+                + "updated = CASE WHEN excluded.updated > wire_windows.updated THEN excluded.updated ELSE wire_windows.updated END")) {
+            ps.setString(1, environment);
+            ps.setLong(2, w.start());
+            ps.setLong(3, w.end());
+            ps.executeUpdate();
+        }
+    }
+
+    /** Whether the environment keeps more positions than {@link RegistryStore#MAX_WIRE_POSITIONS} (the window's new ones included). */
+    static boolean tooManyPositions(Connection c, String environment) throws SQLException {
+        return count(c, "SELECT COUNT(*) FROM wire_positions WHERE environment = ?", environment) > RegistryStore.MAX_WIRE_POSITIONS;
+    }
+
+    /** The first release the window names that the registry does not hold, or null. */
+    static String unregistered(Connection c, WireWindow w) throws SQLException {
+        return w.releases().isEmpty() ? null : ProfileTables.unregistered(c, new java.util.TreeSet<>(w.releases()));
+    }
+
+    private static long count(Connection c, String sql, String environment) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, environment);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /**
+     * Adds the window's counts: records per release, carried types, findings and the watcher (pruning the silent
+     * ones). Carried types and findings the environment does not keep yet are added while it keeps fewer than its
+     * bounds; the rest are dropped, and what they counted is returned. Runs after {@link #span}, under its lock.
+     */
+    static WireOutcome.Dropped add(Connection c, String forUpdate, String environment, WireWindow w, long now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_records(environment, release, record_count) VALUES (?, ?, ?) "
                 + "ON CONFLICT (environment, release) DO UPDATE SET record_count = wire_records.record_count + excluded.record_count")) {
             for (Map.Entry<String, Long> e : new TreeMap<>(w.records()).entrySet()) {
@@ -87,12 +130,23 @@ final class WireTables {
                 ps.executeUpdate();
             }
         }
-        List<WireWindow.Carried> carried = new ArrayList<>(w.carried());
+        WireOutcome.Dropped dropped = carried(c, environment, w.carried(), WireOutcome.Dropped.NONE);
+        dropped = findings(c, forUpdate, environment, w.findings(), dropped);
+        watcher(c, environment, w, now);
+        return dropped;
+    }
+
+    private static WireOutcome.Dropped carried(Connection c, String environment, List<WireWindow.Carried> posted, WireOutcome.Dropped dropped)
+            throws SQLException {
+        List<WireWindow.Carried> carried = new ArrayList<>(posted);
         carried.sort(Comparator.comparing(WireWindow.Carried::kind).thenComparing(WireWindow.Carried::type)
                 .thenComparingInt(WireWindow.Carried::revision));
         // The first record is the earliest seen; on a tie the one kept stays.
         String earlier = "CASE WHEN excluded.first_seen < wire_carried.first_seen THEN excluded.%1$s ELSE wire_carried.%1$s END";
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_carried(environment, kind, type_name, revision, record_count, "
+        long kept = -1;
+        try (PreparedStatement exists = c.prepareStatement("SELECT 1 FROM wire_carried WHERE environment = ? AND kind = ? AND type_name = ? "
+                + "AND revision = ?");
+             PreparedStatement ps = c.prepareStatement("INSERT INTO wire_carried(environment, kind, type_name, revision, record_count, "
                 + "first_seen, last_seen, first_topic, first_partition, first_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 + "ON CONFLICT (environment, kind, type_name, revision) DO UPDATE SET "
                 + "record_count = wire_carried.record_count + excluded.record_count, "
@@ -100,6 +154,23 @@ final class WireTables {
                 + ", first_offset = " + earlier.formatted("first_offset") + ", first_seen = " + earlier.formatted("first_seen")
                 + ", last_seen = CASE WHEN excluded.last_seen > wire_carried.last_seen THEN excluded.last_seen ELSE wire_carried.last_seen END")) {
             for (WireWindow.Carried t : carried) {
+                exists.setString(1, environment);
+                exists.setString(2, t.kind());
+                exists.setString(3, t.type());
+                exists.setInt(4, t.revision());
+                boolean stored;
+                try (ResultSet rs = exists.executeQuery()) {
+                    stored = rs.next();
+                }
+                if (!stored) {
+                    // Counted once, and only when the window brings a type the environment does not keep yet.
+                    if (kept < 0) kept = count(c, "SELECT COUNT(*) FROM wire_carried WHERE environment = ?", environment);
+                    if (kept >= RegistryStore.MAX_WIRE_CARRIED) {
+                        dropped = dropped.plusCarried(t.count());
+                        continue;
+                    }
+                    kept++;
+                }
                 ps.setString(1, environment);
                 ps.setString(2, t.kind());
                 ps.setString(3, t.type());
@@ -113,7 +184,15 @@ final class WireTables {
                 ps.executeUpdate();
             }
         }
-        findings(c, forUpdate, environment, w.findings());
+        return dropped;
+    }
+
+    /**
+     * The window's watcher, its last window moved on; then the environment's watchers whose last window ended more
+     * than {@link RegistryStore#WIRE_WATCHER_KEPT_MILLIS} before this one's end ({@code now} when that is earlier) are removed, and past
+     * {@link RegistryStore#MAX_WIRE_WATCHERS} the longest silent ones. The poster itself is always kept.
+     */
+    private static void watcher(Connection c, String environment, WireWindow w, long now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_watchers(environment, consumer_group, member, last_window) "
                 + "VALUES (?, ?, ?, ?) ON CONFLICT (environment, consumer_group, member) DO UPDATE SET last_window = "
                 + "CASE WHEN excluded.last_window > wire_watchers.last_window THEN excluded.last_window ELSE wire_watchers.last_window END")) {
@@ -123,48 +202,93 @@ final class WireTables {
             ps.setLong(4, w.end());
             ps.executeUpdate();
         }
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_windows(environment, since, updated, windows) VALUES (?, ?, ?, 1) "
-                + "ON CONFLICT (environment) DO UPDATE SET windows = wire_windows.windows + 1, "
-                + "since = CASE WHEN excluded.since < wire_windows.since THEN excluded.since ELSE wire_windows.since END, "
-                + "updated = CASE WHEN excluded.updated > wire_windows.updated THEN excluded.updated ELSE wire_windows.updated END")) {
+        String others = " WHERE environment = ? AND NOT (consumer_group = ? AND member = ?)";
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM wire_watchers" + others + " AND last_window < ?")) {
             ps.setString(1, environment);
-            ps.setLong(2, w.start());
-            ps.setLong(3, w.end());
+            ps.setString(2, w.group());
+            ps.setString(3, w.member());
+            // Measured from the window being applied, so a backfill of old windows keeps the watchers of its day; never
+            // from a future the poster's clock claims.
+            ps.setLong(4, Math.min(now, w.end()) - RegistryStore.WIRE_WATCHER_KEPT_MILLIS);
             ps.executeUpdate();
+        }
+        if (count(c, "SELECT COUNT(*) FROM wire_watchers WHERE environment = ?", environment) <= RegistryStore.MAX_WIRE_WATCHERS) return;
+        List<String[]> silent = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT consumer_group, member FROM wire_watchers" + others
+                + " ORDER BY last_window DESC, consumer_group, member LIMIT ? OFFSET ?")) {
+            ps.setString(1, environment);
+            ps.setString(2, w.group());
+            ps.setString(3, w.member());
+            ps.setInt(4, Integer.MAX_VALUE);
+            ps.setInt(5, RegistryStore.MAX_WIRE_WATCHERS - 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) silent.add(new String[] {rs.getString(1), rs.getString(2)});
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM wire_watchers WHERE environment = ? AND consumer_group = ? AND member = ?")) {
+            for (String[] key : silent) {
+                ps.setString(1, environment);
+                ps.setString(2, key[0]);
+                ps.setString(3, key[1]);
+                ps.executeUpdate();
+            }
         }
     }
 
-    /** Each finding merged into its row: counts added, the span widened, examples appended up to {@link #MAX_EXAMPLES}. */
-    private static void findings(Connection c, String forUpdate, String environment, List<WireWindow.Finding> posted) throws SQLException {
+    /**
+     * Each finding merged into its row: counts added, the span widened, examples appended up to {@link #MAX_EXAMPLES}.
+     * A finding the environment does not keep yet is added while it keeps fewer than
+     * {@link RegistryStore#MAX_WIRE_FINDINGS} and its id is one of the environment's first
+     * {@link RegistryStore#MAX_WIRE_FINDING_IDS}; otherwise it is dropped and counted.
+     */
+    private static WireOutcome.Dropped findings(Connection c, String forUpdate, String environment, List<WireWindow.Finding> posted,
+            WireOutcome.Dropped dropped) throws SQLException {
         List<WireWindow.Finding> findings = new ArrayList<>(posted);
         findings.sort(Comparator.comparing(WireWindow.Finding::release).thenComparing(WireWindow.Finding::type)
                 .thenComparing(WireWindow.Finding::id));
-        try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_findings(environment, release, type_name, finding, "
-                + "severity, finding_count, first_seen, last_seen, examples) VALUES (?, ?, ?, ?, ?, 0, ?, ?, '[]') ON CONFLICT DO NOTHING");
+        long kept = -1;
+        java.util.Set<String> ids = null;
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO wire_findings(environment, release, type_name, finding, "
+                + "severity, finding_count, first_seen, last_seen, examples) VALUES (?, ?, ?, ?, ?, 0, ?, ?, '[]')");
              PreparedStatement read = c.prepareStatement("SELECT finding_count, first_seen, last_seen, examples FROM wire_findings "
                      + "WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?" + forUpdate);
              PreparedStatement write = c.prepareStatement("UPDATE wire_findings SET severity = ?, finding_count = ?, first_seen = ?, "
                      + "last_seen = ?, examples = ? WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?")) {
             for (WireWindow.Finding f : findings) {
-                placeholder.setString(1, environment);
-                placeholder.setString(2, f.release());
-                placeholder.setString(3, f.type());
-                placeholder.setString(4, f.id());
-                placeholder.setString(5, f.severity());
-                placeholder.setLong(6, f.firstSeen());
-                placeholder.setLong(7, f.lastSeen());
-                placeholder.executeUpdate();
-                for (int i = 0; i < 4; i++) read.setString(i + 1, List.of(environment, f.release(), f.type(), f.id()).get(i));
-                long count;
-                long first;
-                long last;
-                List<String> examples;
+                List<String> key = List.of(environment, f.release(), f.type(), f.id());
+                for (int i = 0; i < 4; i++) read.setString(i + 1, key.get(i));
+                long count = 0;
+                long first = f.firstSeen();
+                long last = f.lastSeen();
+                List<String> examples = new ArrayList<>();
+                boolean stored;
                 try (ResultSet rs = read.executeQuery()) {
-                    rs.next();
-                    count = rs.getLong(1);
-                    first = rs.getLong(2);
-                    last = rs.getLong(3);
-                    examples = examples(rs.getString(4));
+                    stored = rs.next();
+                    if (stored) {
+                        count = rs.getLong(1);
+                        first = rs.getLong(2);
+                        last = rs.getLong(3);
+                        examples = examples(rs.getString(4));
+                    }
+                }
+                if (!stored) {
+                    // Counted once, and only when the window brings a finding the environment does not keep yet.
+                    if (kept < 0) {
+                        kept = count(c, "SELECT COUNT(*) FROM wire_findings WHERE environment = ?", environment);
+                        ids = distinctIds(c, environment);
+                    }
+                    boolean newId = !ids.contains(f.id());
+                    if (kept >= RegistryStore.MAX_WIRE_FINDINGS || (newId && ids.size() >= RegistryStore.MAX_WIRE_FINDING_IDS)) {
+                        dropped = dropped.plusFinding(f.count());
+                        continue;
+                    }
+                    kept++;
+                    ids.add(f.id());
+                    for (int i = 0; i < 4; i++) insert.setString(i + 1, key.get(i));
+                    insert.setString(5, f.severity());
+                    insert.setLong(6, f.firstSeen());
+                    insert.setLong(7, f.lastSeen());
+                    insert.executeUpdate();
                 }
                 for (String e : f.examples()) if (examples.size() < MAX_EXAMPLES) examples.add(e);
                 write.setString(1, f.severity());
@@ -172,10 +296,22 @@ final class WireTables {
                 write.setLong(3, Math.min(first, f.firstSeen()));
                 write.setLong(4, Math.max(last, f.lastSeen()));
                 write.setString(5, "[" + String.join(",", examples) + "]");
-                for (int i = 0; i < 4; i++) write.setString(i + 6, List.of(environment, f.release(), f.type(), f.id()).get(i));
+                for (int i = 0; i < 4; i++) write.setString(i + 6, key.get(i));
                 write.executeUpdate();
             }
         }
+        return dropped;
+    }
+
+    private static java.util.Set<String> distinctIds(Connection c, String environment) throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT finding FROM wire_findings WHERE environment = ?")) {
+            ps.setString(1, environment);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(rs.getString(1));
+            }
+        }
+        return out;
     }
 
     /** The stored examples, each as compact JSON; none when the text cannot be read (it is only ever written here). */
@@ -273,6 +409,85 @@ final class WireTables {
                 return Math.max(0, rs.getLong(1) - limit);
             }
         }
+    }
+
+    /**
+     * The wire tables and their columns, in the order {@code migrate} copies them: the environment's row first, so a
+     * copy that stopped half way is seen as one (the environment is then present, with other rows).
+     */
+    private static final Map<String, List<String>> COLUMNS = tables();
+
+    private static Map<String, List<String>> tables() {
+        Map<String, List<String>> t = new LinkedHashMap<>();
+        t.put("wire_windows", List.of("environment", "since", "updated", "windows"));
+        t.put("wire_positions", List.of("environment", "consumer_group", "topic", "kafka_partition", "next_offset", "updated_at"));
+        t.put("wire_records", List.of("environment", "release", "record_count"));
+        t.put("wire_carried", List.of("environment", "kind", "type_name", "revision", "record_count", "first_seen", "last_seen",
+                "first_topic", "first_partition", "first_offset"));
+        t.put("wire_findings", List.of("environment", "release", "type_name", "finding", "severity", "finding_count", "first_seen",
+                "last_seen", "examples"));
+        t.put("wire_watchers", List.of("environment", "consumer_group", "member", "last_window"));
+        return java.util.Collections.unmodifiableMap(t);
+    }
+
+    /** The environments with anything on the wire, by name. */
+    static List<String> wireEnvironments(Connection c) throws SQLException {
+        String union = String.join(" UNION ", COLUMNS.keySet().stream().map(t -> "SELECT environment FROM " + t).toList());
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(union + " ORDER BY 1"); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) out.add(rs.getString(1));
+        }
+        return out;
+    }
+
+    /** Every wire row of one environment, table by table, each in key order; numbers as {@code Long}. */
+    static ExportedWire exported(Connection c, String environment) throws SQLException {
+        Map<String, List<List<Object>>> rows = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> t : COLUMNS.entrySet()) {
+            List<String> columns = t.getValue();
+            String order = String.join(", ", columns);
+            List<List<Object>> list = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + order + " FROM " + t.getKey() + " WHERE environment = ? ORDER BY " + order)) {
+                ps.setString(1, environment);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        List<Object> row = new ArrayList<>();
+                        for (int i = 1; i <= columns.size(); i++) {
+                            Object v = rs.getObject(i);
+                            row.add(v instanceof Number n ? (Object) n.longValue() : v);
+                        }
+                        list.add(row);
+                    }
+                }
+            }
+            rows.put(t.getKey(), list);
+        }
+        return new ExportedWire(environment, rows);
+    }
+
+    /**
+     * Stores an environment's wire as exported from another registry, unless this one holds some of it: then the
+     * same rows are {@code PRESENT} (an earlier run), other rows a {@code CONFLICT} and nothing is copied.
+     */
+    static ExportedDeployment.Copy copy(Connection c, ExportedWire wire) throws SQLException {
+        ExportedWire here = exported(c, wire.environment());
+        if (here.rowCount() > 0) return here.equals(wire) ? ExportedDeployment.Copy.PRESENT : ExportedDeployment.Copy.CONFLICT;
+        for (Map.Entry<String, List<String>> t : COLUMNS.entrySet()) {
+            List<String> columns = t.getValue();
+            String marks = String.join(", ", java.util.Collections.nCopies(columns.size(), "?"));
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t.getKey() + "(" + String.join(", ", columns) + ") VALUES ("
+                    + marks + ")")) {
+                for (List<Object> row : wire.rows().getOrDefault(t.getKey(), List.of())) {
+                    for (int i = 0; i < row.size(); i++) {
+                        Object v = row.get(i);
+                        if (v instanceof Long n) ps.setLong(i + 1, n);
+                        else ps.setString(i + 1, (String) v);
+                    }
+                    ps.executeUpdate();
+                }
+            }
+        }
+        return ExportedDeployment.Copy.COPIED;
     }
 
     /** The group's stored positions, at most {@code limit}, by topic and partition. */

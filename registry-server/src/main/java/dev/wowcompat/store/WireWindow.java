@@ -27,8 +27,12 @@ public record WireWindow(String group, String member, long start, long end, List
     /** Where one record is. */
     public record RecordRef(String topic, int partition, long offset) {}
 
-    /** A type the window's records carried: kind {@code event}, {@code command} or {@code state}; revision 0 but for events. */
-    public record Carried(String kind, String type, int revision, long count, long firstSeen, long lastSeen, RecordRef first) {}
+    /**
+     * A type the window's records carried: kind {@code event}, {@code command} or {@code state}; revision 0 but for
+     * events. {@code release} is who wrote its first record ("" when unknown): checked as a release, not kept.
+     */
+    public record Carried(String kind, String type, int revision, String release, long count, long firstSeen, long lastSeen,
+                          RecordRef first) {}
 
     /**
      * A finding of the window: its audit finding id and severity label, the release and type it is about ("" when
@@ -39,6 +43,15 @@ public record WireWindow(String group, String member, long start, long end, List
         public Finding {
             examples = List.copyOf(examples);
         }
+    }
+
+    /** Every release the window names (records, carried types, findings), "" (none found) left out. */
+    public java.util.SortedSet<String> releases() {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>(records.keySet());
+        carried.forEach(t -> out.add(t.release()));
+        findings.forEach(f -> out.add(f.release()));
+        out.remove("");
+        return out;
     }
 
     /** The records of the window, all releases together. */

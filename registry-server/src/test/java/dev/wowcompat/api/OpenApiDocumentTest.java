@@ -368,6 +368,8 @@ class OpenApiDocumentTest {
         x.add(post(wire, "/environments/staging/wire", window(0, 0, false).replace("\"ranges\": [{\"topic\": \"wow.bank.event\", "
                 + "\"partition\": 0, \"from\": 0, \"to\": 0}]", "\"ranges\": []"), 400));
         x.add(post(wire, "/environments/staging/wire", "{\"group\": 1}", 400));
+        x.add(post(wire, "/environments/staging/wire", window(50, 60, false).replace("\"records\": {\"bank-service@1.1.0\"",
+                "\"records\": {\"bank-service@9.9.9\""), 422));
         x.add(new Exchange("POST", wire, "/environments/staging/wire (no token)",
                 () -> guarded.post("/environments/staging/wire", window(0, 5, false)), 401));
         x.add(get(wire, "/environments/staging/wire", 200));

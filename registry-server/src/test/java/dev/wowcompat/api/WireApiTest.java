@@ -44,7 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(TestDatabases.class)
 class WireApiTest {
     /** The problem codes of this API area: provoked here (and left out of {@link RegistryApiTest}'s own census). */
-    static final Set<String> CODES = Set.of(ProblemCode.WIRE_STALE_WINDOW.code(), ProblemCode.WIRE_EMPTY_WINDOW.code());
+    static final Set<String> CODES = Set.of(ProblemCode.WIRE_STALE_WINDOW.code(), ProblemCode.WIRE_EMPTY_WINDOW.code(),
+            ProblemCode.WIRE_UNKNOWN_RELEASE.code(), ProblemCode.WIRE_TOO_MANY_POSITIONS.code());
     static final ObjectMapper JSON = new ObjectMapper();
     static final String SERVICE = "bank-service";
     static final String TOPIC = "wow.bank.event";
@@ -357,6 +358,184 @@ class WireApiTest {
         assertTrue(answer.json().at("/findings/0/message").asText().contains("written-not-declared in 3 records"), answer.body());
     }
 
+    /** Release labels are registered releases or "": a window naming another keeps nothing, wherever it names it. */
+    @Test
+    void aWindowNamingAnUnregisteredReleaseKeepsNothing() {
+        String env = "unregistered";
+        Instant t = Instant.parse("2026-12-05T13:30:00Z");
+        String known = SERVICE + "@1.1.0";
+        String unknown = SERVICE + "@9.9.9";
+        ObjectNode inRecords = window(GROUP, 0, 0, 10, known, 1, t);
+        ((ObjectNode) inRecords.get("records")).put(unknown, 3);
+        Answer a = problem(post(env, inRecords), 422, "wow-compat.wire.unknown-release");
+        assertEquals(unknown, a.json().path("release").asText());
+        assertTrue(a.json().path("detail").asText().contains("Nothing of the window was kept"), a.body());
+        ObjectNode inFindings = finding(window(GROUP, 0, 0, 10, known, 1, t), "payload-invalid", "breaking", "other-service@1.0.0", 1, 0, 0, t);
+        assertEquals("other-service@1.0.0", problem(post(env, inFindings), 422, "wow-compat.wire.unknown-release").json().path("release").asText());
+        ObjectNode inCarried = window(GROUP, 0, 0, 10, known, 1, t);
+        ((ObjectNode) inCarried.at("/carried/0")).put("release", unknown);
+        problem(post(env, inCarried), 422, "wow-compat.wire.unknown-release");
+        assertEquals("{\"group\":\"" + GROUP + "\",\"positions\":[]}",
+                registry.get("/environments/" + env + "/wire/positions?group=" + GROUP).expect(200).json().toString(), "no position moved");
+        JsonNode nothing = wire(env);
+        assertEquals(0, nothing.path("records").asLong());
+        assertEquals(0, nothing.path("windows").asLong());
+        assertEquals(0, nothing.path("watchers").size());
+        // "" is no release found, and a registered release is one: both taken.
+        ObjectNode fine = window(GROUP, 0, 0, 10, "", 1, t);
+        finding(fine, "payload-invalid", "breaking", "", 1, 0, 0, t);
+        JsonNode applied = post(env, fine).expect(200).json();
+        assertEquals("{\"carried\":0,\"carriedRecords\":0,\"findings\":0,\"findingRecords\":0}", applied.path("dropped").toString());
+        assertEquals(10, wire(env).path("byRelease").path("").asLong());
+        // A severity that is none of the engine's, or an id of another form, is no window.
+        problem(post(env, finding(window(GROUP, 0, 10, 12, known, 1, t), "payload-invalid", "fatal", known, 1, 0, 0, t)), 400,
+                "wow-compat.request.invalid-input");
+        problem(post(env, finding(window(GROUP, 0, 10, 12, known, 1, t), "Payload_Invalid", "breaking", known, 1, 0, 0, t)), 400,
+                "wow-compat.request.invalid-input");
+        assertEquals(10, wire(env).path("records").asLong());
+    }
+
+    /**
+     * An environment keeps at most {@link dev.wowcompat.store.RegistryStore#MAX_WIRE_CARRIED} carried types,
+     * {@link dev.wowcompat.store.RegistryStore#MAX_WIRE_FINDINGS} findings and
+     * {@link dev.wowcompat.store.RegistryStore#MAX_WIRE_FINDING_IDS} finding ids: a window's further ones are dropped
+     * and counted in its answer, what it adds to the kept ones is added, and its positions advance.
+     */
+    @Test
+    void carriedTypesAndFindingsPastTheBoundsAreDroppedAndCounted() {
+        String env = "bounded";
+        String release = SERVICE + "@1.1.0";
+        Instant t = Instant.parse("2026-12-05T13:40:00Z");
+        int carriedBound = dev.wowcompat.store.RegistryStore.MAX_WIRE_CARRIED;
+        int findingBound = dev.wowcompat.store.RegistryStore.MAX_WIRE_FINDINGS;
+        ObjectNode full = window(GROUP, 0, 0, 100, release, 1, t);
+        ArrayNode carried = (ArrayNode) full.get("carried");
+        carried.removeAll();
+        for (int i = 0; i < carriedBound; i++) carried.add(carriedType("junk.type." + i, 1, t));
+        for (int i = 0; i < findingBound; i++) {
+            finding(full, "payload-invalid", "breaking", release, 1, 0, 0, t);
+            ((ObjectNode) full.at("/findings/" + i)).put("type", "junk.type." + i);
+        }
+        assertEquals("{\"carried\":0,\"carriedRecords\":0,\"findings\":0,\"findingRecords\":0}",
+                post(env, full).expect(200).json().path("dropped").toString(), "up to the bounds, everything is kept");
+
+        ObjectNode past = window(GROUP, 0, 100, 110, release, 1, t.plusSeconds(10));
+        carried = (ArrayNode) past.get("carried");
+        carried.removeAll();
+        carried.add(carriedType("junk.type.5", 7, t));
+        carried.add(carriedType("one.type.too.many", 3, t));
+        finding(past, "payload-invalid", "breaking", release, 4, 0, 0, t);
+        ((ObjectNode) past.at("/findings/0")).put("type", "junk.type.5");
+        finding(past, "payload-invalid", "breaking", release, 6, 0, 0, t);
+        ((ObjectNode) past.at("/findings/1")).put("type", "one.type.too.many");
+        JsonNode answer = post(env, past).expect(200).json();
+        assertEquals("{\"carried\":1,\"carriedRecords\":3,\"findings\":1,\"findingRecords\":6}", answer.path("dropped").toString());
+        assertEquals(110, answer.at("/positions/0/next").asLong(), "the positions advance all the same");
+        JsonNode wire = wire(env);
+        assertEquals(110, wire.path("records").asLong());
+        assertEquals(carriedBound, wire.path("carried").size() + wire.at("/more/carried").asLong());
+        assertEquals(findingBound, wire.path("findings").size() + wire.at("/more/findings").asLong());
+        JsonNode five = registry.get("/environments/" + env + "/wire?type=junk.type.5").expect(200).json();
+        assertEquals(8, five.at("/carried/0/count").asLong(), "a kept type adds what the window carried");
+        assertEquals(5, five.at("/findings/0/count").asLong(), "a kept finding adds what the window found");
+        assertEquals(0, registry.get("/environments/" + env + "/wire?type=one.type.too.many").expect(200).json().path("findings").size());
+
+        // Finding ids: the first 64 of an environment are kept, so /metrics holds at most 64 series of it per severity.
+        String ids = "bounded-ids";
+        int idBound = dev.wowcompat.store.RegistryStore.MAX_WIRE_FINDING_IDS;
+        ObjectNode many = window(GROUP, 0, 0, 10, release, 1, t);
+        for (int i = 0; i < idBound + 3; i++) finding(many, "made-up-" + i, "warning", release, 2, 0, 0, t);
+        JsonNode manyAnswer = post(ids, many).expect(200).json();
+        assertEquals("{\"carried\":0,\"carriedRecords\":0,\"findings\":3,\"findingRecords\":6}", manyAnswer.path("dropped").toString());
+        ObjectNode again = finding(window(GROUP, 0, 10, 20, release, 1, t), "made-up-0", "warning", release, 1, 0, 0, t);
+        finding(again, "made-up-0", "warning", "", 1, 0, 0, t);
+        finding(again, "another-made-up", "warning", release, 1, 0, 0, t);
+        JsonNode againAnswer = post(ids, again).expect(200).json();
+        assertEquals(1, againAnswer.at("/dropped/findings").asInt(), "a kept id takes a new release or type; a new id does not");
+        String metrics = registry.get("/metrics").expect(200).body();
+        long series = metrics.lines().filter(l -> l.startsWith("wow_compat_wire_findings_total{environment=\"" + ids + "\"")).count();
+        assertEquals(idBound, series, metrics);
+    }
+
+    private static ObjectNode carriedType(String type, long count, Instant seen) {
+        ObjectNode c = JSON.createObjectNode().put("kind", "state").put("type", type).putNull("revision").put("release", "")
+                .put("count", count).put("firstSeen", seen.toString()).put("lastSeen", seen.toString());
+        c.putObject("first").put("topic", TOPIC).put("partition", 0).put("offset", 0);
+        return c;
+    }
+
+    /** A window that would add a position past the environment's bound is refused whole; known partitions go on. */
+    @Test
+    void aWindowPastThePositionsBoundKeepsNothing() {
+        String env = "many-partitions";
+        String release = SERVICE + "@1.1.0";
+        Instant t = Instant.parse("2026-12-05T13:50:00Z");
+        int bound = dev.wowcompat.store.RegistryStore.MAX_WIRE_POSITIONS;
+        ObjectNode full = window(GROUP, 0, 0, 1, release, 1, t);
+        ArrayNode ranges = (ArrayNode) full.get("ranges");
+        for (int p = 1; p < bound; p++) ranges.addObject().put("topic", TOPIC).put("partition", p).put("from", 0).put("to", 1);
+        ((ObjectNode) full.get("records")).put(release, bound);
+        post(env, full).expect(200);
+        JsonNode before = wire(env);
+
+        ObjectNode oneMore = window(GROUP, 0, 1, 2, release, 1, t.plusSeconds(10));
+        ((ArrayNode) oneMore.get("ranges")).addObject().put("topic", "wow.bank.other").put("partition", 0).put("from", 0).put("to", 1);
+        Answer refused = problem(post(env, oneMore), 422, "wow-compat.wire.too-many-positions");
+        assertEquals(bound, refused.json().path("limit").asLong());
+        assertEquals(before, wire(env), "a refused window keeps nothing");
+        assertEquals(1, registry.get("/environments/" + env + "/wire/positions?group=" + GROUP).expect(200).json().at("/positions/0/next").asLong());
+        // Another group's first partition is a position too.
+        problem(post(env, window("another-group", 0, 0, 1, release, 1, t)), 422, "wow-compat.wire.too-many-positions");
+
+        post(env, window(GROUP, 0, 1, 2, release, 1, t.plusSeconds(10))).expect(200);
+        assertEquals(bound + 1, wire(env).path("records").asLong());
+    }
+
+    /**
+     * A watcher whose last window ended more than a day ago is removed when a window of its environment is applied;
+     * past {@link dev.wowcompat.store.RegistryStore#MAX_WIRE_WATCHERS}, the longest silent ones are.
+     */
+    @Test
+    void silentWatchersAreRemoved() {
+        String env = "watchers";
+        String release = SERVICE + "@1.1.0";
+        Instant now = Instant.now();
+        ObjectNode old = window(GROUP, 0, 0, 1, release, 1, now.minus(java.time.Duration.ofDays(2)));
+        old.put("member", "gone-host/1");
+        post(env, old).expect(200);
+        assertEquals("gone-host/1", wire(env).at("/watchers/0/member").asText(), "the poster itself stays, however old its window");
+        int bound = dev.wowcompat.store.RegistryStore.MAX_WIRE_WATCHERS;
+        for (int i = 0; i <= bound; i++) {
+            ObjectNode w = window(GROUP, 0, 1 + i, 2 + i, release, 1, now.minusSeconds(3_600).plusSeconds(i));
+            w.put("member", "host-" + i);
+            post(env, w).expect(200);
+        }
+        JsonNode watchers = wire(env).path("watchers");
+        assertEquals(bound, watchers.size());
+        assertTrue(wire(env).path("more").path("watchers").isMissingNode(), "no more than the bound are kept");
+        Set<String> members = new TreeSet<>();
+        watchers.forEach(w -> members.add(w.path("member").asText()));
+        assertFalse(members.contains("gone-host/1"), "silent for more than a day: removed");
+        assertFalse(members.contains("host-0"), "the longest silent past the bound: removed");
+        assertTrue(members.contains("host-1") && members.contains("host-" + bound), members.toString());
+
+        // Windows of long ago (a replay): a day is measured from the window applied, so their watchers stay.
+        String replay = "watchers-replay";
+        Instant longAgo = Instant.parse("2020-01-01T00:00:00Z");
+        ObjectNode a = window(GROUP, 0, 0, 1, release, 1, longAgo);
+        a.put("member", "replay-a");
+        post(replay, a).expect(200);
+        ObjectNode b = window(GROUP, 0, 1, 2, release, 1, longAgo.plusSeconds(60));
+        b.put("member", "replay-b");
+        post(replay, b).expect(200);
+        assertEquals(2, wire(replay).path("watchers").size());
+        ObjectNode dayLater = window(GROUP, 0, 2, 3, release, 1, longAgo.plus(java.time.Duration.ofHours(25)));
+        dayLater.put("member", "replay-c");
+        post(replay, dayLater).expect(200);
+        assertEquals("replay-c", wire(replay).at("/watchers/0/member").asText());
+        assertEquals(1, wire(replay).path("watchers").size(), "a day after both, by the windows' own ends");
+    }
+
     /** Writes need observe:ENV, like profiles; the window is in the write log whatever the answer. */
     @Test
     void aWindowNeedsTheObserveGrantOfItsEnvironment(@TempDir Path dir) throws Exception {
@@ -370,7 +549,8 @@ class WireApiTest {
                 """.formatted(PrincipalsFiles.sha256(auditor), PrincipalsFiles.sha256(reader));
         Access access = new Access(Principals.fromFile(PrincipalsFiles.write(dir, "principals.json", file)), null, false);
         try (RunningRegistry guarded = new RunningRegistry(dir.resolve("guarded.db"), RegistryServer.Config.local(0).withAccess(access))) {
-            String body = window(GROUP, 0, 0, 10, SERVICE + "@1.1.0", 1, Instant.now()).toString();
+            // This registry holds no release: the records are of none found.
+            String body = window(GROUP, 0, 0, 10, "", 1, Instant.now()).toString();
             Answer anonymous = guarded.post("/environments/production/wire", body);
             assertEquals(401, anonymous.status(), anonymous.body());
             Answer otherEnvironment = guarded.post("/environments/staging/wire", body, as(auditor));

@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
  * Releases the target already holds with the same content are left alone, so the command can be run again (say,
  * after an interrupted run, or to pick up releases registered since); one held with other content is reported
  * and not touched. Then the deployments (environments and their history), per service and environment, the same way,
- * and the profiles of the values releases wrote (a field the target keeps already is left alone).
+ * the profiles of the values releases wrote (a field the target keeps already is left alone), and what each
+ * environment's wire holds (copied whole per environment, or not at all).
  */
 @Command(name = "migrate", sortOptions = false,
         header = "Copy a SQLite registry into PostgreSQL.",
@@ -109,6 +110,7 @@ public final class MigrateCommand implements Callable<Integer> {
                     + Counts.of(tallies.size(), "service"));
             copyDeployments(source, target, out, conflicts);
             copyProfiles(source, target, out);
+            copyWire(source, target, out, conflicts);
             conflicts.forEach(err::println);
             return conflicts.isEmpty() ? ExitCodes.OK : ExitCodes.BAD_INPUT;
         } catch (StoreException e) {
@@ -148,6 +150,30 @@ public final class MigrateCommand implements Callable<Integer> {
         int[] counts = {0, 0};
         source.exportProfiles(p -> counts[target.importProfile(p) ? 0 : 1]++);
         out.println("migrate: " + Counts.of(counts[0], "field profile") + " copied; " + counts[1] + " already there");
+    }
+
+    /**
+     * What each environment's wire holds (positions, counts, carried types, findings, watchers, its span), copied
+     * whole per environment: the positions say which records the counts hold, so a watcher pointed at the target goes
+     * on from where it stopped, counting nothing twice. An environment whose wire the target holds already is left
+     * alone; when the target's differs (a watcher posted to it meanwhile), the run says so.
+     */
+    private static void copyWire(JdbcRegistryStore source, JdbcRegistryStore target, PrintWriter out, List<String> conflicts) {
+        int[] counts = {0, 0};
+        long[] rows = {0};
+        source.exportWire(wire -> {
+            switch (target.importWire(wire)) {
+                case COPIED -> {
+                    counts[0]++;
+                    rows[0] += wire.rowCount();
+                }
+                case PRESENT -> counts[1]++;
+                case CONFLICT -> conflicts.add("the wire of " + wire.environment() + ": the target counts another wire there already "
+                        + "(a watcher posted to it); not copied");
+            }
+        });
+        out.println("migrate: the wire of " + Counts.of(counts[0], "environment") + " copied (" + Counts.of(rows[0], "row")
+                + ": positions, counts, findings, watchers); " + counts[1] + " already there");
     }
 
     private static boolean hasFingerprint(String fingerprint, String canonical) {

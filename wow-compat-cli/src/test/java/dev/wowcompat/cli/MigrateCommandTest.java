@@ -159,6 +159,74 @@ class MigrateCommandTest {
                 conflict.err());
     }
 
+    /** A window of {@code group} over partition 0 of wow.bank.event, with one carried type and one finding. */
+    private static dev.wowcompat.store.WireWindow window(String group, String member, long from, long to, long at) {
+        var ref = new dev.wowcompat.store.WireWindow.RecordRef("wow.bank.event", 0, from);
+        return new dev.wowcompat.store.WireWindow(group, member, at, at + 10_000,
+                List.of(new dev.wowcompat.store.WireWindow.Range("wow.bank.event", 0, from, to)),
+                java.util.Map.of("bank-service@1.2.0", to - from - 1, "", 1L),
+                List.of(new dev.wowcompat.store.WireWindow.Carried("event", "bank.account.Deposited", 2, "bank-service@1.2.0", to - from,
+                        at, at + 9_000, ref)),
+                List.of(new dev.wowcompat.store.WireWindow.Finding("written-not-declared", "breaking", "bank-service@1.2.0",
+                        "bank.account.Deposited", 2, at, at + 5_000, List.of("{\"topic\":\"wow.bank.event\",\"partition\":0,\"offset\":" + from + "}"))));
+    }
+
+    private static List<dev.wowcompat.store.ExportedWire> wire(JdbcRegistryStore store) {
+        List<dev.wowcompat.store.ExportedWire> out = new ArrayList<>();
+        store.exportWire(out::add);
+        return out;
+    }
+
+    @Test
+    void theWireIsCopiedWholePerEnvironmentAndWatchersGoOnWhereTheyStopped(TestDatabases databases) throws Exception {
+        Path sqlite = dir.resolve("wire.db");
+        // An hour ago: watchers silent for more than a day would be removed by the windows that follow.
+        long t = System.currentTimeMillis() - 3_600_000;
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            DemoReleases.register(new Registration(store, new ManifestReader(), 20_000), new PrintWriter(new StringWriter()));
+            assertTrue(store.applyWindow("staging", window("wow-compat-watch.staging", "host-1", 120, 170, t), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
+            assertTrue(store.applyWindow("staging", window("wow-compat-watch.staging", "host-2", 170, 200, t + 10_000), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
+            assertTrue(store.applyWindow("production", window("wow-compat-watch.production", "host-9", 0, 40, t), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
+        }
+        List<dev.wowcompat.store.ExportedWire> expected;
+        try (JdbcRegistryStore source = SqliteRegistryStore.open(sqlite)) {
+            expected = wire(source);
+        }
+        assertEquals(List.of("production", "staging"), expected.stream().map(dev.wowcompat.store.ExportedWire::environment).toList());
+        // Per environment: its span, a position, two records rows, a carried type, a finding, and its watchers.
+        assertEquals(List.of(7, 8), expected.stream().map(dev.wowcompat.store.ExportedWire::rowCount).toList());
+        TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
+        String[] args = {"migrate", "--from", sqlite.toString(), "--to", target.address(), "--db-credentials", credentials(databases).toString()};
+        Cli.Result first = Cli.run(args);
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("migrate: the wire of 2 environments copied (15 rows: positions, counts, findings, watchers); 0 already there"),
+                first.out());
+        try (JdbcRegistryStore copy = target.open()) {
+            assertEquals(expected, wire(copy), "every row of every wire table, as it was");
+            var staging = copy.wire("staging", null, 100);
+            assertEquals(80, staging.records());
+            assertEquals(t, staging.since());
+            assertEquals(2, staging.windows());
+            assertEquals(4, staging.findings().get(0).count());
+            assertEquals(2, staging.watchers().size());
+            // A watcher pointed at the copy goes on from where it stopped: a replay is refused, the next window applied.
+            assertEquals(200, copy.applyWindow("staging", window("wow-compat-watch.staging", "host-1", 120, 170, t), null,
+                    java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).stale().storedNext());
+            assertTrue(copy.applyWindow("staging", window("wow-compat-watch.staging", "host-1", 200, 210, t + 20_000), null,
+                    java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
+        }
+        // Again: production is there as it was; staging's wire has moved on in the target, so it is left alone, and said.
+        Cli.Result again = Cli.run(args);
+        assertEquals(2, again.code(), again.out());
+        assertTrue(again.out().contains("migrate: the wire of 0 environments copied (0 rows: positions, counts, findings, watchers); 1 already there"),
+                again.out());
+        assertTrue(again.err().contains("the wire of staging: the target counts another wire there already (a watcher posted to it); not copied"),
+                again.err());
+        try (JdbcRegistryStore copy = target.open()) {
+            assertEquals(90, copy.wire("staging", null, 100).records(), "the target's own counting is kept");
+        }
+    }
+
     private static List<String> rows(List<ExportedDeployment> deployments) {
         return deployments.stream().map(d -> String.join(" ", d.environment(), d.service(), d.version(), String.valueOf(d.deployedAt()),
                 String.valueOf(d.endedAt()), String.valueOf(d.endedBy()))).sorted().toList();
