@@ -85,16 +85,16 @@ public record WireWindow(Instant start, Instant end, List<Range> ranges, Map<Str
             if (x.kind().equals("event")) o.put("revision", x.revision());
             else o.putNull("revision");
             o.put("release", x.release()).put("count", x.count());
-            time(o, "firstSeen", x.firstSeen());
-            time(o, "lastSeen", x.lastSeen());
+            time(o, "firstSeen", x.firstSeen() == null ? end : x.firstSeen());
+            time(o, "lastSeen", x.lastSeen() == null ? end : x.lastSeen());
             o.putObject("first").put("topic", x.first().topic()).put("partition", x.first().partition()).put("offset", x.first().offset());
         }
         ArrayNode fs = body.putArray("findings");
         for (Finding x : findings) {
             ObjectNode o = fs.addObject().put("id", x.id().id()).put("severity", x.id().severity().label()).put("release", x.release())
                     .put("type", x.type()).put("count", x.count());
-            time(o, "firstSeen", x.firstSeen());
-            time(o, "lastSeen", x.lastSeen());
+            time(o, "firstSeen", x.firstSeen() == null ? end : x.firstSeen());
+            time(o, "lastSeen", x.lastSeen() == null ? end : x.lastSeen());
             ArrayNode ex = o.putArray("examples");
             for (AuditReport.Example e : x.examples()) {
                 ObjectNode one = ex.addObject();
