@@ -11,6 +11,8 @@ import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Rule;
+import dev.wowcompat.rules.Severity;
+import dev.wowcompat.text.Counts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -63,11 +65,18 @@ public final class DeploymentCheck {
      *        what it (or the release it replaces) declares: no check applies to them, so a caller that knows them from
      *        an index passes them here instead of their Manifests; the report lists them as compared
      */
-    public record Environment(String name, List<Manifest> running, List<ObservedDrift> drifts, List<Report.Release> unrelated) {
+    public record Environment(String name, List<Manifest> running, List<ObservedDrift> drifts, List<Report.Release> unrelated,
+                              Wire wire) {
         public Environment {
             running = List.copyOf(running);
             drifts = List.copyOf(drifts);
             unrelated = List.copyOf(unrelated);
+            java.util.Objects.requireNonNull(wire, "wire");
+        }
+
+        /** An environment whose wire nobody watched. */
+        public Environment(String name, List<Manifest> running, List<ObservedDrift> drifts, List<Report.Release> unrelated) {
+            this(name, running, drifts, unrelated, Wire.NONE);
         }
 
         /** Every release running there is weighed. */
@@ -96,6 +105,42 @@ public final class DeploymentCheck {
      */
     public record ObservedDrift(String type, int revision, String pointer, String id, String message) {}
 
+    /**
+     * What the environment's wire carried, as the registry keeps it from the watch's windows (docs/decisions.md, "The
+     * registry watches the wire").
+     *
+     * @param candidateLastRan when the candidate last ran in the environment (an instant, as the answer says it), or
+     *        null when it never ran there
+     * @param carried the types the wire carried since then (since ever when it never ran there): what the candidate
+     *        meets once deployed
+     * @param findings the findings kept on the wire, of every release (the check picks those it weighs)
+     */
+    public record Wire(String candidateLastRan, List<Carried> carried, List<WireFinding> findings) {
+        public static final Wire NONE = new Wire(null, List.of(), List.of());
+
+        public Wire {
+            carried = List.copyOf(carried);
+            findings = List.copyOf(findings);
+        }
+    }
+
+    /**
+     * One type the wire carried.
+     *
+     * @param kind {@code event}, {@code command} or {@code state}
+     * @param type the type's name: {@code context.aggregate.Name} for an event or a command, {@code context.aggregate} for a state
+     * @param revision the event revision; 0 for a command or a state
+     * @param count the records of it the wire carried
+     * @param first where the first of them is ({@code topic partition P offset O}) and when it was written
+     */
+    public record Carried(String kind, String type, int revision, long count, String first) {}
+
+    /**
+     * One finding the watch keeps for a release: its audit finding id, its severity's label, the type it is about
+     * (empty when unknown) and how many records showed it.
+     */
+    public record WireFinding(String release, String id, String severity, String type, long count) {}
+
     /** The report of deploying {@code candidate} to {@code environment}; its verdict is the answer. */
     public Report check(Manifest candidate, Environment environment) {
         Optional<Manifest> replaced = environment.of(candidate.service());
@@ -117,6 +162,8 @@ public final class DeploymentCheck {
         }
         nothingThere(candidate, others, out);
         driftedReads(candidate, environment.drifts(), out);
+        wireUnread(candidate, environment.wire(), out);
+        replaced.ifPresent(r -> wireFindingsOpen(r, environment.wire(), out));
         List<Finding> sorted = new ArrayList<>(out.all());
         sorted.sort(ORDER);
         List<Report.Release> compared = java.util.stream.Stream.concat(environment.running().stream()
@@ -264,6 +311,51 @@ public final class DeploymentCheck {
             out.add(Rule.CONSUMED_TYPE_DRIFTED, subject, d.pointer(), Readers.NEW_READERS, candidate.label() + " reads "
                     + (d.revision() == 0 ? "the state of " : "") + subject + ", whose values drifted in " + out.environment + " ("
                     + d.id() + "): " + d.message());
+        }
+    }
+
+    /**
+     * Each type the wire carried since the candidate last ran there that the candidate does not read, among the types
+     * it reads at all: those of its own aggregates (read as a rollback reads them, by declaring them), and those it
+     * consumes. A type of another service's aggregate that it does not consume is none of its business.
+     */
+    private static void wireUnread(Manifest candidate, Wire wire, Findings out) {
+        String since = wire.candidateLastRan() == null ? "ever (" + candidate.label() + " never ran in " + out.environment + ")"
+                : candidate.label() + " last ran in " + out.environment + " (" + wire.candidateLastRan() + ")";
+        for (Carried c : wire.carried()) {
+            String aggregate = c.kind().equals("state") ? c.type() : aggregateOf(c.type());
+            boolean own = candidate.aggregate(aggregate).isPresent();
+            Boolean reads = switch (c.kind()) {
+                case "event" -> own ? reads(candidate, c.type(), c.revision())
+                        : candidate.consumes().events().containsKey(c.type())
+                                ? candidate.consumes().events().get(c.type()).contains(c.revision()) : null;
+                case "command" -> own ? command(candidate, c.type()).isPresent() : null;
+                case "state" -> own ? candidate.aggregate(aggregate).get().state().isPresent()
+                        : candidate.consumes().states().contains(c.type()) ? Boolean.TRUE : null;
+                default -> null;
+            };
+            if (reads == null || reads) continue;
+            String subject = c.kind().equals("event") ? c.type() + "@" + c.revision() : c.type();
+            String what = switch (c.kind()) {
+                case "event" -> "revision " + c.revision() + " of " + c.type();
+                case "command" -> "the command " + c.type();
+                default -> "the state of " + c.type();
+            };
+            out.add(Rule.WIRE_UNREAD, subject, "", Readers.OLD_READERS, "the wire of " + out.environment + " has carried "
+                    + Counts.of(c.count(), "record") + " of " + what + " since " + since + ", first " + c.first() + "; "
+                    + candidate.label() + " does not read " + (c.kind().equals("event") ? "that revision" : "it")
+                    + ": its nodes meet records they cannot decode");
+        }
+    }
+
+    /** The breaking findings the wire keeps of the release the candidate replaces: a warning each. */
+    private static void wireFindingsOpen(Manifest running, Wire wire, Findings out) {
+        for (WireFinding f : wire.findings()) {
+            if (!f.release().equals(running.label()) || !f.severity().equals(Severity.BREAKING.label())) continue;
+            String subject = f.type().isEmpty() ? f.release() : f.type();
+            out.add(Rule.WIRE_FINDINGS_OPEN, subject, "", Readers.NONE, running.label() + " runs in " + out.environment
+                    + " and the wire shows " + f.id() + " in " + Counts.of(f.count(), "record") + " it wrote"
+                    + (f.type().isEmpty() ? "" : " of " + f.type()));
         }
     }
 

@@ -116,7 +116,16 @@ public enum Rule {
             "Nothing breaks: the candidate waits for what nobody writes yet. Deploy the producer (or the command's target) to this environment when it is needed."),
     CONSUMED_TYPE_DRIFTED("consumed-type-drifted", Severity.WARNING, false,
             "the candidate reads an event revision or state whose values drifted in the environment (a meaning, format or code-list drift found at a deployment of its producer)",
-            "Nothing is refused: the candidate may be the fix. Make sure it reads the values as they are written now and as they were stored before the drift; the producer's fix is to write the old meaning again and the new one under a new name.");
+            "Nothing is refused: the candidate may be the fix. Make sure it reads the values as they are written now and as they were stored before the drift; the producer's fix is to write the old meaning again and the new one under a new name."),
+    // The rules that answer from the wire: what the watch (or an audit) saw written in the environment, kept by the registry.
+    WIRE_UNREAD("wire-unread", Severity.BREAKING, false,
+            "the candidate, a rollback target included, does not read an event revision, a command or a state that the environment's wire has carried since the candidate last ran there",
+            "Deploy a release that reads what the wire carried (one that declares the event revision, command or state, or consumes it), or roll forward with a fix instead; records already written stay on the topic and are read again on replay.",
+            "the candidate, meeting the records the wire carried in the environment since it last ran there",
+            null),
+    WIRE_FINDINGS_OPEN("wire-findings-open", Severity.WARNING, false,
+            "the release of the candidate's service running in the environment has breaking findings on the wire",
+            "Nothing is refused: the candidate may be the fix. Read the findings (GET /environments/{env}/wire) and make sure the candidate writes only what it declares; the findings stay counted against the release that wrote them.");
 
     private final String id;
     private final Severity severity;

@@ -216,9 +216,30 @@ class RuleCatalogueDocTest {
                 drifts.add(new DeploymentCheck.ObservedDrift(d.path("type").asText(), d.path("revision").asInt(),
                         d.path("pointer").asText(), d.path("id").asText(), d.path("message").asText()));
             }
-            return deployment.check(candidate, new DeploymentCheck.Environment(body.path("environment").asText(), rest, drifts));
+            return deployment.check(candidate, new DeploymentCheck.Environment(body.path("environment").asText(), rest, drifts,
+                    List.of(), wire(body.path("wire"))));
         }
         return checker.check(candidate, rest);
+    }
+
+    /**
+     * A block's {@code "wire"}: what the registry keeps of the environment's wire, {@code {"candidateLastRan": instant
+     * or absent, "carried": [{"kind", "type", "revision", "count", "first"}], "findings": [{"release", "id",
+     * "severity", "type", "count"}]}}; absent, nothing was watched.
+     */
+    private static DeploymentCheck.Wire wire(JsonNode wire) {
+        if (wire.isMissingNode()) return DeploymentCheck.Wire.NONE;
+        List<DeploymentCheck.Carried> carried = new ArrayList<>();
+        for (JsonNode c : wire.path("carried")) {
+            carried.add(new DeploymentCheck.Carried(c.path("kind").asText(), c.path("type").asText(), c.path("revision").asInt(),
+                    c.path("count").asLong(), c.path("first").asText()));
+        }
+        List<DeploymentCheck.WireFinding> findings = new ArrayList<>();
+        for (JsonNode f : wire.path("findings")) {
+            findings.add(new DeploymentCheck.WireFinding(f.path("release").asText(), f.path("id").asText(), f.path("severity").asText(),
+                    f.path("type").asText(), f.path("count").asLong()));
+        }
+        return new DeploymentCheck.Wire(wire.hasNonNull("candidateLastRan") ? wire.get("candidateLastRan").asText() : null, carried, findings);
     }
 
     private static int more(String after, String before, String token) {
@@ -273,12 +294,13 @@ class RuleCatalogueDocTest {
             body.get("releases").forEach(documents::add);
         } else if (body.size() == 1 && body.has("schemas")) {
             documents.addAll(wrap(body.get("schemas")));
-        } else if (body.size() == (body.has("drift") ? 4 : 3) && body.has("environment") && body.has("running") && body.has("candidate")) {
+        } else if (body.size() == 3 + (body.has("drift") ? 1 : 0) + (body.has("wire") ? 1 : 0) && body.has("environment")
+                && body.has("running") && body.has("candidate")) {
             body.get("running").forEach(documents::add);
             documents.add(body.get("candidate"));
         } else {
             fail(DOC + ":" + example.line() + ": a block is {\"releases\": [...]}, {\"schemas\": {...}} or"
-                    + " {\"environment\": ..., \"running\": [...], \"candidate\": ...[, \"drift\": [...]]}");
+                    + " {\"environment\": ..., \"running\": [...], \"candidate\": ...[, \"drift\": [...]][, \"wire\": {...}]}");
         }
         assertTrue(documents.size() >= 2, DOC + ":" + example.line() + ": at least one baseline and a candidate");
         List<Manifest> out = new ArrayList<>();

@@ -100,7 +100,26 @@ final class CanDeployEndpoint {
         List<Report.Release> unrelated = running.stream()
                 .filter(d -> !d.service().equals(candidate.service()) && !weighedServices.contains(d.service()))
                 .map(d -> new Report.Release(d.service(), d.version())).toList();
-        return new DeploymentCheck.Environment(environment, weighed, drifts, unrelated);
+        String runningRelease = running.stream().filter(d -> d.service().equals(candidate.service())).findFirst()
+                .map(d -> d.service() + "@" + d.version()).orElse(null);
+        return new DeploymentCheck.Environment(environment, weighed, drifts, unrelated, wire(environment, candidate, runningRelease));
+    }
+
+    /**
+     * What the wire carried there since the candidate last ran there (since ever when it never ran there; nothing
+     * when it runs there now), and the findings of the release of its service running there: what
+     * {@code wire-unread} and {@code wire-findings-open} weigh (docs/decisions.md, "The registry watches the wire").
+     */
+    private DeploymentCheck.Wire wire(String environment, Manifest candidate, String runningRelease) {
+        RegistryStore.WireSince since = store.wireSince(environment, candidate.service(), candidate.version().toString(), runningRelease);
+        List<DeploymentCheck.Carried> carried = since.carried().stream().map(c -> new DeploymentCheck.Carried(c.kind(), c.type(),
+                c.revision(), c.count(), c.first().topic() + " partition " + c.first().partition() + " offset " + c.first().offset()
+                        + " (" + java.time.Instant.ofEpochMilli(c.firstSeen()) + ")")).toList();
+        List<DeploymentCheck.WireFinding> findings = since.findings().stream()
+                .map(f -> new DeploymentCheck.WireFinding(f.release(), f.id(), f.severity(), f.type(), f.count())).toList();
+        String lastRan = since.lastRan() == null ? null : java.time.Instant.ofEpochMilli(since.lastRan() == Long.MAX_VALUE
+                ? System.currentTimeMillis() : since.lastRan()).toString();
+        return new DeploymentCheck.Wire(lastRan, carried, findings);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -19,8 +20,10 @@ import java.util.Locale;
 final class Metrics {
     private static final String STARTED = "wow-compat.request-started";
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final RegistryStore store;
 
     Metrics(RegistryStore store) {
+        this.store = store;
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         Gauge.builder("wowcompat.store.releases", store, s -> s.stats().releases()).description("releases stored").register(registry);
@@ -51,6 +54,38 @@ final class Metrics {
     }
 
     String scrape() {
-        return registry.scrape();
+        return registry.scrape() + wire(store.wireMetrics());
+    }
+
+    /**
+     * The wire's counts, read from the store at each scrape rather than counted in this process: every node of a
+     * registry answers the same totals, and a restart loses none (docs/decisions.md, "The registry watches the wire").
+     */
+    static String wire(dev.wowcompat.store.WireView.Metrics m) {
+        StringBuilder out = new StringBuilder();
+        family(out, "wow_compat_wire_records_total", "counter", "records the watch counted, by environment and release (\"\" when none was found)",
+                m.records(), List.of("release"));
+        family(out, "wow_compat_wire_findings_total", "counter", "records with a finding on the wire, by environment, finding id and severity",
+                m.findings(), List.of("id", "severity"));
+        family(out, "wow_compat_wire_last_window_timestamp_seconds", "gauge", "the end of the newest window applied, by environment",
+                m.lastWindow(), List.of());
+        return out.toString();
+    }
+
+    private static void family(StringBuilder out, String name, String type, String help, List<dev.wowcompat.store.WireView.Metric> rows,
+                               List<String> labels) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        for (dev.wowcompat.store.WireView.Metric r : rows) {
+            out.append(name).append("{environment=\"").append(escape(r.environment())).append('"');
+            for (int i = 0; i < labels.size(); i++) out.append(',').append(labels.get(i)).append("=\"").append(escape(r.labels().get(i))).append('"');
+            double v = r.value();
+            out.append("} ").append(v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : java.math.BigDecimal.valueOf(v).toPlainString()).append('\n');
+        }
+    }
+
+    /** Prometheus' escapes of a label value: backslash, double quote and line feed. */
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 }

@@ -31,6 +31,27 @@ final class Names {
         return version;
     }
 
+    /** Kafka's own form of a topic name: it is what a watcher reads from the broker. */
+    private static final Pattern TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
+    /** A consumer group as the watch names it ({@code wow-compat-watch.<ENV>}): Kafka's topic characters, so no escaping anywhere. */
+    private static final Pattern GROUP = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
+
+    static String topic(String name) {
+        if (!TOPIC.matcher(name).matches()) {
+            throw new ApiException(ProblemCode.BAD_NAME, shown(name) + " is not a Kafka topic name: 1 to 249 letters, digits, "
+                    + "'.', '_' and '-' (e.g. wow.bank.event).");
+        }
+        return name;
+    }
+
+    static String group(String name) {
+        if (!GROUP.matcher(name).matches()) {
+            throw new ApiException(ProblemCode.BAD_NAME, shown(name) + " is not a consumer group name: 1 to 249 letters, digits, "
+                    + "'.', '_' and '-' (e.g. wow-compat-watch.production).");
+        }
+        return name;
+    }
+
     /** A name as an answer quotes it: never more than the limit, so that a refusal stays as small as the name should be. */
     static String shown(String name) {
         return "'" + (name.length() > MAX_LENGTH ? name.substring(0, MAX_LENGTH) + "...' (" + name.length() + " characters)" : name + "'");

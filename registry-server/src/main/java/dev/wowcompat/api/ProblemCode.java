@@ -49,6 +49,8 @@ public enum ProblemCode {
     WIRE_UNKNOWN_FORMAT("wow-compat.wire.unknown-format", 422, "Unknown format version: a reader refuses it"),
     WIRE_UNKNOWN_KIND("wow-compat.wire.unknown-kind", 422, "Unknown envelope kind: a reader refuses it"),
     WIRE_UNKNOWN_STRUCTURE("wow-compat.wire.unknown-structure", 422, "The document is none of the wire structures"),
+    WIRE_STALE_WINDOW("wow-compat.wire.stale-window", 409, "A range of the window does not start at its partition's stored next offset; nothing of the window was kept"),
+    WIRE_EMPTY_WINDOW("wow-compat.wire.empty-window", 400, "The window covers no partition range"),
     STATE_VIEW_UNRECOGNISED("wow-compat.verify.not-a-state", 422, "The document is neither a state view, a state event nor a snapshot"),
 
     BUSY("wow-compat.server.busy", 503, "The registry is running as many expensive requests as it takes"),

@@ -92,14 +92,11 @@ final class ProfileEndpoints {
      * {@link Problems#LISTED_PROBLEMS} of them, then {@code more}. A release that is not registered is left to the store.
      */
     private void refuseUndeclared(ProfileSet posted) {
-        StoredDeclarations.Manifests manifests = new StoredDeclarations.Manifests(store, registration);
         java.util.List<Map<String, String>> problems = new java.util.ArrayList<>();
         int count = 0;
-        for (FieldKey key : posted.fields().keySet()) {
-            dev.wowcompat.manifest.Manifest manifest = manifests.of(key.release());
-            if (manifest == null) continue;
-            String why = dev.wowcompat.drift.DeclaredMeaning.undeclared(manifest, key.field());
-            if (why == null) continue;
+        for (Map.Entry<FieldKey, String> undeclared : undeclared(store, registration, posted).entrySet()) {
+            FieldKey key = undeclared.getKey();
+            String why = undeclared.getValue();
             if (count++ < Problems.LISTED_PROBLEMS) {
                 problems.add(Map.of("release", key.release(), "type", key.field().type(),
                         "revision", String.valueOf(key.field().revision()), "pointer", key.field().pointer(), "message", why + "."));
@@ -110,6 +107,27 @@ final class ProfileEndpoints {
                 : count + " profiled fields are not declared by their releases; see problems. Nothing was stored.";
         throw new ApiException(ProblemCode.PROFILE_UNDECLARED, detail, count > Problems.LISTED_PROBLEMS
                 ? Map.of("problems", problems, "more", count - Problems.LISTED_PROBLEMS) : Map.of("problems", problems));
+    }
+
+    /**
+     * The posted fields whose type or pointer the release they name does not declare, each with why; a release that is
+     * not registered is left to the store.
+     */
+    static Map<FieldKey, String> undeclared(RegistryStore store, Registration registration, ProfileSet posted) {
+        StoredDeclarations.Manifests manifests = new StoredDeclarations.Manifests(store, registration);
+        Map<FieldKey, String> out = new java.util.TreeMap<>();
+        for (FieldKey key : posted.fields().keySet()) {
+            dev.wowcompat.manifest.Manifest manifest = manifests.of(key.release());
+            if (manifest == null) continue;
+            String why = dev.wowcompat.drift.DeclaredMeaning.undeclared(manifest, key.field());
+            if (why != null) out.put(key, why);
+        }
+        return out;
+    }
+
+    /** Whether the text is a release, {@code service@version}. */
+    static boolean isRelease(String text) {
+        return RELEASE.matcher(text).matches();
     }
 
     private static String key(Map<String, String> problem) {

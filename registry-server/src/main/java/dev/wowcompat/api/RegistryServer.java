@@ -178,6 +178,7 @@ public final class RegistryServer implements AutoCloseable {
                         new JsonInput(config.limits()), json),
                 new CanDeployEndpoint(store, registration, json),
                 new ProfileEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
+                new WireWindowEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
                 gate,
                 new AdminEndpoints(store, gate, json),
                 costly,
@@ -210,7 +211,7 @@ public final class RegistryServer implements AutoCloseable {
 
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas,
                              WireEndpoints wire, OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy,
-                             ProfileEndpoints profiles, WriteGate auth, AdminEndpoints admin, ExpensiveRequests costly,
+                             ProfileEndpoints profiles, WireWindowEndpoints watched, WriteGate auth, AdminEndpoints admin, ExpensiveRequests costly,
                              boolean metricsNeedToken) {}
 
     /**
@@ -242,6 +243,9 @@ public final class RegistryServer implements AutoCloseable {
         get("/environments/{env}/profiles",                 e.profiles::types);
         delete("/environments/{env}/profiles",              e.auth.writes(e.admin::deleteProfiles));
         get("/environments/{env}/profiles/{type}",          e.profiles::type);
+        post("/environments/{env}/wire",                    e.auth.writes(e.costly.limited(e.watched::post)));
+        get("/environments/{env}/wire",                     e.watched::wire);
+        get("/environments/{env}/wire/positions",           e.watched::positions);
         get("/write-log",                                   e.admin::writeLog);
         get("/can-deploy",                                  e.costly.limited(e.canDeploy::check));
         post("/verify/state",                               e.costly.limited(e.wire::verifyState));

@@ -29,9 +29,10 @@ import java.util.TreeSet;
 public abstract class JdbcRegistryStore implements RegistryStore {
 
     /** The few places where SQLite and PostgreSQL spell a query differently. */
-    protected record Dialect(String stringAggregate, String caseInsensitiveLike) {
-        static final Dialect SQLITE = new Dialect("group_concat(DISTINCT %s)", "LIKE");
-        static final Dialect POSTGRESQL = new Dialect("string_agg(DISTINCT %s, ',')", "ILIKE");
+    protected record Dialect(String stringAggregate, String caseInsensitiveLike, String forUpdate) {
+        // SQLite has no row locks: its one writer at a time (BEGIN IMMEDIATE) already excludes every other.
+        static final Dialect SQLITE = new Dialect("group_concat(DISTINCT %s)", "LIKE", "");
+        static final Dialect POSTGRESQL = new Dialect("string_agg(DISTINCT %s, ',')", "ILIKE", " FOR UPDATE");
     }
 
     protected interface Query<T> {
@@ -215,11 +216,88 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 if (unregistered != null) return new ProfileMerge(unregistered, 0, 0, Map.of());
                 String neverRan = ProfileTables.neverRan(c, environment, releases);
                 if (neverRan != null) return ProfileMerge.neverRan(neverRan);
-                return ProfileTables.merge(c, environment, profiles, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis(), principal);
+                return ProfileTables.merge(c, environment, profiles, null, MAX_PROFILE_FIELDS_PER_RELEASE, System.currentTimeMillis(), principal);
             }, ProfileMerge::stored);
         } catch (StoreException e) {
             throw new StoreException("could not store the profiles posted for " + environment + ": " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
+                                   Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal) {
+        try {
+            return transaction(c -> {
+                long now = System.currentTimeMillis();
+                List<WireOutcome.Position> positions = new ArrayList<>();
+                WireOutcome.Stale stale = WireTables.advance(c, dialect.forUpdate(), environment, window, now, positions);
+                if (stale != null) return WireOutcome.stale(stale);
+                WireOutcome.Profiles merged = profiles == null ? null : mergeWindowProfiles(c, environment, profiles, leftOut, now, principal);
+                WireTables.add(c, dialect.forUpdate(), environment, window);
+                return new WireOutcome(null, window.recordCount(), positions, merged);
+            }, WireOutcome::accepted);
+        } catch (StoreException e) {
+            throw new StoreException("could not apply the window posted for " + environment + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The window's profiles merged as POST profiles merges them, but a field that post would refuse is left out and
+     * named instead of refusing the window: its positions must advance whatever its profiles hold.
+     */
+    private WireOutcome.Profiles mergeWindowProfiles(Connection c, String environment, dev.wowcompat.profile.ProfileSet profiles,
+            Map<dev.wowcompat.profile.FieldKey, String> leftOut, long now, String principal) throws SQLException {
+        Map<dev.wowcompat.profile.FieldKey, String> dropped = new TreeMap<>(leftOut);
+        TreeSet<String> releases = new TreeSet<>();
+        for (dev.wowcompat.profile.FieldKey key : profiles.fields().keySet()) if (!dropped.containsKey(key)) releases.add(key.release());
+        TreeSet<String> services = new TreeSet<>();
+        for (String release : releases) services.add(ProfileTables.release(release)[0]);
+        // In name order, as mergeProfiles takes them, so that posts and windows naming the same services wait instead of deadlocking.
+        for (String service : services) lockDeployment(c, environment, service);
+        Map<String, String> refusedRelease = new TreeMap<>();
+        for (String release : releases) {
+            TreeSet<String> one = new TreeSet<>(List.of(release));
+            if (ProfileTables.unregistered(c, one) != null) refusedRelease.put(release, "wow-compat.release.not-found");
+            else if (ProfileTables.neverRan(c, environment, one) != null) refusedRelease.put(release, "wow-compat.profile.release-never-ran");
+        }
+        for (dev.wowcompat.profile.FieldKey key : profiles.fields().keySet()) {
+            String why = refusedRelease.get(key.release());
+            if (why != null) dropped.putIfAbsent(key, why);
+        }
+        ProfileMerge merge = ProfileTables.merge(c, environment, profiles, dropped, MAX_PROFILE_FIELDS_PER_RELEASE, now, principal);
+        List<WireOutcome.DroppedField> out = new ArrayList<>();
+        dropped.forEach((key, why) -> {
+            var profile = profiles.fields().get(key);
+            out.add(new WireOutcome.DroppedField(key.release(), key.field().type(), key.field().revision(), key.field().pointer(),
+                    profile == null ? 0 : profile.count(), why));
+        });
+        return new WireOutcome.Profiles(merge.merged(), merge.refusedValues(), merge.fieldsByRelease(), out);
+    }
+
+    @Override
+    public WireView wire(String environment, String type, int limit) {
+        return read(c -> WireTables.view(c, environment, type, limit));
+    }
+
+    @Override
+    public List<WireOutcome.Position> wirePositions(String environment, String group, int limit) {
+        return read(c -> WireTables.positions(c, environment, group, limit));
+    }
+
+    @Override
+    public WireSince wireSince(String environment, String service, String version, String runningRelease) {
+        return read(c -> {
+            Long lastRan = WireTables.lastRan(c, environment, service, version);
+            List<WireView.Carried> carried = lastRan != null && lastRan == Long.MAX_VALUE ? List.of()
+                    : WireTables.carriedSince(c, environment, lastRan == null ? Long.MIN_VALUE : lastRan);
+            List<WireView.Finding> findings = runningRelease == null ? List.of() : WireTables.findingsOf(c, environment, runningRelease);
+            return new WireSince(lastRan, carried, findings);
+        });
+    }
+
+    @Override
+    public WireView.Metrics wireMetrics() {
+        return read(WireTables::metrics);
     }
 
     @Override

@@ -69,21 +69,33 @@ final class ProfileTables {
         return null;
     }
 
-    static ProfileMerge merge(Connection c, String environment, ProfileSet posted, int maxFieldsPerRelease, long now, String principal)
-            throws SQLException {
+    /**
+     * Merges the posted fields into the stored ones. With {@code dropped} null, a field whose counts would overflow
+     * stores nothing of the post (the caller rolls back); otherwise the fields it holds are skipped, and an
+     * overflowing field is added to it and skipped too (a window of the wire keeps the rest).
+     */
+    static ProfileMerge merge(Connection c, String environment, ProfileSet posted, Map<FieldKey, String> dropped, int maxFieldsPerRelease,
+            long now, String principal) throws SQLException {
         Map<String, Integer> stored = new TreeMap<>();
-        for (FieldKey key : posted.fields().keySet()) stored.computeIfAbsent(key.release(), r -> 0);
+        for (FieldKey key : posted.fields().keySet()) {
+            if (dropped == null || !dropped.containsKey(key)) stored.computeIfAbsent(key.release(), r -> 0);
+        }
         for (Map.Entry<String, Integer> e : stored.entrySet()) e.setValue(fieldCount(c, environment, e.getKey()));
         int merged = 0;
         long refused = posted.refusedValues();
         for (Map.Entry<FieldKey, FieldProfile> e : posted.fields().entrySet()) {
             FieldKey key = e.getKey();
+            if (dropped != null && dropped.containsKey(key)) continue;
             String[] sv = release(key.release());
             String existing = existing(c, environment, sv, key);
             FieldProfile profile = e.getValue();
             FieldProfile before = existing == null ? null : readStored(existing, environment, key);
             if (before != null) {
-                if (!before.fitsWith(profile)) return new ProfileMerge(null, 0, 0, Map.of(), key.field().subject() + " by " + key.release());
+                if (!before.fitsWith(profile)) {
+                    if (dropped == null) return new ProfileMerge(null, 0, 0, Map.of(), key.field().subject() + " by " + key.release());
+                    dropped.put(key, "wow-compat.profile.count-overflow");
+                    continue;
+                }
                 before.merge(profile);
                 profile = before;
             } else if (stored.get(key.release()) >= maxFieldsPerRelease) {

@@ -140,6 +140,36 @@ public interface RegistryStore extends AutoCloseable {
     /** The types with stored profiles in the environment, by name and revision; empty when none. */
     List<ProfiledType> profiledTypes(String environment);
 
+    /**
+     * Applies one window of the wire (docs/decisions.md, "The registry watches the wire") in one transaction: when every
+     * range starts at its partition's stored next offset (a partition with none accepts any), the positions advance to
+     * the ranges' ends and the window's counts, findings and profiles are added; otherwise nothing is kept and the
+     * outcome names the first stale range. Serialized per partition across every process sharing the database.
+     *
+     * @param profiles the window's profiles, or null; fields of {@code leftOut} are not merged (the caller refused them,
+     *     for the reason given), nor are those of a release not registered, never run there, or whose counts would overflow
+     */
+    WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
+                            java.util.Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal);
+
+    /** What the environment's wire carried, each list at most {@code limit} long; findings and carried types of one type when {@code type} is not null. */
+    WireView wire(String environment, String type, int limit);
+
+    /** The group's stored next offsets in the environment, at most {@code limit}. */
+    List<WireOutcome.Position> wirePositions(String environment, String group, int limit);
+
+    /**
+     * What can-deploy weighs of the wire for a candidate: when it last ran there (null: never; {@link Long#MAX_VALUE}:
+     * it runs there), the types carried since then, and every finding of {@code runningRelease} (null: none runs).
+     */
+    WireSince wireSince(String environment, String service, String version, String runningRelease);
+
+    /** The wire's counts of every environment, for /metrics. */
+    WireView.Metrics wireMetrics();
+
+    /** What {@link #wireSince} answers. */
+    record WireSince(Long lastRan, List<WireView.Carried> carried, List<WireView.Finding> findings) {}
+
     /** Counts for /metrics and /health. */
     StoreStats stats();
 

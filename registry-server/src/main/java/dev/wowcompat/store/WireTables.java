@@ -1,0 +1,366 @@
+package dev.wowcompat.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The SQL of the wire tables (db/migration/V6__wire.sql), one for both backends. A window touches one row per range,
+ * release, carried type, finding, watcher and environment: its cost is its own size, never the history's.
+ *
+ * <p>Every row a window changes is locked in one global order (positions by topic and partition, then records,
+ * carried types and findings by key, then the watcher and the environment's row), so two windows applied at once on
+ * two nodes wait for each other instead of deadlocking. A row that does not exist yet is first inserted as a
+ * placeholder ({@code ON CONFLICT DO NOTHING}, which on PostgreSQL waits for another transaction inserting the same
+ * key), then read locked: the read sees what a concurrent window committed.
+ */
+final class WireTables {
+    /** The examples a finding keeps: the first ones posted. */
+    static final int MAX_EXAMPLES = 5;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private WireTables() {}
+
+    /**
+     * Checks each range's {@code from} against its partition's stored next offset (a partition without one accepts
+     * any) and advances them to {@code to}: the first mismatch, or null when each one matched and every position
+     * is now advanced.
+     */
+    static WireOutcome.Stale advance(Connection c, String forUpdate, String environment, WireWindow w, long now,
+            List<WireOutcome.Position> advanced) throws SQLException {
+        List<WireWindow.Range> ranges = new ArrayList<>(w.ranges());
+        ranges.sort(Comparator.comparing(WireWindow.Range::topic).thenComparingInt(WireWindow.Range::partition));
+        try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_positions(environment, consumer_group, topic, "
+                + "kafka_partition, next_offset, updated_at) VALUES (?, ?, ?, ?, -1, ?) ON CONFLICT DO NOTHING");
+             PreparedStatement read = c.prepareStatement("SELECT next_offset FROM wire_positions WHERE environment = ? "
+                     + "AND consumer_group = ? AND topic = ? AND kafka_partition = ?" + forUpdate);
+             PreparedStatement write = c.prepareStatement("UPDATE wire_positions SET next_offset = ?, updated_at = ? "
+                     + "WHERE environment = ? AND consumer_group = ? AND topic = ? AND kafka_partition = ?")) {
+            for (WireWindow.Range r : ranges) {
+                bind(placeholder, environment, w.group(), r);
+                placeholder.setLong(5, now);
+                placeholder.executeUpdate();
+                bind(read, environment, w.group(), r);
+                long stored;
+                try (ResultSet rs = read.executeQuery()) {
+                    rs.next();
+                    stored = rs.getLong(1);
+                }
+                if (stored >= 0 && stored != r.from()) return new WireOutcome.Stale(r.topic(), r.partition(), stored, r.from());
+                write.setLong(1, r.to());
+                write.setLong(2, now);
+                write.setString(3, environment);
+                write.setString(4, w.group());
+                write.setString(5, r.topic());
+                write.setInt(6, r.partition());
+                write.executeUpdate();
+                advanced.add(new WireOutcome.Position(r.topic(), r.partition(), r.to()));
+            }
+        }
+        return null;
+    }
+
+    private static void bind(PreparedStatement ps, String environment, String group, WireWindow.Range r) throws SQLException {
+        ps.setString(1, environment);
+        ps.setString(2, group);
+        ps.setString(3, r.topic());
+        ps.setInt(4, r.partition());
+    }
+
+    /** Adds the window's counts: records per release, carried types, findings, the watcher and the environment's span. */
+    static void add(Connection c, String forUpdate, String environment, WireWindow w) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_records(environment, release, record_count) VALUES (?, ?, ?) "
+                + "ON CONFLICT (environment, release) DO UPDATE SET record_count = wire_records.record_count + excluded.record_count")) {
+            for (Map.Entry<String, Long> e : new TreeMap<>(w.records()).entrySet()) {
+                ps.setString(1, environment);
+                ps.setString(2, e.getKey());
+                ps.setLong(3, e.getValue());
+                ps.executeUpdate();
+            }
+        }
+        List<WireWindow.Carried> carried = new ArrayList<>(w.carried());
+        carried.sort(Comparator.comparing(WireWindow.Carried::kind).thenComparing(WireWindow.Carried::type)
+                .thenComparingInt(WireWindow.Carried::revision));
+        // The first record is the earliest seen; on a tie the one kept stays.
+        String earlier = "CASE WHEN excluded.first_seen < wire_carried.first_seen THEN excluded.%1$s ELSE wire_carried.%1$s END";
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_carried(environment, kind, type_name, revision, record_count, "
+                + "first_seen, last_seen, first_topic, first_partition, first_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                + "ON CONFLICT (environment, kind, type_name, revision) DO UPDATE SET "
+                + "record_count = wire_carried.record_count + excluded.record_count, "
+                + "first_topic = " + earlier.formatted("first_topic") + ", first_partition = " + earlier.formatted("first_partition")
+                + ", first_offset = " + earlier.formatted("first_offset") + ", first_seen = " + earlier.formatted("first_seen")
+                + ", last_seen = CASE WHEN excluded.last_seen > wire_carried.last_seen THEN excluded.last_seen ELSE wire_carried.last_seen END")) {
+            for (WireWindow.Carried t : carried) {
+                ps.setString(1, environment);
+                ps.setString(2, t.kind());
+                ps.setString(3, t.type());
+                ps.setInt(4, t.revision());
+                ps.setLong(5, t.count());
+                ps.setLong(6, t.firstSeen());
+                ps.setLong(7, t.lastSeen());
+                ps.setString(8, t.first().topic());
+                ps.setInt(9, t.first().partition());
+                ps.setLong(10, t.first().offset());
+                ps.executeUpdate();
+            }
+        }
+        findings(c, forUpdate, environment, w.findings());
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_watchers(environment, consumer_group, member, last_window) "
+                + "VALUES (?, ?, ?, ?) ON CONFLICT (environment, consumer_group, member) DO UPDATE SET last_window = "
+                + "CASE WHEN excluded.last_window > wire_watchers.last_window THEN excluded.last_window ELSE wire_watchers.last_window END")) {
+            ps.setString(1, environment);
+            ps.setString(2, w.group());
+            ps.setString(3, w.member());
+            ps.setLong(4, w.end());
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_windows(environment, since, updated, windows) VALUES (?, ?, ?, 1) "
+                + "ON CONFLICT (environment) DO UPDATE SET windows = wire_windows.windows + 1, "
+                + "since = CASE WHEN excluded.since < wire_windows.since THEN excluded.since ELSE wire_windows.since END, "
+                + "updated = CASE WHEN excluded.updated > wire_windows.updated THEN excluded.updated ELSE wire_windows.updated END")) {
+            ps.setString(1, environment);
+            ps.setLong(2, w.start());
+            ps.setLong(3, w.end());
+            ps.executeUpdate();
+        }
+    }
+
+    /** Each finding merged into its row: counts added, the span widened, examples appended up to {@link #MAX_EXAMPLES}. */
+    private static void findings(Connection c, String forUpdate, String environment, List<WireWindow.Finding> posted) throws SQLException {
+        List<WireWindow.Finding> findings = new ArrayList<>(posted);
+        findings.sort(Comparator.comparing(WireWindow.Finding::release).thenComparing(WireWindow.Finding::type)
+                .thenComparing(WireWindow.Finding::id));
+        try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_findings(environment, release, type_name, finding, "
+                + "severity, finding_count, first_seen, last_seen, examples) VALUES (?, ?, ?, ?, ?, 0, ?, ?, '[]') ON CONFLICT DO NOTHING");
+             PreparedStatement read = c.prepareStatement("SELECT finding_count, first_seen, last_seen, examples FROM wire_findings "
+                     + "WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?" + forUpdate);
+             PreparedStatement write = c.prepareStatement("UPDATE wire_findings SET severity = ?, finding_count = ?, first_seen = ?, "
+                     + "last_seen = ?, examples = ? WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?")) {
+            for (WireWindow.Finding f : findings) {
+                placeholder.setString(1, environment);
+                placeholder.setString(2, f.release());
+                placeholder.setString(3, f.type());
+                placeholder.setString(4, f.id());
+                placeholder.setString(5, f.severity());
+                placeholder.setLong(6, f.firstSeen());
+                placeholder.setLong(7, f.lastSeen());
+                placeholder.executeUpdate();
+                for (int i = 0; i < 4; i++) read.setString(i + 1, List.of(environment, f.release(), f.type(), f.id()).get(i));
+                long count;
+                long first;
+                long last;
+                List<String> examples;
+                try (ResultSet rs = read.executeQuery()) {
+                    rs.next();
+                    count = rs.getLong(1);
+                    first = rs.getLong(2);
+                    last = rs.getLong(3);
+                    examples = examples(rs.getString(4));
+                }
+                for (String e : f.examples()) if (examples.size() < MAX_EXAMPLES) examples.add(e);
+                write.setString(1, f.severity());
+                write.setLong(2, count + f.count());
+                write.setLong(3, Math.min(first, f.firstSeen()));
+                write.setLong(4, Math.max(last, f.lastSeen()));
+                write.setString(5, "[" + String.join(",", examples) + "]");
+                for (int i = 0; i < 4; i++) write.setString(i + 6, List.of(environment, f.release(), f.type(), f.id()).get(i));
+                write.executeUpdate();
+            }
+        }
+    }
+
+    /** The stored examples, each as compact JSON; none when the text cannot be read (it is only ever written here). */
+    private static List<String> examples(String text) {
+        List<String> out = new ArrayList<>();
+        try {
+            for (JsonNode e : JSON.readTree(text)) out.add(e.toString());
+        } catch (Exception e) {
+            // a damaged examples column loses its examples, never the window
+        }
+        return out;
+    }
+
+    static WireView view(Connection c, String environment, String type, int limit) throws SQLException {
+        long records = 0;
+        Map<String, Long> byRelease = new TreeMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT release, record_count FROM wire_records WHERE environment = ?")) {
+            ps.setString(1, environment);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    records += rs.getLong(2);
+                    byRelease.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        Long since = null;
+        Long updated = null;
+        long windows = 0;
+        try (PreparedStatement ps = c.prepareStatement("SELECT since, updated, windows FROM wire_windows WHERE environment = ?")) {
+            ps.setString(1, environment);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    since = rs.getLong(1);
+                    updated = rs.getLong(2);
+                    windows = rs.getLong(3);
+                }
+            }
+        }
+        String ofType = type == null ? "" : " AND type_name = ?";
+        List<WireView.Finding> findings = new ArrayList<>();
+        // Breaking first, then the most recent: what a reader acts on.
+        long moreFindings = rows(c, "SELECT finding, severity, release, type_name, finding_count, first_seen, last_seen, examples "
+                + "FROM wire_findings WHERE environment = ?" + ofType + " ORDER BY CASE severity WHEN 'breaking' THEN 0 "
+                + "WHEN 'warning' THEN 1 ELSE 2 END, last_seen DESC, finding, release, type_name", environment, type, limit,
+                rs -> findings.add(new WireView.Finding(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getString(8))));
+        List<WireView.Carried> carried = new ArrayList<>();
+        long moreCarried = rows(c, "SELECT kind, type_name, revision, record_count, first_seen, last_seen, first_topic, first_partition, "
+                + "first_offset FROM wire_carried WHERE environment = ?" + ofType + " ORDER BY last_seen DESC, kind, type_name, revision",
+                environment, type, limit, rs -> carried.add(carried(rs)));
+        List<WireView.Partition> partitions = new ArrayList<>();
+        long morePartitions = rows(c, "SELECT consumer_group, topic, kafka_partition, next_offset FROM wire_positions "
+                + "WHERE environment = ? ORDER BY consumer_group, topic, kafka_partition", environment, null, limit,
+                rs -> partitions.add(new WireView.Partition(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getLong(4))));
+        List<WireView.Watcher> watchers = new ArrayList<>();
+        long moreWatchers = rows(c, "SELECT consumer_group, member, last_window FROM wire_watchers WHERE environment = ? "
+                + "ORDER BY last_window DESC, consumer_group, member", environment, null, limit,
+                rs -> watchers.add(new WireView.Watcher(rs.getString(1), rs.getString(2), rs.getLong(3))));
+        return new WireView(records, since, updated, windows, byRelease, findings, moreFindings, carried, moreCarried, partitions,
+                morePartitions, watchers, moreWatchers);
+    }
+
+    private static WireView.Carried carried(ResultSet rs) throws SQLException {
+        return new WireView.Carried(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
+                new WireWindow.RecordRef(rs.getString(7), rs.getInt(8), rs.getLong(9)));
+    }
+
+    private interface Row {
+        void accept(ResultSet rs) throws SQLException;
+    }
+
+    /** Reads at most {@code limit} rows into {@code row}; returns how many more there were (counted, not read). */
+    private static long rows(Connection c, String sql, String environment, String type, int limit, Row row) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql + " LIMIT ?")) {
+            int i = 1;
+            ps.setString(i++, environment);
+            if (type != null) ps.setString(i++, type);
+            ps.setInt(i, limit);
+            int read = 0;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    row.accept(rs);
+                    read++;
+                }
+            }
+            if (read < limit) return 0;
+        }
+        String from = sql.substring(sql.indexOf(" FROM "), sql.indexOf(" ORDER BY "));
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*)" + from)) {
+            int i = 1;
+            ps.setString(i++, environment);
+            if (type != null) ps.setString(i, type);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return Math.max(0, rs.getLong(1) - limit);
+            }
+        }
+    }
+
+    /** The group's stored positions, at most {@code limit}, by topic and partition. */
+    static List<WireOutcome.Position> positions(Connection c, String environment, String group, int limit) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT topic, kafka_partition, next_offset FROM wire_positions "
+                + "WHERE environment = ? AND consumer_group = ? AND next_offset >= 0 ORDER BY topic, kafka_partition LIMIT ?")) {
+            ps.setString(1, environment);
+            ps.setString(2, group);
+            ps.setInt(3, limit);
+            List<WireOutcome.Position> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(new WireOutcome.Position(rs.getString(1), rs.getInt(2), rs.getLong(3)));
+            }
+            return out;
+        }
+    }
+
+    /** The types the wire carried whose last record is at {@code since} or later, by kind, type and revision. */
+    static List<WireView.Carried> carriedSince(Connection c, String environment, long since) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT kind, type_name, revision, record_count, first_seen, last_seen, "
+                + "first_topic, first_partition, first_offset FROM wire_carried WHERE environment = ? AND last_seen >= ? "
+                + "ORDER BY kind, type_name, revision")) {
+            ps.setString(1, environment);
+            ps.setLong(2, since);
+            List<WireView.Carried> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(carried(rs));
+            }
+            return out;
+        }
+    }
+
+    /** Every finding kept of one release in the environment. */
+    static List<WireView.Finding> findingsOf(Connection c, String environment, String release) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT finding, severity, release, type_name, finding_count, first_seen, "
+                + "last_seen, examples FROM wire_findings WHERE environment = ? AND release = ? ORDER BY type_name, finding")) {
+            ps.setString(1, environment);
+            ps.setString(2, release);
+            List<WireView.Finding> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new WireView.Finding(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5),
+                            rs.getLong(6), rs.getLong(7), rs.getString(8)));
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
+     * When the release last ran in the environment: null when it never ran there, {@link Long#MAX_VALUE} while it runs
+     * there, else the end of its newest deployment there.
+     */
+    static Long lastRan(Connection c, String environment, String service, String version) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*), COUNT(ended_at), MAX(ended_at) FROM deployments "
+                + "WHERE environment = ? AND service = ? AND version = ?")) {
+            ps.setString(1, environment);
+            ps.setString(2, service);
+            ps.setString(3, version);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                if (rs.getLong(1) == 0) return null;
+                if (rs.getLong(1) > rs.getLong(2)) return Long.MAX_VALUE;
+                return rs.getLong(3);
+            }
+        }
+    }
+
+    /** What /metrics shows: records per environment and release, findings per environment, id and severity, the last window. */
+    static WireView.Metrics metrics(Connection c) throws SQLException {
+        List<WireView.Metric> records = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT environment, release, record_count FROM wire_records ORDER BY environment, release");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) records.add(new WireView.Metric(rs.getString(1), List.of(rs.getString(2)), rs.getLong(3)));
+        }
+        Map<List<String>, Long> findings = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT environment, finding, severity, SUM(finding_count) FROM wire_findings "
+                + "GROUP BY environment, finding, severity ORDER BY environment, finding, severity");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) findings.put(List.of(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getLong(4));
+        }
+        List<WireView.Metric> byId = new ArrayList<>();
+        findings.forEach((k, n) -> byId.add(new WireView.Metric(k.get(0), k.subList(1, 3), n)));
+        List<WireView.Metric> last = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT environment, updated FROM wire_windows ORDER BY environment");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) last.add(new WireView.Metric(rs.getString(1), List.of(), rs.getLong(2) / 1000.0));
+        }
+        return new WireView.Metrics(records, byId, last);
+    }
+}
