@@ -20,7 +20,11 @@ final class WindowCounts {
 
     record FindingKey(AuditFinding finding, String release, String type) {}
 
-    record CarriedKey(String kind, String type, int revision, String release) {}
+    /** One carried type: the registry counts it by kind, type and revision, whatever release wrote it. */
+    record CarriedKey(String kind, String type, int revision) {}
+
+    /** The longest type name a window names; a longer one, or one with spaces, is no type the registry could hold. */
+    static final int MAX_TYPE = 512;
 
     static final class Seen {
         long count;
@@ -44,9 +48,12 @@ final class WindowCounts {
     static final class CarriedCount {
         final Seen seen = new Seen();
         final AuditReport.Example first;
+        /** The release the first record is attributed to. */
+        final String release;
 
-        CarriedCount(AuditReport.Example first) {
+        CarriedCount(AuditReport.Example first, String release) {
             this.first = first;
+            this.release = release;
         }
     }
 
@@ -94,25 +101,39 @@ final class WindowCounts {
     }
 
     void finding(AuditFinding finding, String release, String type, long timestamp, AuditReport.Example example) {
-        FindingKey key = new FindingKey(finding, release, type);
+        FindingKey key = new FindingKey(finding, release, typeName(type) ? type : "");
         FindingCount c = findings.get(key);
         if (c == null) {
             if (findings.size() >= MAX_KEYS) key = new FindingKey(finding, release, "");
             c = findings.computeIfAbsent(key, k -> new FindingCount());
         }
         c.seen.at(timestamp);
-        if (c.examples.size() < Tally.EXAMPLES) c.examples.add(example);
+        // An example is a record: a drift finding whose writer's first record is not known has none.
+        if (c.examples.size() < Tally.EXAMPLES && example.topic() != null && example.offset() >= 0) c.examples.add(example);
+    }
+
+    /** Whether the text can be a type name in the registry: not empty, no space or control character, not too long. */
+    static boolean typeName(String type) {
+        if (type == null || type.isEmpty() || type.length() > MAX_TYPE) return false;
+        for (int i = 0; i < type.length(); i++) {
+            char ch = type.charAt(i);
+            if (ch == ' ' || Character.isISOControl(ch)) return false;
+        }
+        return true;
     }
 
     void carried(PayloadObserver.Observed o, AuditRecord r) {
-        CarriedKey key = new CarriedKey(o.kind(), o.type(), o.kind().equals("event") ? o.revision() : 0, o.release() == null ? "" : o.release());
+        boolean event = o.kind().equals("event");
+        // An event whose revision is not known, or a name no registry could hold, tells nothing a reader could be checked against.
+        if ((event && o.revision() < 1) || !typeName(o.type())) return;
+        CarriedKey key = new CarriedKey(o.kind(), o.type(), event ? o.revision() : 0);
         CarriedCount c = carried.get(key);
         if (c == null) {
             if (carried.size() >= MAX_KEYS) {
                 droppedCarried++;
                 return;
             }
-            c = new CarriedCount(new AuditReport.Example(r.topic(), r.partition(), r.offset(), null, "", ""));
+            c = new CarriedCount(new AuditReport.Example(r.topic(), r.partition(), r.offset(), null, "", ""), o.release() == null ? "" : o.release());
             carried.put(key, c);
         }
         c.seen.at(r.timestamp() >= 0 ? r.timestamp() : o.timestamp());

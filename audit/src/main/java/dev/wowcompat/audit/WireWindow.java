@@ -38,6 +38,7 @@ public record WireWindow(Instant start, Instant end, List<Range> ranges, Map<Str
 
     /**
      * @param revision the event's revision; 0 for states and commands
+     * @param release the release the first record is attributed to ("" when none)
      * @param firstSeen record time of the first, or null when the records had none
      */
     public record Carried(String kind, String type, int revision, String release, long count, Instant firstSeen, Instant lastSeen,
@@ -119,7 +120,7 @@ public record WireWindow(Instant start, Instant end, List<Range> ranges, Map<Str
         counts.ranges.forEach((topic, byPartition) -> byPartition.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> ranges.add(new Range(topic, e.getKey(), e.getValue().from, e.getValue().to))));
         List<Carried> carried = new ArrayList<>();
-        counts.carried.forEach((k, c) -> carried.add(new Carried(k.kind(), k.type(), k.revision(), k.release(), c.seen.count,
+        counts.carried.forEach((k, c) -> carried.add(new Carried(k.kind(), k.type(), k.revision(), c.release, c.seen.count,
                 instant(c.seen.first), instant(c.seen.last), new Place(c.first.topic(), c.first.partition(), c.first.offset()))));
         List<Finding> findings = new ArrayList<>();
         counts.findings.forEach((k, c) -> findings.add(new Finding(k.finding(), k.release(), k.type(), c.seen.count,
