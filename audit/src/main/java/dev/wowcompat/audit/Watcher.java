@@ -63,7 +63,7 @@ public final class Watcher {
     private static final Duration POLL = Duration.ofMillis(200);
     private static final int CHUNK = 256;
     /** The backoff while the registry is out of reach: 1 s doubling up to this. */
-    private static final long MAX_BACKOFF_MILLIS = 30_000;
+    private static final long MAX_BACKOFF_MILLIS = 15_000;
     private static final long LOG_EVERY_MILLIS = 60_000;
     private static final String STALE = "wow-compat.wire.stale-window";
 
@@ -506,6 +506,16 @@ public final class Watcher {
         }
     }
 
+    /** "wow.bank.account.state 0@120, 1@0": the partitions and where each starts. */
+    private String describe(Collection<TopicPartition> partitions) {
+        Map<String, List<String>> byTopic = new java.util.TreeMap<>();
+        partitions.stream().sorted(java.util.Comparator.comparingInt(TopicPartition::partition)).forEach(tp -> byTopic
+                .computeIfAbsent(tp.topic(), k -> new ArrayList<>()).add(tp.partition() + (windowFrom.containsKey(tp) ? "@" + windowFrom.get(tp) : "")));
+        List<String> out = new ArrayList<>();
+        byTopic.forEach((t, ps) -> out.add(t + " " + String.join(", ", ps)));
+        return String.join("; ", out);
+    }
+
     /** Windows cut so far, posted or not. */
     public long windows() {
         return windows;
@@ -530,6 +540,7 @@ public final class Watcher {
                 windowFrom.remove(tp);
                 unpositioned.remove(tp);
             }
+            if (!stopped) log.accept("gave up " + describe(partitions));
         }
 
         @Override
@@ -567,6 +578,8 @@ public final class Watcher {
             }
             seekFrom(none);
             if (held != null || reseek) consumer.pause(partitions);
+            log.accept("assigned " + describe(partitions) + (none.isEmpty() ? "" : "; " + Counts.of(none.size(), "partition")
+                    + " the registry holds no position for start at --from"));
         }
     }
 }

@@ -129,6 +129,15 @@ class WatchCommandTest {
      * 1.1.0 ran); the others are what 1.1.0 writes.
      */
     private void produce(String topic, Produced produced, int n) throws Exception {
+        // A producer of its own each time, without idempotence: the counts are the test's, and nothing is retried twice.
+        java.util.Properties props = new java.util.Properties();
+        props.put("bootstrap.servers", kafka.bootstrapServers());
+        props.put("enable.idempotence", "false");
+        props.put("acks", "all");
+        props.put("retries", "0");
+        props.put("key.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
+        props.put("value.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
+        try (org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> producer = new org.apache.kafka.clients.producer.KafkaProducer<>(props)) {
         List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
         for (int k = 0; k < n; k++) {
             int i = produced.next++;
@@ -145,28 +154,32 @@ class WatchCommandTest {
                 envelope = stateEvent(id, i % 10 == 7 ? fingerprint12 : fingerprint11);
                 value = envelope.toString().getBytes(StandardCharsets.UTF_8);
                 produced.byRelease.merge(RELEASE, 1L, Long::sum);
+                // A state event of bank.account belongs on wow.bank.account.state: on any other topic, the finding says so.
+                if (!topic.equals("wow.bank.account.state")) produced.findings.merge("envelope-topic-mismatch", 1L, Long::sum);
                 if (i % 10 == 7) produced.findings.merge("state-fingerprint-not-deployed", 1L, Long::sum);
             }
             ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(topic, partition, System.currentTimeMillis(), key.getBytes(StandardCharsets.UTF_8), value);
             r.headers().add(new RecordHeader("wow-format", "1".getBytes(StandardCharsets.UTF_8)));
             r.headers().add(new RecordHeader("wow-kind", "state-event".getBytes(StandardCharsets.UTF_8)));
             r.headers().add(new RecordHeader("wow-type", "bank.account".getBytes(StandardCharsets.UTF_8)));
-            sent.add(kafka.producer().send(r));
+            sent.add(producer.send(r));
             produced.perPartition[partition]++;
             produced.total++;
         }
-        kafka.producer().flush();
+        producer.flush();
         for (java.util.concurrent.Future<?> f : sent) f.get(30, TimeUnit.SECONDS);
+        }
     }
 
     /** One watcher, a process of its own; its standard error goes to a file. */
     private Watching watch(String name, String environment, String topic, String registryUrl, Map<String, String> env) throws IOException {
-        Path log = dir.resolve(name + ".log");
+        Path log = Path.of("target", "watch-logs", name + ".log");
+        Files.createDirectories(log.getParent());
         ProcessBuilder b = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-cp", System.getProperty("java.class.path"), WowCompat.class.getName(), "watch",
                 "--kafka-config", kafkaConfig.toString(), "--registry", registryUrl, "--environment", environment,
                 "--topic", topic.replace(".", "\\."), "--window", "1s", "--timeout", "5s")
-                .redirectErrorStream(false).redirectError(log.toFile()).redirectOutput(dir.resolve(name + ".out").toFile());
+                .redirectErrorStream(false).redirectError(log.toFile()).redirectOutput(log.resolveSibling(name + ".out").toFile());
         b.environment().putAll(env);
         Process p = b.start();
         started.add(p);
@@ -180,6 +193,15 @@ class WatchCommandTest {
 
         long windows() throws IOException {
             return text().lines().filter(l -> l.startsWith("wow-compat watch: window ")).count();
+        }
+
+        void waitFor(String text, int seconds) throws Exception {
+            long until = System.currentTimeMillis() + seconds * 1000L;
+            while (!text().contains(text)) {
+                assertTrue(process.isAlive(), "the watcher ended: " + text());
+                assertTrue(System.currentTimeMillis() < until, "no '" + text + "' within " + seconds + " s: " + text());
+                Thread.sleep(200);
+            }
         }
 
         void waitForWindows(long n, int seconds) throws Exception {
@@ -236,15 +258,20 @@ class WatchCommandTest {
         produce(topic, produced, 2_000);
         Watching one = watch("one", "production", topic, registry.base(), Map.of());
         Watching two = watch("two", "production", topic, registry.base(), Map.of());
-        one.waitForWindows(1, 90);
-        two.waitForWindows(1, 90);
+        one.waitFor("assigned", 90);
+        two.waitFor("assigned", 90);
         produce(topic, produced, 3_000);
+        two.waitForWindows(1, 60);
         one.waitForWindows(one.windows() + 1, 60);
         // SIGKILL mid-stream: a window may be half judged, or posted without its commit to Kafka.
         one.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         produce(topic, produced, 3_000);
         Watching again = watch("one-again", "production", topic, registry.base(), Map.of());
         Watching three = watch("three", "production", topic, registry.base(), Map.of());
+        // The group rebalances as each joins; each is given partitions, and the records go on meanwhile.
+        produce(topic, produced, 1_000);
+        again.waitFor("assigned", 120);
+        three.waitFor("assigned", 120);
         produce(topic, produced, 2_000);
         waitForPositions(registry, "production", topic, produced, 120);
         for (Watching w : List.of(two, again, three)) assertEquals(0, w.term(), w.text());
