@@ -96,6 +96,8 @@ public final class Watcher {
     private AuditException fatal;
     private long windows;
     private long posted;
+    /** Records of the windows the registry accepted; read from other threads (a benchmark waits on it). */
+    private volatile long recordsPosted;
 
     /**
      * @param log told one line per window and per trouble (standard error)
@@ -344,6 +346,7 @@ public final class Watcher {
             return;
         }
         posted++;
+        recordsPosted += w.recordCount();
         Map<TopicPartition, OffsetAndMetadata> commit = new LinkedHashMap<>();
         for (WireWindow.Range r : w.ranges()) {
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
@@ -514,6 +517,11 @@ public final class Watcher {
         List<String> out = new ArrayList<>();
         byTopic.forEach((t, ps) -> out.add(t + " " + String.join(", ", ps)));
         return String.join("; ", out);
+    }
+
+    /** Records of the windows the registry accepted so far; from any thread. */
+    public long recordsPosted() {
+        return recordsPosted;
     }
 
     /** Windows cut so far, posted or not. */
