@@ -81,8 +81,6 @@ public final class Watcher {
 
     /** Where the current window starts in each owned partition that has a position. */
     private final Map<TopicPartition, Long> windowFrom = new HashMap<>();
-    /** Owned partitions without a position yet (the registry was out of reach when they came): paused. */
-    private final Set<TopicPartition> unpositioned = new HashSet<>();
     private final Map<String, Integer> partitionCounts = new HashMap<>();
     private Instant windowStart = Instant.now();
     /** A window cut but not yet posted: the registry was out of reach. Every partition is paused meanwhile. */
@@ -196,7 +194,7 @@ public final class Watcher {
                 long now = System.currentTimeMillis();
                 if (held != null) {
                     if (now >= retryAt) post(held);
-                } else if (reseek || !unpositioned.isEmpty()) {
+                } else if (reseek) {
                     if (now >= retryAt) reseek();
                 } else if (due(now)) {
                     cutAndPost();
@@ -221,7 +219,7 @@ public final class Watcher {
         long until = System.currentTimeMillis() + options.timeout().toMillis();
         while (System.currentTimeMillis() < until) {
             if (held != null) post(held);
-            else if (!reseek && unpositioned.isEmpty()) cutAndPost();
+            else if (!reseek) cutAndPost();
             if (fatal != null) throw fatal;
             if (held == null) break;
             sleep(Math.min(backoff, Math.max(0, until - System.currentTimeMillis())));
@@ -400,9 +398,7 @@ public final class Watcher {
     }
 
     private void resume() {
-        Set<TopicPartition> ready = new HashSet<>(consumer.assignment());
-        ready.removeAll(unpositioned);
-        consumer.resume(ready);
+        consumer.resume(consumer.assignment());
     }
 
     /** Seeks every owned partition to the registry's position (or where its window started, or --from), with a fresh window. */
@@ -426,7 +422,6 @@ public final class Watcher {
             else seek(tp, at);
         }
         seekFrom(none);
-        unpositioned.clear();
         reseek = false;
         consumer.resume(owned);
     }
@@ -479,8 +474,8 @@ public final class Watcher {
         StringBuilder sb = new StringBuilder("window ").append(w.start()).append(" to ").append(w.end()).append(": ")
                 .append(Counts.of(w.recordCount(), "record")).append(", ").append(Counts.of(w.findingCount(), "finding"))
                 .append(" in ").append(Counts.of(w.ranges().size(), "partition")).append(", lag ").append(Counts.of(lag, "record"));
-        JsonNode refused = answer.path("profiles").path("refused");
-        if (refused.canConvertToLong() && refused.asLong() > 0) sb.append("; ").append(Counts.of(refused.asLong(), "profile")).append(" refused by the registry");
+        long dropped = answer.path("profiles").path("droppedFields").asLong();
+        if (dropped > 0) sb.append("; ").append(Counts.of(dropped, "profiled field")).append(" left out by the registry (no release declares it)");
         log.accept(sb.toString());
     }
 
@@ -537,17 +532,14 @@ public final class Watcher {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             if (partitions.isEmpty()) return;
-            if (held == null && !reseek && unpositioned.isEmpty() && fatal == null) cutAndPost();
-            if (held != null || reseek) {
+            if (held == null && !reseek && fatal == null) cutAndPost();
+            if (held != null || reseek || fatal != null) {
                 // The window could not be posted: not counted. Its records are the next owner's, or read again here.
                 held = null;
                 judge.drop();
                 reseek = true;
             }
-            for (TopicPartition tp : partitions) {
-                windowFrom.remove(tp);
-                unpositioned.remove(tp);
-            }
+            for (TopicPartition tp : partitions) windowFrom.remove(tp);
             if (!stopped) log.accept("gave up " + describe(partitions));
         }
 
@@ -556,10 +548,7 @@ public final class Watcher {
             held = null;
             judge.drop();
             reseek = true;
-            for (TopicPartition tp : partitions) {
-                windowFrom.remove(tp);
-                unpositioned.remove(tp);
-            }
+            for (TopicPartition tp : partitions) windowFrom.remove(tp);
         }
 
         @Override
@@ -574,9 +563,10 @@ public final class Watcher {
             try {
                 stored = positions();
             } catch (RegistryException | IllegalStateException e) {
-                unpositioned.addAll(partitions);
-                consumer.pause(partitions);
+                // No position, no reading: every partition waits, and all are sought again once the registry answers.
                 down(e.getMessage());
+                dropWindow();
+                log.accept("assigned " + describe(partitions) + "; waiting for the registry's positions");
                 return;
             }
             List<TopicPartition> none = new ArrayList<>();

@@ -180,9 +180,19 @@ public class WatchBenchmark {
     /** One watcher in a group of its own, from the earliest offset, until the registry counted every record. */
     @Benchmark
     public long watch() throws Exception {
+        return watch(true);
+    }
+
+    /** The same watcher without profiling the values ({@code --no-profiles}): what the drift findings cost beside the records' checks. */
+    @Benchmark
+    public long watchNoProfiles() throws Exception {
+        return watch(false);
+    }
+
+    private long watch(boolean profile) throws Exception {
         String base = "http://127.0.0.1:" + server.port();
         RegistryClient client = new RegistryClient(base, Optional.empty(), Duration.ofSeconds(30));
-        WindowJudge judge = new WindowJudge(new RegistryReleases(client), ENVIRONMENT, 1 << 20, 1_000_000, true);
+        WindowJudge judge = new WindowJudge(new RegistryReleases(client), ENVIRONMENT, 1 << 20, 1_000_000, profile);
         Watcher.Options options = new Watcher.Options(cluster.bootstrapServers(), new Properties(), null, List.of(Pattern.compile(Pattern.quote(TOPIC))),
                 From.EARLIEST, Duration.ofSeconds(1), ENVIRONMENT, "bench-watch-" + groups.incrementAndGet(), "bench", Duration.ofSeconds(30),
                 100_000, 64L << 20);
