@@ -260,12 +260,24 @@ class WatchCommandTest {
         Watching two = watch("two", "production", topic, registry.base(), Map.of());
         one.waitFor("assigned", 90);
         two.waitFor("assigned", 90);
-        produce(topic, produced, 3_000);
-        two.waitForWindows(1, 60);
-        one.waitForWindows(one.windows() + 1, 60);
-        // SIGKILL mid-stream: a window may be half judged, or posted without its commit to Kafka.
+        // Records keep coming, 100 at a time, while one watcher is killed: SIGKILL mid-stream, so a window may be half
+        // judged, or posted without its commit to Kafka.
+        long before = one.windows();
+        java.util.concurrent.CompletableFuture<Void> stream = java.util.concurrent.CompletableFuture.runAsync(() -> {
+            try {
+                for (int k = 0; k < 60; k++) {
+                    produce(topic, produced, 100);
+                    Thread.sleep(50);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        one.waitForWindows(before + 2, 90);
+        assertTrue(!stream.isDone(), "the records still come when the watcher is killed");
         one.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        produce(topic, produced, 3_000);
+        stream.get(120, TimeUnit.SECONDS);
+        two.waitForWindows(1, 60);
         Watching again = watch("one-again", "production", topic, registry.base(), Map.of());
         Watching three = watch("three", "production", topic, registry.base(), Map.of());
         // The group rebalances as each joins; each is given partitions, and the records go on meanwhile.
