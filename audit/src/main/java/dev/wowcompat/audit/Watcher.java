@@ -61,7 +61,7 @@ public final class Watcher {
                           long maxWindowRecords, long maxWindowBytes) {}
 
     private static final Duration POLL = Duration.ofMillis(200);
-    private static final int CHUNK = 256;
+    private static final int CHUNK = 128;
     /** The backoff while the registry is out of reach: 1 s doubling up to this. */
     private static final long MAX_BACKOFF_MILLIS = 15_000;
     private static final long LOG_EVERY_MILLIS = 60_000;
