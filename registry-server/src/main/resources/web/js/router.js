@@ -6,6 +6,7 @@ import {service} from './view-service.js';
 import {fingerprint} from './view-fingerprint.js';
 import {environment, environments} from './view-environment.js';
 import {values} from './view-values.js';
+import {wire} from './view-wire.js';
 import {canDeploy} from './view-can-deploy.js';
 
 // ---- routing ----
@@ -24,6 +25,8 @@ const routes = [
   [/^#\/environments$/, () => environments()],
   [/^#\/environment\/([^/]+)$/, n => environment(n)],
   [/^#\/values\/([^/]+)\/([^/]+)$/, (e, t) => values(e, t)],
+  [/^#\/wire\/([^/]+)$/, e => wire(e)],
+  [/^#\/wire\/([^/]+)\/([^/]+)$/, (e, t) => wire(e, t)],
   [/^#\/can-deploy$/, () => canDeploy()],
   [/^#\/can-deploy\/([^/]*)\/([^/]*)\/([^/]*)$/, (s, v, e) => canDeploy(s, v, e)],
 ];
@@ -33,6 +36,8 @@ export async function route() {
   for (const [pattern, handler] of routes) {
     const m = hash.match(pattern);
     if (m) {
+      // A new view starts at its top: a view is taller or shorter than the one before, whose scroll would hide its head.
+      window.scrollTo(0, 0);
       try { await handler(...m.slice(1).map(decodeURIComponent)); } catch (e) { failure(e); }
       document.body.dataset.view = hash.split('/')[1] || 'home';
       performance.mark('view-rendered', {detail: hash}); // when the view is in the document (docs/performance.md)

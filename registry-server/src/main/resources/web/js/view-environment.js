@@ -1,5 +1,6 @@
 import {acceptedWrites, api, enc, envLink, h, releaseLink, show, when, writerAt} from './dom.js';
 import {paged} from './paging.js';
+import {wirePanel} from './view-wire.js';
 
 // ---- environments: what runs where, and what ran before ----
 
@@ -15,13 +16,15 @@ export async function environments() {
 }
 
 export async function environment(name) {
-  const [env, profiled, deployments] = await Promise.all([api('/environments/' + enc(name)), api('/environments/' + enc(name) + '/profiles'),
-    acceptedWrites('environment=' + enc(name), '/environments/{env}/deployments')]);
+  const [env, profiled, deployments, wire] = await Promise.all([api('/environments/' + enc(name)), api('/environments/' + enc(name) + '/profiles'),
+    acceptedWrites('environment=' + enc(name), '/environments/{env}/deployments'), api('/environments/' + enc(name) + '/wire').catch(() => null)]);
   const recordedBy = d => h(writerAt(deployments, w => w.service === d.service && w.version === d.version, d.deployedAt));
   show(`<h1>${h(env.name)}</h1>
     <p class="muted"><a href="#/environments">All environments</a> · <a class="can-deploy-link" href="#/can-deploy///${enc(env.name)}">Can I deploy here?</a></p>
     <h2>Running now</h2>
     ${env.deployments.length ? '<table id="running"></table>' : '<p class="muted" id="running">Nothing runs here now.</p>'}
+    <h2>On the wire</h2>
+    ${wirePanel(env.name, wire)}
     <h2>Recent history</h2>
     ${env.history.length ? `<table id="deployment-history"><tr><th>Service</th><th>Version</th><th>Deployed</th><th>Recorded by</th><th>Ended</th><th>How it ended</th></tr>
       ${env.history.map(d => `<tr class="ended" data-service="${h(d.service)}"><td>${h(d.service)}</td><td>${releaseLink(d.service, d.version)}</td>

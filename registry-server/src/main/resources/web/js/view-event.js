@@ -3,6 +3,7 @@ import {jsonLines, lineChanges, renderLines, renderSchema} from './json-view.js'
 import {renderFieldTable, renderUpgrade, schemaFields, upgradeChanges, wireFieldTable} from './fields.js';
 import {renderReport} from './reports.js';
 import {readers} from './view-readers.js';
+import {wireMarks} from './view-wire.js';
 
 // ---- views: an event's revisions, one revision, and the diff of two ----
 export async function revisions(name) {
@@ -28,6 +29,8 @@ export async function revisions(name) {
         <td><ul class="schema-history">${schemaHistory(r)}</ul></td>
         <td>${base ? `<a class="diff-link" href="#/diff/${enc(name)}/${base}/${r.revision}">upgrade @${base} → @${r.revision}</a>` : ''}</td></tr>`;
     }).join('')}</table>
+    <h2>On the wire</h2>
+    <div id="wire-marks" data-type="${h(name)}"><p class="muted">Loading what the environments' wires found…</p></div>
     <div id="readers" data-event="${h(name)}"><p class="muted">Loading who writes and who reads it…</p></div>
     <h2>Compare any two</h2>
     <form class="diff-controls card" id="compare">
@@ -36,6 +39,10 @@ export async function revisions(name) {
       <button type="submit">Compare</button>
     </form>`);
   if (list.length > 1) document.getElementById('to').value = list[list.length - 1].revision;
+  wireMarks(name).catch(() => {
+    const place = document.getElementById('wire-marks');
+    if (place && place.dataset.type === name) place.innerHTML = '<p class="muted">What the wires found cannot be read now.</p>';
+  });
   readers(name).catch(e => {
     const place = document.getElementById('readers');
     if (place && place.dataset.event === name) place.innerHTML = `<div class="card error" id="readers-problem"><strong>${h(e.code || 'error')}</strong>: ${h(e.message)}</div>`;

@@ -1,4 +1,5 @@
 import {api, enc, envLink, h, show, typeLink, when} from './dom.js';
+import {at} from './view-wire.js';
 
 // ---- the values releases wrote: one small chart per numeric field, format shares per string field ----
 
@@ -8,7 +9,8 @@ const num = x => Math.abs(x) >= 1e5 || (Math.abs(x) < 0.01 && x !== 0) ? x.toExp
 
 // One slot per release in deployment order; q10–q90 as a band, the median as a dot joined to the next, a dashed line at
 // each deployment (red, with the factor, where a drift was found). The scale is log10 of |x|: a unit change is a jump.
-function valueChart(rows, drifts, deployedAt) {
+// contradicted: release → a declared-meaning-contradicted finding of the wire, drawn as a red frame round its slot.
+function valueChart(rows, drifts, deployedAt, contradicted) {
   const W = 520, H = 170, left = 52, right = 12, top = 14, bottom = 40;
   const lows = rows.map(r => Math.log10(r.number.q10)), highs = rows.map(r => Math.log10(r.number.q90));
   let lo = Math.floor(Math.min(...lows)), hi = Math.ceil(Math.max(...highs));
@@ -34,6 +36,10 @@ function valueChart(rows, drifts, deployedAt) {
         y="${y(r.number.q90)}" height="${Math.max(1, y(r.number.q10) - y(r.number.q90))}" fill="${color}" fill-opacity="0.18" stroke="${color}" stroke-opacity="0.5">
         <title>${h(r.release)}: q10 ${num(r.number.q10)}, median ${num(r.number.q50)}, q90 ${num(r.number.q90)} (${r.number.count} values)</title></rect>
       <circle class="median" data-release="${h(r.release)}" cx="${x(i)}" cy="${y(r.number.q50)}" r="3.5" fill="${color}"/>
+      ${contradicted.has(r.release) ? `<rect class="contradicted" data-release="${h(r.release)}" x="${x(i) - slot * 0.42}" width="${slot * 0.84}"
+        y="${top}" height="${H - top - bottom}" fill="none" stroke="#b3261e" stroke-width="2" stroke-dasharray="6 3">
+        <title>${h(r.release)}: declared-meaning-contradicted in ${h(contradicted.get(r.release).count)} records on the wire</title></rect>
+        <text class="contradicted-label" x="${x(i)}" y="${H - bottom - 6}" text-anchor="middle" font-size="11" fill="#b3261e">declared meaning contradicted</text>` : ''}
       <text x="${x(i)}" y="${H - bottom + 14}" text-anchor="middle" font-size="11" fill="#5d6873">${h(r.release.split('@')[1] || r.release)}</text>`;
   }).join('');
   const line = rows.length > 1 ? `<polyline points="${rows.map((r, i) => `${x(i)},${y(r.number.q50)}`).join(' ')}" fill="none" stroke="#5d6873" stroke-width="1"/>` : '';
@@ -53,8 +59,22 @@ function formatBars(rows) {
   }).join('')}</table>`;
 }
 
+// The wire's declared-meaning-contradicted findings of the type, by the pointer their examples name.
+function contradictions(wire) {
+  const byPointer = new Map();
+  for (const f of (wire ? wire.findings : []).filter(f => f.id === 'declared-meaning-contradicted')) {
+    for (const pointer of new Set((f.examples || []).map(e => e.pointer).filter(Boolean))) {
+      if (!byPointer.has(pointer)) byPointer.set(pointer, []);
+      byPointer.get(pointer).push(f);
+    }
+  }
+  return byPointer;
+}
+
 export async function values(envName, typeName) {
-  const p = await api('/environments/' + enc(envName) + '/profiles/' + enc(typeName));
+  const [p, wire] = await Promise.all([api('/environments/' + enc(envName) + '/profiles/' + enc(typeName)),
+    api('/environments/' + enc(envName) + '/wire?type=' + enc(typeName)).catch(() => null)]);
+  const contradicted = contradictions(wire);
   const deployedAt = new Map(p.deployments.map(d => [d.release, d.deployedAt]));
   const order = p.deployments.map(d => d.release);
   const rank = r => { const i = order.lastIndexOf(r); return i < 0 ? order.length : i; };
@@ -69,10 +89,15 @@ export async function values(envName, typeName) {
     const drifts = p.drift.filter(d => d.revision === g.revision && d.pointer === g.pointer);
     const numeric = g.rows.filter(r => r.number && r.number.q50 != null);
     const strings = g.rows.filter(r => r.string && r.string.count > 0);
-    return `<div class="card value-field${drifts.length ? ' drifted' : ''}" data-pointer="${h(g.pointer)}" data-revision="${g.revision}">
+    const wireFindings = contradicted.get(g.pointer) || [];
+    const byRelease = new Map(wireFindings.map(f => [f.release, f]));
+    return `<div class="card value-field${drifts.length || wireFindings.length ? ' drifted' : ''}" data-pointer="${h(g.pointer)}" data-revision="${g.revision}">
       <h3><code>${h(g.pointer || '(the whole payload)')}</code>${g.revision ? ` <span class="muted">@${g.revision}</span>` : ''}</h3>
       ${drifts.map(d => `<div class="finding ${h(d.severity)} drift-finding"><span class="sev-${h(d.severity)}">${h(d.id)}</span> ${h(d.message)}</div>`).join('')}
-      ${numeric.length ? valueChart(numeric, drifts, deployedAt) : ''}
+      ${wireFindings.map(f => `<div class="finding ${h(f.severity)} wire-contradiction" data-release="${h(f.release)}"><span class="sev-${h(f.severity)}">${h(f.id)}</span>
+        ${h(f.count)} records of ${h(f.release || 'an unknown release')} on the wire, ${at(f.firstSeen)} – ${at(f.lastSeen)}${(f.examples || []).length && f.examples[0].message ? ': ' + h(f.examples[0].message) : ''}
+        <a class="wire-finding-link" href="#/wire/${enc(envName)}/${enc(typeName)}">records</a></div>`).join('')}
+      ${numeric.length ? valueChart(numeric, drifts, deployedAt, byRelease) : ''}
       ${strings.length ? `<h4>Formats of the strings</h4>${formatBars(strings)}` : ''}
       ${!numeric.length && !strings.length ? '<p class="muted">Only booleans or nulls here.</p>' : ''}</div>`;
   });

@@ -325,16 +325,7 @@ public final class DeploymentCheck {
         for (Carried c : wire.carried()) {
             String aggregate = c.kind().equals("state") ? c.type() : aggregateOf(c.type());
             boolean own = candidate.aggregate(aggregate).isPresent();
-            Boolean reads = switch (c.kind()) {
-                case "event" -> own ? reads(candidate, c.type(), c.revision())
-                        : candidate.consumes().events().containsKey(c.type())
-                                ? candidate.consumes().events().get(c.type()).contains(c.revision()) : null;
-                case "command" -> own ? command(candidate, c.type()).isPresent() : null;
-                case "state" -> own ? candidate.aggregate(aggregate).get().state().isPresent()
-                        : candidate.consumes().states().contains(c.type()) ? Boolean.TRUE : null;
-                default -> null;
-            };
-            if (reads == null || reads) continue;
+            if (!readsAtAll(candidate, c, own) || readsCarried(candidate, c, own)) continue;
             String subject = c.kind().equals("event") ? c.type() + "@" + c.revision() : c.type();
             String what = switch (c.kind()) {
                 case "event" -> "revision " + c.revision() + " of " + c.type();
@@ -346,6 +337,27 @@ public final class DeploymentCheck {
                     + candidate.label() + " does not read " + (c.kind().equals("event") ? "that revision" : "it")
                     + ": its nodes meet records they cannot decode");
         }
+    }
+
+    /** Whether the carried type is one the candidate reads at all: of its own aggregates, or consumed. */
+    private static boolean readsAtAll(Manifest candidate, Carried c, boolean own) {
+        if (own) return true;
+        return switch (c.kind()) {
+            case "event" -> candidate.consumes().events().containsKey(c.type());
+            case "state" -> candidate.consumes().states().contains(c.type());
+            default -> false;
+        };
+    }
+
+    /** Whether the candidate reads the carried type as it was carried (its revision, for an event). */
+    private static boolean readsCarried(Manifest candidate, Carried c, boolean own) {
+        return switch (c.kind()) {
+            case "event" -> own ? reads(candidate, c.type(), c.revision())
+                    : candidate.consumes().events().get(c.type()).contains(c.revision());
+            case "command" -> command(candidate, c.type()).isPresent();
+            case "state" -> !own || candidate.aggregate(c.type()).flatMap(Aggregate::state).isPresent();
+            default -> true;
+        };
     }
 
     /** The breaking findings the wire keeps of the release the candidate replaces: a warning each. */

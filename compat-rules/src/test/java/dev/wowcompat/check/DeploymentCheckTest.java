@@ -200,4 +200,50 @@ class DeploymentCheckTest {
                 + " {'events': {'OrderPlaced': {'revisions': " + REV_1 + "}}}}}}, 'consumes': {'events': {'shop.order.OrderPlaced': {'revisions': [1]}}}}");
         assertEquals(List.of(), summary(deploy(selfReader)));
     }
+
+    private Report deployOnWire(Manifest candidate, DeploymentCheck.Wire wire, Manifest... running) {
+        return check.check(candidate, new DeploymentCheck.Environment("production", List.of(running), List.of(), List.of(), wire));
+    }
+
+    private static DeploymentCheck.Wire carried(DeploymentCheck.Carried... types) {
+        return new DeploymentCheck.Wire("2026-12-01T09:00:00Z", List.of(types), List.of());
+    }
+
+    /** What a candidate reads of the wire: its own aggregates' declarations, and its consumes; nothing of the rest. */
+    @Test
+    void theWireWeighsWhatTheCandidateReadsAsItDeclaresOrConsumesIt() throws Exception {
+        DeploymentCheck.Carried revision2 = new DeploymentCheck.Carried("event", "shop.order.OrderPlaced", 2, 40, "t 0 1");
+        DeploymentCheck.Carried command = new DeploymentCheck.Carried("command", "shop.order.CancelOrder", 0, 2, "t 0 2");
+        DeploymentCheck.Carried state = new DeploymentCheck.Carried("state", "shop.order", 0, 9, "t 0 3");
+        DeploymentCheck.Carried elsewhere = new DeploymentCheck.Carried("event", "bank.account.Deposited", 7, 1, "t 0 4");
+        assertEquals(List.of("wire-unread shop.order ", "wire-unread shop.order.CancelOrder ", "wire-unread shop.order.OrderPlaced@2 "),
+                summary(deployOnWire(shop("1.0.0", REV_1), carried(revision2, command, state, elsewhere))));
+        Finding f = deployOnWire(shop("1.0.0", REV_1), carried(revision2)).findings().get(0);
+        assertTrue(f.message().contains("has carried 40 records of revision 2 of shop.order.OrderPlaced since example-shop@1.0.0 last ran"
+                + " in production (2026-12-01T09:00:00Z), first t 0 1"), f.message());
+        assertEquals(List.of("wire-unread shop.order.OrderPlaced@2 "), summary(deployOnWire(shop("1.0.0", REV_1),
+                new DeploymentCheck.Wire(null, List.of(revision2), List.of()))));
+        String declared = "'state': {'schema': {'type': 'object'}}, 'commands': {'CancelOrder': {'schema': {'type': 'object'}}}, ";
+        assertEquals(List.of(), summary(deployOnWire(shop("1.1.0", REV_2_STAGED, declared), carried(revision2, command, state, elsewhere))));
+
+        Manifest lagging = consumer("ledger-service", "1.0.0", "{'events': {'shop.order.OrderPlaced': {'revisions': [1]}}, 'states': ['shop.order']}", "{}");
+        Manifest reading = consumer("ledger-service", "1.1.0", "{'events': {'shop.order.OrderPlaced': {'revisions': [1, 2]}}, 'states': ['shop.order']}", "{}");
+        Manifest shopRunning = shop("1.1.0", REV_2_STAGED, declared);
+        assertEquals(List.of("wire-unread shop.order.OrderPlaced@2 "), summary(deployOnWire(lagging, carried(revision2, command, state), shopRunning)));
+        assertEquals(List.of(), summary(deployOnWire(reading, carried(revision2, command, state), shopRunning)));
+    }
+
+    @Test
+    void onlyBreakingFindingsOfTheReplacedReleaseAreOpen() throws Exception {
+        DeploymentCheck.Wire wire = new DeploymentCheck.Wire(null, List.of(), List.of(
+                new DeploymentCheck.WireFinding("example-shop@1.1.0", "written-not-declared", "breaking", "shop.order.OrderPlaced", 3),
+                new DeploymentCheck.WireFinding("example-shop@1.1.0", "error-code-unregistered", "warning", "shop.order.CancelOrder", 1),
+                new DeploymentCheck.WireFinding("example-shop@1.0.0", "payload-invalid", "breaking", "shop.order.OrderPlaced", 5),
+                new DeploymentCheck.WireFinding("other@1.0.0", "payload-invalid", "breaking", "other.thing.Happened", 5)));
+        Report r = deployOnWire(shop("1.2.0", REV_2), wire, shop("1.1.0", REV_2_STAGED));
+        assertEquals(List.of("wire-findings-open shop.order.OrderPlaced "), summary(r));
+        assertEquals("compatible", r.verdict(), "a warning: the candidate may be the fix");
+        assertTrue(r.findings().get(0).message().contains("written-not-declared in 3 records"), r.findings().get(0).message());
+        assertEquals(List.of(), summary(deployOnWire(shop("1.2.0", REV_2), wire)), "nothing of the service runs there");
+    }
 }

@@ -40,7 +40,9 @@ class BreaksLineTest {
                     Readers.OLD_READERS, "old readers (the command's target running in the environment, reading what the candidate sends)",
                     Readers.NEW_READERS, "new readers (the candidate, reading the commands the senders running in the environment send)"),
             Rule.MAJOR_CHANGE_REACHES_CONSUMER, Map.of(Readers.OLD_READERS,
-                    "old readers (the consumer running in the environment, reading what the new major version writes)"));
+                    "old readers (the consumer running in the environment, reading what the new major version writes)"),
+            Rule.WIRE_UNREAD, Map.of(Readers.OLD_READERS,
+                    "old readers (the candidate, meeting the records the wire carried in the environment since it last ran there)"));
 
     private static String breaksLine(Rule rule, Readers readers, ReportFormat format) {
         Finding f = Finding.of(rule, "bank.account.Deposited@2", "", readers, "a message");

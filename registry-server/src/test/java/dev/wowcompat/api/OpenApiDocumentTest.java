@@ -345,6 +345,21 @@ class OpenApiDocumentTest {
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?revision=two", 400));
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Deposited?release=bank-service", 400));
         x.add(get(typeProfiles, "/environments/staging/profiles/bank.account.Withdrawn", 404));
+        // The wire, as a watcher posts it: a window, its replay, and the reads.
+        String wire = "/environments/{env}/wire";
+        x.add(post(wire, "/environments/staging/wire", window(0, 50, true), 200));
+        x.add(post(wire, "/environments/staging/wire", window(0, 50, false), 409));
+        x.add(post(wire, "/environments/staging/wire", window(0, 0, false).replace("\"ranges\": [{\"topic\": \"wow.bank.event\", "
+                + "\"partition\": 0, \"from\": 0, \"to\": 0}]", "\"ranges\": []"), 400));
+        x.add(post(wire, "/environments/staging/wire", "{\"group\": 1}", 400));
+        x.add(new Exchange("POST", wire, "/environments/staging/wire (no token)",
+                () -> guarded.post("/environments/staging/wire", window(0, 5, false)), 401));
+        x.add(get(wire, "/environments/staging/wire", 200));
+        x.add(get(wire, "/environments/staging/wire?type=bank.account.Deposited", 200));
+        x.add(get(wire, "/environments/Staging/wire", 400));
+        String positions = "/environments/{env}/wire/positions";
+        x.add(get(positions, "/environments/staging/wire/positions?group=wow-compat-watch.staging", 200));
+        x.add(get(positions, "/environments/staging/wire/positions", 400));
         String canDeploy = "/can-deploy";
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging", 200));
         for (String format : List.of("json", "text", "markdown", "junit", "github", "sarif")) {
@@ -406,6 +421,20 @@ class OpenApiDocumentTest {
                     .put("amount", 10 + i % 90).put("reference", i % 3 == 0 ? null : "ref-" + i));
         }
         return dev.wowcompat.profile.ProfileJson.write(set).toString();
+    }
+
+    /** A window of partition 0 of wow.bank.event written by bank-service@1.1.0, with a finding, and profiles when asked. */
+    private static String window(long from, long to, boolean profiles) {
+        return "{\"group\": \"wow-compat-watch.staging\", \"member\": \"host-1/a\", \"start\": \"2026-12-05T10:00:00Z\", "
+                + "\"end\": \"2026-12-05T10:00:10Z\", \"ranges\": [{\"topic\": \"wow.bank.event\", \"partition\": 0, \"from\": " + from
+                + ", \"to\": " + to + "}], \"records\": {\"bank-service@1.1.0\": " + to + "}, \"carried\": [{\"kind\": \"event\", "
+                + "\"type\": \"bank.account.Deposited\", \"revision\": 2, \"release\": \"bank-service@1.1.0\", \"count\": " + to
+                + ", \"firstSeen\": \"2026-12-05T10:00:01Z\", \"lastSeen\": \"2026-12-05T10:00:09Z\", \"first\": {\"topic\": "
+                + "\"wow.bank.event\", \"partition\": 0, \"offset\": 0}}], \"findings\": [{\"id\": \"written-not-declared\", "
+                + "\"severity\": \"breaking\", \"release\": \"bank-service@1.1.0\", \"type\": \"bank.account.Deposited\", \"count\": 1, "
+                + "\"firstSeen\": \"2026-12-05T10:00:01Z\", \"lastSeen\": \"2026-12-05T10:00:01Z\", \"examples\": [{\"topic\": "
+                + "\"wow.bank.event\", \"partition\": 0, \"offset\": 0, \"key\": \"account-1\", \"pointer\": \"/fee\", \"message\": "
+                + "\"written before it is read\"}]}]" + (profiles ? ", \"profiles\": " + profileSet("bank-service@1.1.0") : "") + "}";
     }
 
     private static String example(String name) throws Exception {

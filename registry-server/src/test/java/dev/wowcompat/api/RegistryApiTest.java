@@ -85,6 +85,8 @@ class RegistryApiTest {
                 .filter(code -> !EnvironmentApiTest.CODES.contains(code))
                 // Profiles: provoked there.
                 .filter(code -> !ProfileApiTest.CODES.contains(code))
+                // The wire's windows: provoked there.
+                .filter(code -> !WireApiTest.CODES.contains(code))
                 // Principals, grants and admin operations: provoked there.
                 .filter(code -> !AccessApiTest.CODES.contains(code))
                 // The Host check and names: provoked there.

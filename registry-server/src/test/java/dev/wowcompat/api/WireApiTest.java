@@ -1,0 +1,398 @@
+package dev.wowcompat.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.access.Access;
+import dev.wowcompat.access.Principals;
+import dev.wowcompat.profile.ProfileJson;
+import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.store.WriteLogEntry;
+import dev.wowcompat.store.WriteLogQuery;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.PrincipalsFiles;
+import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.RunningRegistry.Answer;
+import dev.wowcompat.testing.TestDatabases;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The wire's windows through the real server and a real SQLite file (and PostgreSQL, with two nodes racing:
+ * {@link WireApiOnPostgresTest}): a window is counted once, a replayed or skipping one keeps nothing, each group keeps
+ * its own positions, profiles merge with the post's validations, and can-deploy answers from what the wire carried.
+ * Each test uses environments of its own.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(TestDatabases.class)
+class WireApiTest {
+    /** The problem codes of this API area: provoked here (and left out of {@link RegistryApiTest}'s own census). */
+    static final Set<String> CODES = Set.of(ProblemCode.WIRE_STALE_WINDOW.code(), ProblemCode.WIRE_EMPTY_WINDOW.code());
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String SERVICE = "bank-service";
+    static final String TOPIC = "wow.bank.event";
+    static final String GROUP = "wow-compat-watch.test";
+    static final String DEPOSITED = "bank.account.Deposited";
+
+    RunningRegistry registry;
+    TestDatabases.Database database;
+    final Set<String> seenCodes = new ConcurrentSkipListSet<>();
+
+    TestDatabases.Backend backend() {
+        return TestDatabases.Backend.SQLITE;
+    }
+
+    @BeforeAll
+    void start(TestDatabases databases) {
+        database = databases.create(backend());
+        registry = new RunningRegistry(database.open(), RegistryServer.Config.local(0));
+        registry.register(SERVICE, BankManifests.bank(SERVICE, "1.0.0", 1, false)).expect(201);
+        // 1.1.0 reads Deposited@2 and does not write it yet (staged): a rollback to 1.0.0 passes rollback-unread.
+        registry.register(SERVICE, BankManifests.bank(SERVICE, "1.1.0", 2, false)).expect(201);
+        registry.register(SERVICE, BankManifests.bank(SERVICE, "1.2.0", 2, true)).expect(201);
+    }
+
+    @AfterAll
+    void stop() {
+        registry.close();
+    }
+
+    @AfterAll
+    void everyCodeOfTheAreaWasAnswered() {
+        Set<String> missing = new TreeSet<>(CODES);
+        missing.removeAll(seenCodes);
+        assertEquals(Set.of(), missing, "problem codes no test provoked");
+    }
+
+    /** A window of one range of {@link #TOPIC}, its records all by {@code release}, carrying Deposited@{@code revision}. */
+    static ObjectNode window(String group, int partition, long from, long to, String release, int revision, Instant seen) {
+        ObjectNode w = JSON.createObjectNode().put("group", group).put("member", "host-1/" + partition)
+                .put("start", seen.toString()).put("end", seen.plusSeconds(10).toString());
+        w.putArray("ranges").addObject().put("topic", TOPIC).put("partition", partition).put("from", from).put("to", to);
+        w.putObject("records").put(release, to - from);
+        ObjectNode carried = w.putArray("carried").addObject().put("kind", "event").put("type", DEPOSITED).put("revision", revision)
+                .put("release", release).put("count", to - from).put("firstSeen", seen.toString()).put("lastSeen", seen.plusSeconds(9).toString());
+        carried.putObject("first").put("topic", TOPIC).put("partition", partition).put("offset", from);
+        w.putArray("findings");
+        return w;
+    }
+
+    /** Adds a finding with {@code examples} examples at offsets from {@code from} on. */
+    static ObjectNode finding(ObjectNode window, String id, String severity, String release, long count, int examples, long from, Instant seen) {
+        ObjectNode f = ((ArrayNode) window.get("findings")).addObject().put("id", id).put("severity", severity).put("release", release)
+                .put("type", DEPOSITED).put("count", count).put("firstSeen", seen.toString()).put("lastSeen", seen.plusSeconds(5).toString());
+        ArrayNode list = f.putArray("examples");
+        for (int i = 0; i < examples; i++) {
+            list.addObject().put("topic", TOPIC).put("partition", 0).put("offset", from + i).put("key", "account-" + (from + i))
+                    .put("pointer", "/amount").put("message", "<b>written</b> before it is read");
+        }
+        return window;
+    }
+
+    Answer post(String environment, JsonNode window) {
+        return registry.post("/environments/" + environment + "/wire", window.toString());
+    }
+
+    Answer problem(Answer a, int status, String code) {
+        assertEquals(status, a.status(), a.body());
+        assertEquals("application/problem+json", a.header("Content-Type"));
+        assertEquals(code, a.code(), a.body());
+        seenCodes.add(a.code());
+        return a;
+    }
+
+    JsonNode wire(String environment) {
+        return registry.get("/environments/" + environment + "/wire").expect(200).json();
+    }
+
+    @Test
+    void aWindowIsCountedOnceAndItsReplayKeepsNothing() {
+        String env = "replay";
+        String release = SERVICE + "@1.1.0";
+        Instant t0 = Instant.parse("2026-12-05T10:00:00Z");
+        ObjectNode first = window(GROUP, 0, 120, 170, release, 1, t0);
+        ((ObjectNode) first.get("records")).put(release, 48).put("", 2);
+        finding(first, "written-not-declared", "breaking", release, 3, 2, 121, t0);
+
+        JsonNode accepted = post(env, first).expect(200).json();
+        assertTrue(accepted.path("accepted").asBoolean(), accepted.toString());
+        assertEquals(50, accepted.path("records").asLong());
+        assertEquals("[{\"topic\":\"wow.bank.event\",\"partition\":0,\"next\":170}]", accepted.path("positions").toString());
+        assertTrue(accepted.path("profiles").isNull(), "no profiles in the window");
+
+        JsonNode before = wire(env);
+        assertEquals(50, before.path("records").asLong());
+        assertEquals(48, before.at("/byRelease/bank-service@1.1.0").asLong());
+        assertEquals(2, before.path("byRelease").path("").asLong());
+        assertEquals("2026-12-05T10:00:00Z", before.path("since").asText());
+        assertEquals("2026-12-05T10:00:10Z", before.path("updated").asText());
+        assertEquals(1, before.path("findings").size());
+        JsonNode f = before.at("/findings/0");
+        assertEquals(List.of("written-not-declared", "breaking", "3", release, DEPOSITED, "2026-12-05T10:00:00Z", "2026-12-05T10:00:05Z"),
+                List.of(f.path("id").asText(), f.path("severity").asText(), f.path("count").asText(), f.path("release").asText(),
+                        f.path("type").asText(), f.path("firstSeen").asText(), f.path("lastSeen").asText()));
+        assertEquals(List.of(121L, 122L), offsets(f.path("examples")));
+        assertEquals("<b>written</b> before it is read", f.at("/examples/0/message").asText());
+        assertEquals("[{\"group\":\"" + GROUP + "\",\"topic\":\"wow.bank.event\",\"partition\":0,\"next\":170}]", before.path("partitions").toString());
+        assertEquals("host-1/0", before.at("/watchers/0/member").asText());
+        assertEquals(GROUP, before.at("/watchers/0/group").asText());
+        assertEquals("2026-12-05T10:00:10Z", before.at("/watchers/0/lastWindow").asText());
+        assertEquals(50, before.at("/carried/0/count").asLong());
+        assertEquals(1, before.at("/carried/0/revision").asInt());
+        assertEquals(120, before.at("/carried/0/first/offset").asLong());
+
+        // The same window again: the watcher crashed after the registry applied it, before it committed the offsets.
+        Answer replayed = problem(post(env, first), 409, "wow-compat.wire.stale-window");
+        assertEquals(170, replayed.json().path("next").asLong());
+        assertEquals(120, replayed.json().path("from").asLong());
+        assertEquals(TOPIC, replayed.json().path("topic").asText());
+        assertEquals(0, replayed.json().path("partition").asInt());
+        assertTrue(replayed.json().path("detail").asText().contains("already counted records of wow.bank.event partition 0 up to offset 170"),
+                replayed.body());
+        assertEquals(before, wire(env), "a refused window keeps nothing");
+
+        // The next window, from where the first one ended: counts add, examples stop at 5, the span widens.
+        Instant t1 = t0.plusSeconds(10);
+        ObjectNode next = window(GROUP, 0, 170, 200, release, 1, t1);
+        finding(next, "written-not-declared", "breaking", release, 4, 4, 171, t1);
+        assertEquals(30, post(env, next).expect(200).json().path("records").asLong());
+        JsonNode after = wire(env);
+        assertEquals(80, after.path("records").asLong());
+        assertEquals(78, after.at("/byRelease/bank-service@1.1.0").asLong());
+        assertEquals(7, after.at("/findings/0/count").asLong());
+        assertEquals(List.of(121L, 122L, 171L, 172L, 173L), offsets(after.at("/findings/0/examples")));
+        assertEquals("2026-12-05T10:00:00Z", after.at("/findings/0/firstSeen").asText());
+        assertEquals("2026-12-05T10:00:15Z", after.at("/findings/0/lastSeen").asText());
+        assertEquals(80, after.at("/carried/0/count").asLong());
+        assertEquals(120, after.at("/carried/0/first/offset").asLong(), "the first record stays the first");
+        assertEquals("2026-12-05T10:00:20Z", after.path("updated").asText());
+        assertEquals(2, after.path("windows").asLong());
+    }
+
+    private static List<Long> offsets(JsonNode examples) {
+        List<Long> out = new ArrayList<>();
+        examples.forEach(e -> out.add(e.path("offset").asLong()));
+        return out;
+    }
+
+    @Test
+    void aWindowThatSkipsOrHalfOverlapsKeepsNothing() {
+        String env = "skip";
+        String release = SERVICE + "@1.1.0";
+        Instant t = Instant.parse("2026-12-05T11:00:00Z");
+        post(env, window(GROUP, 0, 0, 50, release, 1, t)).expect(200);
+        Answer skipping = problem(post(env, window(GROUP, 0, 60, 70, release, 1, t)), 409, "wow-compat.wire.stale-window");
+        assertEquals(50, skipping.json().path("next").asLong());
+        assertTrue(skipping.json().path("detail").asText().contains("offsets 50 to 59 would never be counted"), skipping.body());
+
+        // Two ranges: partition 1 is new (any from is taken), partition 0 is stale; neither advances.
+        ObjectNode half = window(GROUP, 1, 500, 510, release, 1, t);
+        ((ArrayNode) half.get("ranges")).addObject().put("topic", TOPIC).put("partition", 0).put("from", 40).put("to", 60);
+        problem(post(env, half), 409, "wow-compat.wire.stale-window");
+        JsonNode positions = registry.get("/environments/" + env + "/wire/positions?group=" + GROUP).expect(200).json();
+        assertEquals("{\"group\":\"" + GROUP + "\",\"positions\":[{\"topic\":\"wow.bank.event\",\"partition\":0,\"next\":50}]}", positions.toString());
+        assertEquals(50, wire(env).path("records").asLong());
+
+        // A partition with no position takes any start: a watcher that starts from latest counts from there.
+        post(env, window(GROUP, 1, 500, 510, release, 1, t)).expect(200);
+        assertEquals(60, wire(env).path("records").asLong());
+    }
+
+    @Test
+    void eachGroupKeepsItsOwnPositions() {
+        String env = "groups";
+        String release = SERVICE + "@1.1.0";
+        Instant t = Instant.parse("2026-12-05T12:00:00Z");
+        assertEquals("{\"group\":\"" + GROUP + "\",\"positions\":[]}",
+                registry.get("/environments/" + env + "/wire/positions?group=" + GROUP).expect(200).json().toString());
+        post(env, window(GROUP, 0, 0, 100, release, 1, t)).expect(200);
+        // Another group (another team's watcher, say) counts the same records on its own.
+        post(env, window("other-group", 0, 0, 40, release, 1, t)).expect(200);
+        assertEquals(100, registry.get("/environments/" + env + "/wire/positions?group=" + GROUP).expect(200).json().at("/positions/0/next").asLong());
+        assertEquals(40, registry.get("/environments/" + env + "/wire/positions?group=other-group").expect(200).json().at("/positions/0/next").asLong());
+        assertEquals("{\"group\":\"" + GROUP + "\",\"positions\":[]}",
+                registry.get("/environments/elsewhere/wire/positions?group=" + GROUP).expect(200).json().toString(), "per environment");
+        problem(registry.get("/environments/" + env + "/wire/positions"), 400, "wow-compat.request.bad-parameter");
+        problem(registry.get("/environments/" + env + "/wire/positions?group=a%20b"), 400, "wow-compat.request.bad-name");
+    }
+
+    @Test
+    void aWindowOfNothingOrOfAnotherFormIsRefused() {
+        String env = "refused";
+        Instant t = Instant.parse("2026-12-05T13:00:00Z");
+        ObjectNode empty = window(GROUP, 0, 0, 10, SERVICE + "@1.1.0", 1, t);
+        empty.putArray("ranges");
+        problem(post(env, empty), 400, "wow-compat.wire.empty-window");
+        ObjectNode backwards = window(GROUP, 0, 10, 5, SERVICE + "@1.1.0", 1, t);
+        Answer a = problem(post(env, backwards), 400, "wow-compat.request.invalid-input");
+        assertTrue(a.json().path("detail").asText().contains("ranges[0].to (5) is before its from (10)"), a.body());
+        ObjectNode badRelease = window(GROUP, 0, 0, 5, "not a release", 1, t);
+        problem(post(env, badRelease), 400, "wow-compat.request.invalid-input");
+        ObjectNode sixExamples = finding(window(GROUP, 0, 0, 5, SERVICE + "@1.1.0", 1, t), "payload-invalid", "breaking", SERVICE + "@1.1.0", 6, 6, 0, t);
+        problem(post(env, sixExamples), 400, "wow-compat.request.invalid-input");
+        ObjectNode badTopic = window(GROUP, 0, 0, 5, SERVICE + "@1.1.0", 1, t);
+        ((ObjectNode) badTopic.at("/ranges/0")).put("topic", "no spaces please");
+        problem(post(env, badTopic), 400, "wow-compat.request.bad-name");
+        assertEquals(0, wire(env).path("records").asLong());
+        assertTrue(wire(env).path("since").isNull());
+    }
+
+    @Test
+    void profilesMergeAndWhatAPostWouldRefuseIsDroppedNotTheWindow() {
+        String env = "profiled";
+        registry.deploy(env, SERVICE, "1.1.0").expect(201);
+        ProfileSet set = new ProfileSet();
+        for (int i = 0; i < 40; i++) set.observe(DEPOSITED, 1, SERVICE + "@1.1.0", JSON.createObjectNode().put("amount", 10 + i));
+        // Never ran there: a post of it would be refused.
+        for (int i = 0; i < 7; i++) set.observe(DEPOSITED, 1, SERVICE + "@1.0.0", JSON.createObjectNode().put("amount", 10 + i));
+        // Not declared by the release: a post of it would be refused.
+        for (int i = 0; i < 5; i++) set.observe(DEPOSITED, 1, SERVICE + "@1.1.0", JSON.createObjectNode().put("junk", i));
+        ObjectNode w = window(GROUP, 0, 0, 52, SERVICE + "@1.1.0", 1, Instant.now());
+        w.set("profiles", ProfileJson.write(set));
+        JsonNode answer = post(env, w).expect(200).json();
+        JsonNode profiles = answer.path("profiles");
+        assertEquals(1, profiles.path("merged").asInt(), answer.toString());
+        assertEquals(2, profiles.path("droppedFields").asInt(), answer.toString());
+        assertEquals(12, profiles.path("droppedValues").asLong(), answer.toString());
+        List<String> reasons = new ArrayList<>();
+        profiles.path("dropped").forEach(d -> reasons.add(d.path("release").asText() + d.path("pointer").asText() + " " + d.path("reason").asText()));
+        assertEquals(List.of("bank-service@1.0.0/amount wow-compat.profile.release-never-ran",
+                "bank-service@1.1.0/junk wow-compat.profile.undeclared-field"), reasons);
+        assertEquals(52, answer.path("positions").get(0).path("next").asLong(), "the positions advance all the same");
+        JsonNode stored = registry.get("/environments/" + env + "/profiles/" + DEPOSITED + "?revision=1").expect(200).json();
+        assertEquals(40, stored.at("/fields/0/number/count").asLong(), stored.toString());
+        assertEquals(1, stored.path("fields").size(), stored.toString());
+    }
+
+    @Test
+    void metricsCountTheWireOfEachEnvironment() {
+        String env = "metered";
+        String release = SERVICE + "@1.1.0";
+        Instant t = Instant.parse("2026-12-05T14:00:00Z");
+        ObjectNode w = window(GROUP, 0, 0, 30, release, 1, t);
+        finding(w, "written-not-declared", "breaking", release, 3, 1, 0, t);
+        post(env, w).expect(200);
+        ObjectNode more = window(GROUP, 0, 30, 42, release, 1, t.plusSeconds(10));
+        finding(more, "written-not-declared", "breaking", release, 2, 1, 30, t);
+        ((ArrayNode) more.get("findings")).addObject().put("id", "payload-invalid").put("severity", "breaking").put("release", "")
+                .put("type", "bank.account.Withdrawn").put("count", 1).put("firstSeen", t.toString()).put("lastSeen", t.toString());
+        post(env, more).expect(200);
+        String metrics = registry.get("/metrics").expect(200).body();
+        assertTrue(metrics.contains("# TYPE wow_compat_wire_records_total counter"), metrics);
+        assertTrue(metrics.contains("\nwow_compat_wire_records_total{environment=\"metered\",release=\"bank-service@1.1.0\"} 42\n"), metrics);
+        assertTrue(metrics.contains("\nwow_compat_wire_findings_total{environment=\"metered\",id=\"written-not-declared\",severity=\"breaking\"} 5\n"), metrics);
+        assertTrue(metrics.contains("\nwow_compat_wire_findings_total{environment=\"metered\",id=\"payload-invalid\",severity=\"breaking\"} 1\n"), metrics);
+        long expected = t.plusSeconds(20).getEpochSecond();
+        assertTrue(metrics.contains("\nwow_compat_wire_last_window_timestamp_seconds{environment=\"metered\"} " + expected + "\n"), metrics);
+    }
+
+    /**
+     * 1.0.0 reads Deposited@1, 1.1.0 reads @1 and @2 (staged, not written). 1.0.0 ran, then 1.1.0; a hot fix wrote
+     * @2 records all the same. A rollback to 1.0.0 passes rollback-unread (1.1.0 declares it writes no @2) but the
+     * wire carried @2 since 1.0.0 last ran there.
+     */
+    @Test
+    void aRollbackThatWouldNotReadWhatTheWireCarriedIsRefused() throws Exception {
+        String env = "rollback";
+        CanDeployApiTest.deploy(registry, env, SERVICE, "1.0.0");
+        CanDeployApiTest.deploy(registry, env, SERVICE, "1.1.0");
+        assertEquals(List.of(), CanDeployApiTest.findings(CanDeployApiTest.canDeploy(registry, SERVICE, "1.0.0", env), env, true),
+                "by the Manifests alone, the rollback reads what 1.1.0 writes");
+        Thread.sleep(5);
+        Instant written = Instant.now();
+        ObjectNode w = window(GROUP, 0, 120, 160, SERVICE + "@1.1.0", 2, written);
+        post(env, w).expect(200);
+
+        Answer refused = CanDeployApiTest.canDeploy(registry, SERVICE, "1.0.0", env);
+        assertEquals(List.of("wire-unread " + DEPOSITED + "@2"), CanDeployApiTest.findings(refused, env, false));
+        JsonNode finding = refused.json().at("/findings/0");
+        assertEquals("breaking", finding.path("severity").asText());
+        String message = finding.path("message").asText();
+        assertTrue(message.contains("has carried 40 records of revision 2 of " + DEPOSITED), message);
+        assertTrue(message.contains("first wow.bank.event partition 0 offset 120 (" + Instant.ofEpochMilli(written.toEpochMilli()) + ")"), message);
+        assertTrue(message.contains(SERVICE + "@1.0.0 last ran in " + env), message);
+        // 1.2.0 reads revision 2: the roll forward is the way out.
+        assertEquals(List.of(), CanDeployApiTest.findings(CanDeployApiTest.canDeploy(registry, SERVICE, "1.2.0", env), env, true));
+
+        // Where 1.0.0 never ran, the wire's whole history counts.
+        String fresh = "rollback-fresh";
+        CanDeployApiTest.deploy(registry, fresh, SERVICE, "1.1.0");
+        post(fresh, window(GROUP, 0, 0, 3, SERVICE + "@1.1.0", 2, Instant.parse("2020-01-01T00:00:00Z"))).expect(200);
+        Answer never = CanDeployApiTest.canDeploy(registry, SERVICE, "1.0.0", fresh);
+        assertEquals(List.of("wire-unread " + DEPOSITED + "@2"), CanDeployApiTest.findings(never, fresh, false));
+        assertTrue(never.json().at("/findings/0/message").asText().contains("since ever (" + SERVICE + "@1.0.0 never ran in " + fresh + ")"), never.body());
+    }
+
+    @Test
+    void theRunningReleasesBreakingFindingsAreAWarning() {
+        String env = "open-findings";
+        String release = SERVICE + "@1.1.0";
+        CanDeployApiTest.deploy(registry, env, SERVICE, "1.1.0");
+        Instant t = Instant.now();
+        ObjectNode w = window(GROUP, 0, 0, 10, release, 1, t);
+        finding(w, "written-not-declared", "breaking", release, 3, 1, 0, t);
+        finding(w, "error-code-unregistered", "warning", release, 1, 0, 0, t);
+        ((ObjectNode) w.at("/findings/1")).put("type", "bank.account.Withdrawn");
+        post(env, w).expect(200);
+        Answer answer = CanDeployApiTest.canDeploy(registry, SERVICE, "1.2.0", env);
+        assertEquals(List.of("wire-findings-open " + DEPOSITED), CanDeployApiTest.findings(answer, env, true));
+        assertEquals("warning", answer.json().at("/findings/0/severity").asText());
+        assertTrue(answer.json().at("/findings/0/message").asText().contains("written-not-declared in 3 records"), answer.body());
+    }
+
+    /** Writes need observe:ENV, like profiles; the window is in the write log whatever the answer. */
+    @Test
+    void aWindowNeedsTheObserveGrantOfItsEnvironment(@TempDir Path dir) throws Exception {
+        String auditor = "auditor-token-9b44";
+        String reader = "reader-token-1a2b";
+        String file = """
+                {"principals": [
+                  {"name": "prod-watch", "tokenSha256": "%s", "grants": ["observe:production"]},
+                  {"name": "dashboard", "tokenSha256": "%s", "grants": ["read"]}
+                ]}
+                """.formatted(PrincipalsFiles.sha256(auditor), PrincipalsFiles.sha256(reader));
+        Access access = new Access(Principals.fromFile(PrincipalsFiles.write(dir, "principals.json", file)), null, false);
+        try (RunningRegistry guarded = new RunningRegistry(dir.resolve("guarded.db"), RegistryServer.Config.local(0).withAccess(access))) {
+            String body = window(GROUP, 0, 0, 10, SERVICE + "@1.1.0", 1, Instant.now()).toString();
+            Answer anonymous = guarded.post("/environments/production/wire", body);
+            assertEquals(401, anonymous.status(), anonymous.body());
+            Answer otherEnvironment = guarded.post("/environments/staging/wire", body, as(auditor));
+            assertEquals(403, otherEnvironment.status(), otherEnvironment.body());
+            assertEquals("observe:staging", otherEnvironment.json().path("grant").asText());
+            Answer readOnly = guarded.post("/environments/production/wire", body, as(reader));
+            assertEquals(403, readOnly.status(), readOnly.body());
+            assertEquals(0, guarded.get("/environments/production/wire").expect(200).json().path("records").asLong(), "refused: nothing kept");
+            guarded.post("/environments/production/wire", body, as(auditor)).expect(200);
+            assertEquals(10, guarded.get("/environments/production/wire").expect(200).json().path("records").asLong());
+            List<String> log = new ArrayList<>();
+            for (WriteLogEntry e : guarded.store().writeLog(new WriteLogQuery(null, null, null, null, 10))) {
+                log.add(e.route() + " " + e.environment() + " " + e.principal() + " " + e.status());
+            }
+            assertEquals(List.of("POST /environments/{env}/wire production prod-watch 200",
+                    "POST /environments/{env}/wire production dashboard 403",
+                    "POST /environments/{env}/wire staging prod-watch 403",
+                    "POST /environments/{env}/wire production anonymous 401"), log);
+        }
+    }
+
+    private static Map<String, String> as(String token) {
+        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + token);
+    }
+}

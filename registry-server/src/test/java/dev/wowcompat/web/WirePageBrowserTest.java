@@ -1,0 +1,150 @@
+package dev.wowcompat.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.profile.ProfileJson;
+import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.RunningRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The wire on the page, in headless Chromium against the real registry: bank-service 1.0.0, 1.1.0 and 1.2.0 (which
+ * writes {@code at} in milliseconds) deployed in prod; a watcher posted two windows with findings of 1.2.0's records,
+ * among them a {@code declared-meaning-contradicted} of {@code /at}. The environment's "On the wire" panel, the
+ * event page's mark, the finding's records and the contradiction drawn on the field's chart.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WirePageBrowserTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TYPE = "bank.account.Deposited";
+    private static final String HOSTILE = "<img src=x id=injected>";
+    private RunningRegistry registry;
+    private WebDriver browser;
+    private WebDriverWait wait;
+
+    private static String profiles(String release, long unit, long seed) {
+        ProfileSet set = new ProfileSet();
+        Random r = new Random(seed);
+        for (int i = 0; i < 300; i++) {
+            set.observe(TYPE, 2, release, JSON.createObjectNode().put("at", (1_764_000_000L + r.nextInt(600_000)) * unit)
+                    .put("amount", 50 * Math.exp(1.5 * r.nextGaussian())));
+        }
+        return ProfileJson.write(set).toString();
+    }
+
+    private static ObjectNode window(String member, long from, long to, String start, String end) {
+        ObjectNode w = JSON.createObjectNode().put("group", "wow-compat-watch.prod").put("member", member).put("start", start).put("end", end);
+        w.putArray("ranges").addObject().put("topic", "wow.bank.event").put("partition", 0).put("from", from).put("to", to);
+        w.putObject("records").put("bank-service@1.2.0", to - from - 1).put("", 1);
+        ObjectNode carried = w.putArray("carried").addObject().put("kind", "event").put("type", TYPE).put("revision", 2)
+                .put("count", to - from).put("firstSeen", start).put("lastSeen", end);
+        carried.putObject("first").put("topic", "wow.bank.event").put("partition", 0).put("offset", from);
+        ArrayNode findings = w.putArray("findings");
+        ObjectNode written = findings.addObject().put("id", "written-not-declared").put("severity", "breaking").put("release", "bank-service@1.2.0")
+                .put("type", TYPE).put("count", 3).put("firstSeen", start).put("lastSeen", end);
+        written.putArray("examples").addObject().put("topic", "wow.bank.event").put("partition", 0).put("offset", from + 1)
+                .put("key", "account-7").put("pointer", "/fee").put("message", HOSTILE + " fee is staged, not written");
+        ObjectNode contradicted = findings.addObject().put("id", "declared-meaning-contradicted").put("severity", "warning")
+                .put("release", "bank-service@1.2.0").put("type", TYPE).put("count", 40).put("firstSeen", start).put("lastSeen", end);
+        contradicted.putArray("examples").addObject().put("topic", "wow.bank.event").put("partition", 0).put("offset", from + 2)
+                .put("key", "account-8").put("pointer", "/at").put("message", "values of /at are epoch milliseconds; the Manifest declares seconds");
+        return w;
+    }
+
+    @BeforeAll
+    void start(@TempDir Path dir) {
+        registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
+        for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) {
+            registry.register("bank-service", BankManifests.profiled("bank-service", version, "at")).expect(201);
+            registry.deploy("prod", "bank-service", version).expect(201);
+        }
+        registry.deploy("staging", "bank-service", "1.1.0").expect(201);
+        registry.post("/environments/prod/profiles", profiles("bank-service@1.0.0", 1, 1)).expect(200);
+        registry.post("/environments/prod/profiles", profiles("bank-service@1.1.0", 1, 2)).expect(200);
+        registry.post("/environments/prod/profiles", profiles("bank-service@1.2.0", 1000, 3)).expect(200);
+        registry.post("/environments/prod/wire", window("host-1/4f2c", 100, 150, "2026-12-05T10:00:00Z", "2026-12-05T10:00:10Z").toString()).expect(200);
+        registry.post("/environments/prod/wire", window("host-2/9a1b", 150, 190, "2026-12-05T10:00:10Z", "2026-12-05T10:00:20Z").toString()).expect(200);
+        browser = HeadlessChromium.start();
+        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+    }
+
+    @AfterAll
+    void stop() {
+        if (browser != null) browser.quit();
+        if (registry != null) registry.close();
+    }
+
+    @Test
+    void theEnvironmentShowsItsWireAndTheEventPageMarksItsFindingsAndDrift() throws Exception {
+        browser.get(registry.base() + "/#/environment/prod");
+        WebElement panel = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-panel #wire-records")))
+                .findElement(By.xpath("ancestor::div[@id='wire-panel']"));
+        assertEquals("90 records", panel.findElement(By.id("wire-records")).getText());
+        assertEquals("6 breaking", panel.findElement(By.id("wire-breaking")).getText(), "records with a breaking finding, both windows");
+        assertEquals("80 warning", panel.findElement(By.id("wire-warning")).getText());
+        assertEquals("last window 2026-12-05 10:00 UTC", panel.findElement(By.id("wire-last-window")).getText());
+        assertEquals(List.of("host-2/9a1b", "host-1/4f2c"), panel.findElements(By.cssSelector("#wire-watchers tr.wire-watcher td:first-child"))
+                .stream().map(WebElement::getText).toList(), "newest window first");
+        assertEquals(List.of("written-not-declared", "declared-meaning-contradicted"),
+                panel.findElements(By.cssSelector("#wire-findings tr.wire-finding")).stream().map(e -> e.getAttribute("data-id")).toList());
+        Path shot = Path.of("target", "screenshots", "wire-panel.png");
+        Files.createDirectories(shot.getParent());
+        Files.write(shot, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+
+        // An environment without windows says how to get some.
+        browser.get(registry.base() + "/#/environment/staging");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.id("wire-none")));
+
+        browser.get(registry.base() + "/#/event/" + TYPE);
+        WebElement mark = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-marks li.wire-mark")));
+        assertEquals(1, browser.findElements(By.cssSelector("#wire-marks li.wire-mark")).size(), "staging has nothing to mark");
+        assertEquals("prod", mark.getAttribute("data-environment"));
+        assertTrue(mark.getAttribute("class").contains("mark-breaking"), mark.getAttribute("class"));
+        WebElement findingLink = mark.findElement(By.cssSelector("a.wire-finding-link"));
+        assertTrue(findingLink.getText().startsWith("6 breaking, 80 warning on the wire"), findingLink.getText());
+        assertTrue(findingLink.getAttribute("href").endsWith("#/wire/prod/" + TYPE), findingLink.getAttribute("href"));
+        WebElement driftLink = mark.findElement(By.cssSelector("a.drift-link"));
+        assertTrue(driftLink.getText().startsWith("meaning-drift"), driftLink.getText());
+        assertTrue(driftLink.getAttribute("href").endsWith("#/values/prod/" + TYPE), driftLink.getAttribute("href"));
+        HeadlessChromium.screenshot(browser, "wire-event-mark");
+
+        findingLink.click();
+        WebElement example = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-findings li.wire-example")));
+        assertTrue(example.getText().contains(HOSTILE + " fee is staged, not written"), "the message as text: " + example.getText());
+        assertEquals(0, browser.findElements(By.id("injected")).size(), "nothing of a record's message runs as markup");
+        assertTrue(example.getText().contains("partition 0 offset 101"), example.getText());
+
+        browser.get(registry.base() + "/#/event/" + TYPE);
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-marks a.drift-link"))).click();
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#value-fields .value-field")));
+        WebElement at = browser.findElements(By.cssSelector("#value-fields .value-field")).stream()
+                .filter(e -> "/at".equals(e.getAttribute("data-pointer"))).findFirst().orElseThrow();
+        assertEquals(List.of("bank-service@1.2.0"), at.findElements(By.cssSelector("svg.value-chart rect.contradicted")).stream()
+                .map(e -> e.getAttribute("data-release")).toList(), "the contradiction is drawn on 1.2.0's slot of /at");
+        assertTrue(at.findElement(By.cssSelector(".wire-contradiction")).getText().startsWith("declared-meaning-contradicted 80 records of bank-service@1.2.0"),
+                at.findElement(By.cssSelector(".wire-contradiction")).getText());
+        HeadlessChromium.screenshot(browser, "wire-values-contradicted");
+    }
+}
