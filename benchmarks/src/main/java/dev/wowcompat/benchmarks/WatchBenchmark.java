@@ -56,7 +56,7 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * A watcher of the wire against its floor, in the same run (docs/performance.md, "The watch"): the watcher joins a
  * consumer group of its own, judges every record of a topic of valid state events (profiling the values) and posts
- * its windows to a real registry on SQLite in this JVM, until the registry has counted every record; the floor joins
+ * its windows (every 250 ms, so that the last one does not wait long) to a real registry on SQLite in this JVM, until the registry has counted every record; the floor joins
  * a group of its own the same way and only parses each value with Jackson. Both read the same records from a local
  * broker (Kafka's in-JVM KRaft cluster, started once per fork); the ratio of their times cancels the machine.
  */
@@ -67,7 +67,7 @@ public class WatchBenchmark {
     private static final String TOPIC = "wow.bank.account.state";
     private static final String ENVIRONMENT = "bench";
 
-    @Param("300000")
+    @Param("1000000")
     public int records;
 
     @Param("10000")
@@ -194,7 +194,7 @@ public class WatchBenchmark {
         RegistryClient client = new RegistryClient(base, Optional.empty(), Duration.ofSeconds(30));
         WindowJudge judge = new WindowJudge(new RegistryReleases(client), ENVIRONMENT, 1 << 20, 1_000_000, profile);
         Watcher.Options options = new Watcher.Options(cluster.bootstrapServers(), new Properties(), null, List.of(Pattern.compile(Pattern.quote(TOPIC))),
-                From.EARLIEST, Duration.ofSeconds(1), ENVIRONMENT, "bench-watch-" + groups.incrementAndGet(), "bench", Duration.ofSeconds(30),
+                From.EARLIEST, Duration.ofMillis(250), ENVIRONMENT, "bench-watch-" + groups.incrementAndGet(), "bench", Duration.ofSeconds(30),
                 100_000, 64L << 20);
         List<String> lines = new ArrayList<>();
         Watcher watcher = new Watcher(options, client, judge, line -> {
@@ -212,11 +212,23 @@ public class WatchBenchmark {
                 }
             }
         }, "bench-watcher");
+        long t0 = System.nanoTime();
         running.start();
         long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
-        while (watcher.recordsPosted() < records && running.isAlive() && System.nanoTime() < until) Thread.sleep(20);
+        long first = -1;
+        while (watcher.recordsPosted() < records && running.isAlive() && System.nanoTime() < until) {
+            if (first < 0 && watcher.recordsPosted() > 0) first = System.nanoTime();
+            Thread.sleep(5);
+        }
+        long all = System.nanoTime();
         watcher.stop();
         running.join();
+        if (Boolean.getBoolean("watch.timing")) {
+            System.out.printf("%nfirst window %.2f s, all posted %.2f s, stopped %.2f s%n", (first - t0) / 1e9, (all - t0) / 1e9, (System.nanoTime() - t0) / 1e9);
+            synchronized (lines) {
+                lines.forEach(System.out::println);
+            }
+        }
         if (watcher.recordsPosted() != records) throw new IllegalStateException("the watcher posted " + watcher.recordsPosted() + " records: " + lines);
         return watcher.recordsPosted();
     }
