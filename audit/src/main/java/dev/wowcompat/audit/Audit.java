@@ -48,6 +48,7 @@ public final class Audit {
     private final Tally tally;
     private volatile boolean stopped;
     private ValueDrift drift;
+    private final java.time.Instant started = java.time.Instant.now();
 
     public Audit(RecordSource source, Releases releases, Settings settings) {
         this.source = source;
@@ -65,8 +66,9 @@ public final class Audit {
         Deployments deployments = settings.environment() == null ? null : catalog.releases().deployments(settings.environment());
         ValueDrift values = settings.profile() ? new ValueDrift(catalog, deployments) : null;
         drift = values;
-        PayloadObserver observers = values == null ? observer : observed -> {
-            values.observe(observed);
+        PayloadObserver observers = observed -> {
+            tally.carried(observed);
+            if (values != null) values.observe(observed);
             observer.observe(observed);
         };
         Judge judge = new Judge(catalog, deployments, tally, observers, settings.maxRecordBytes(), settings.maxAggregates());
@@ -118,6 +120,15 @@ public final class Audit {
      */
     public ProfileSet profiles() {
         return drift == null ? new ProfileSet() : drift.profiles();
+    }
+
+    /**
+     * What the pass judged as one window of the wire ({@code audit --record-profiles} posts it): the offsets judged
+     * per partition, records per release, what was carried, the findings not waived, and the profiles. Once, after
+     * {@link #run}: it takes what the tally counted.
+     */
+    public WireWindow window() {
+        return WireWindow.of(tally.cutWindow(), started, java.time.Instant.now(), profiles());
     }
 
     /** The waivers that matched no record (1-based), for a warning. */

@@ -64,6 +64,13 @@ public final class Catalog {
                 .filter(d -> d.release().service().equals(service) && d.release().version().toString().equals(version)).findFirst();
     }
 
+    /** Forgets the aggregates read so far (and has the releases forget theirs): the next record reads the registry again. */
+    void forget() {
+        byAggregate.clear();
+        schemas.clear();
+        releases.forget();
+    }
+
     public Releases releases() {
         return releases;
     }

@@ -39,6 +39,11 @@ public final class Deployments {
         return spans.stream().sorted(java.util.Comparator.comparingLong(Span::deployedAt)).toList();
     }
 
+    /** Whether both hold the same deployments (a watch reads the history again and starts afresh only when it changed). */
+    boolean sameAs(Deployments other) {
+        return other != null && spans().equals(other.spans());
+    }
+
     public String environment() {
         return environment;
     }

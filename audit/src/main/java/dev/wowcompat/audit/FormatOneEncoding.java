@@ -79,6 +79,7 @@ final class FormatOneEncoding implements RecordEncoding {
             }
             String kind = kindNode.asText("");
             String type = v.path("type").isTextual() ? v.get("type").asText() : null;
+            verdict.about(type);
             headers(kind, type);
             JsonNode payload = v.path("payload");
             if (type != null) topic(kind, type);
@@ -101,6 +102,9 @@ final class FormatOneEncoding implements RecordEncoding {
             String foreign = kind.equals("state-event") ? foreignFingerprint(payload, aggregate, declared) : null;
             for (WireValidator.Found f : mostSpecificFirst(judged.found())) {
                 Violation x = f.violation();
+                // An event's finding is about the event's type (its subject is type@revision), the others about the record's.
+                int at = f.subject() == null ? -1 : f.subject().lastIndexOf('@');
+                verdict.about(at > 0 ? f.subject().substring(0, at) : type);
                 if (declared.isEmpty() && f.problem() != WireValidator.Problem.STRUCTURE) continue; // type-unregistered says it all
                 switch (f.problem()) {
                     case STRUCTURE -> verdict.add(AuditFinding.ENVELOPE_INVALID, x.pointer(), structureMessage(x));
@@ -123,6 +127,7 @@ final class FormatOneEncoding implements RecordEncoding {
                     }
                 }
             }
+            verdict.about(type);
             switch (kind) {
                 case "state-event" -> stateEvent(payload, aggregate, declared, then, writtenAt);
                 case "command" -> command(payload, declared, then, writtenAt);
@@ -248,7 +253,9 @@ final class FormatOneEncoding implements RecordEncoding {
                 String at = "/payload/events/" + i;
                 // A revision no release registers is event-revision-unregistered (or type-unregistered), said once:
                 // written-not-declared is for what a registered release declares (docs/audit.md#written-not-declared).
+                verdict.about(name);
                 if (then != null && registered(declared, name, revision)) checks.writtenEvent(verdict, then, name, revision, e.path("payload"), at);
+                verdict.about(aggregate);
                 observer.observe(new PayloadObserver.Observed("event", name, revision, release, writtenAt, e.path("payload")));
             }
             if (state.isObject() && state.has("state")) {

@@ -24,6 +24,7 @@ public final class Judge {
     private final Tally tally;
     private final int maxRecordBytes;
     private final VersionWatch versions;
+    private final SharedChecks checks;
     /** The encodings a record may be written in, asked in this order: adding one is one line here. */
     private final List<RecordEncoding> encodings;
     /**
@@ -47,7 +48,7 @@ public final class Judge {
         this.tally = tally;
         this.maxRecordBytes = maxRecordBytes;
         this.versions = new VersionWatch(maxAggregates);
-        SharedChecks checks = new SharedChecks(catalog, deployments, tally, observer, versions);
+        this.checks = new SharedChecks(catalog, deployments, tally, observer, versions);
         this.encodings = List.of(new FormatOneEncoding(checks), new WowEightEncoding(checks));
     }
 
@@ -118,12 +119,26 @@ public final class Judge {
                     : firstUnjudged) + ": " + e + "); please report it");
         } finally {
             verdict.close(tally);
+            tally.judged(record);
         }
         if (versions.evicted() > notedEvictions) {
             notedEvictions = versions.evicted();
             tally.note("evicted", "The version check remembers " + versions.capacity() + " aggregates (--max-aggregates); it forgot "
                     + notedEvictions + " to stay within that bound, so a regression of a forgotten aggregate may be missed.");
         }
+    }
+
+    /** Judges the records that follow against this history of the environment (read again by a watch). */
+    void deployments(Deployments now) {
+        checks.deployments(now);
+    }
+
+    /**
+     * Forgets the versions seen in a partition: its records are read again from another offset (a window the
+     * registry refused, a partition assigned anew), and a version seen before must not count as one that went down.
+     */
+    public void forget(String topic, int partition) {
+        versions.forget(topic, partition);
     }
 
     /** The first encoding that claims the value judges it; a value none claims is of an unknown format. */

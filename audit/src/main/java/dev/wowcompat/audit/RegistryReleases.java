@@ -70,6 +70,11 @@ public final class RegistryReleases implements Releases {
     }
 
     @Override
+    public void forget() {
+        byService.clear();
+    }
+
+    @Override
     public Deployments deployments(String environment) throws AuditException {
         RegistryClient.Answer a = call(() -> client.environment(environment));
         if (a.status() == 404 || a.status() == 400) {

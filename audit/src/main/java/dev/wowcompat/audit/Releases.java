@@ -48,4 +48,11 @@ public interface Releases {
     default List<String> consumers(Deployments deployments, String kind, String type, int revision) throws AuditException {
         return List.of();
     }
+
+    /**
+     * Forgets what was read so far, so that the next questions read the registry again: a watch that runs for days
+     * sees releases registered after it started.
+     */
+    default void forget() {
+    }
 }

@@ -16,7 +16,8 @@ import java.util.Optional;
  */
 final class SharedChecks {
     private final Catalog catalog;
-    private final Deployments deployments;
+    /** Replaced when a watch reads the environment's history again. */
+    private Deployments deployments;
     private final Tally tally;
     private final PayloadObserver observer;
     private final JsonSchemas schemas = new JsonSchemas();
@@ -30,6 +31,10 @@ final class SharedChecks {
         this.tally = tally;
         this.observer = observer;
         this.versions = versions;
+    }
+
+    void deployments(Deployments now) {
+        deployments = now;
     }
 
     Catalog catalog() {

@@ -25,6 +25,11 @@ public final class Tally {
     private final Map<String, String> notes = new LinkedHashMap<>();
     private final List<AuditWaiver> waivers;
     private final Map<AuditWaiver, Map<AuditFinding, Count>> waived = new LinkedHashMap<>();
+    /** What the records judged since the last {@link #cutWindow} carried and had, for the registry (a window of the wire). */
+    private WindowCounts window = new WindowCounts();
+    /** The release the record being judged is attributed to, "" until one is known (the window's key). */
+    private String recordRelease = "";
+    private AuditRecord current;
 
     /** @param waivers findings they match (by id and topic) are counted as waived, not as findings */
     public Tally(List<AuditWaiver> waivers) {
@@ -43,6 +48,9 @@ public final class Tally {
 
     void message(AuditRecord record) {
         messages++;
+        recordRelease = "";
+        current = record;
+        window.record(record);
         TopicCount t = topics.computeIfAbsent(record.topic(), k -> new TopicCount());
         t.messages++;
         t.partitions.add(record.partition());
@@ -63,14 +71,35 @@ public final class Tally {
 
     void release(String label) {
         releases.merge(label, 1L, Long::sum);
+        // "service@(none)": the service is known, but none of its releases ran then; the wire counts it as no release.
+        recordRelease = label.endsWith("@(none)") ? "" : label;
     }
 
-    void add(AuditFinding finding, AuditRecord record, String pointer, String message) {
-        add(finding, new AuditReport.Example(record.topic(), record.partition(), record.offset(), record.keyText(), pointer, message));
+    /** The record being judged is judged: counted in the window under the release it was attributed to. */
+    void judged(AuditRecord record) {
+        window.judged(recordRelease, record);
     }
 
-    /** One finding, waived when a waiver matches its id and its example's topic. */
-    void add(AuditFinding finding, AuditReport.Example example) {
+    /** A payload the record being judged carries, counted in the window by kind, type, revision and release. */
+    void carried(PayloadObserver.Observed observed) {
+        if (current != null) window.carried(observed, current);
+    }
+
+    /**
+     * @param type the type the finding is about ("" when the record names none), for the window's key
+     */
+    void add(AuditFinding finding, AuditRecord record, String type, String pointer, String message) {
+        AuditReport.Example example = new AuditReport.Example(record.topic(), record.partition(), record.offset(), record.keyText(), pointer, message);
+        if (add(finding, example)) window.finding(finding, recordRelease, type, record.timestamp(), example);
+    }
+
+    /** A finding about values: its release is the later one of the drift, its type the field's. */
+    void add(AuditFinding finding, AuditReport.Example example, String release, String type, long seenAt) {
+        if (add(finding, example)) window.finding(finding, release, type, seenAt, example);
+    }
+
+    /** One finding, waived when a waiver matches its id and its example's topic; whether it was counted (not waived). */
+    boolean add(AuditFinding finding, AuditReport.Example example) {
         Map<AuditFinding, Count> into = findings;
         for (AuditWaiver w : waivers) {
             if (w.matches(finding, example.topic())) {
@@ -81,6 +110,25 @@ public final class Tally {
         Count c = into.computeIfAbsent(finding, k -> new Count());
         c.count++;
         if (c.examples.size() < EXAMPLES) c.examples.add(example);
+        return into == findings;
+    }
+
+    long windowRecords() {
+        return window.judged;
+    }
+
+    long windowBytes() {
+        return window.bytes;
+    }
+
+    /**
+     * What the records judged since the last cut carried and had, as a window of the wire, and a fresh window for
+     * the records that follow. The report's counts are not reset: they are the pass's.
+     */
+    WindowCounts cutWindow() {
+        WindowCounts cut = window;
+        window = new WindowCounts();
+        return cut;
     }
 
     /** A sentence the report carries once, however often it was noted (an eviction, a check that could not run). */

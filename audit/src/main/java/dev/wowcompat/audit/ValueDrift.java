@@ -25,20 +25,26 @@ import java.util.Optional;
  */
 final class ValueDrift implements PayloadObserver {
     /** The first record of a type a release wrote: where a drift finding points a person to. */
-    private record Place(String topic, int partition, long offset, String key) {}
+    private record Place(String topic, int partition, long offset, String key, long timestamp) {}
 
     private record Writer(String type, int revision, String release) {}
 
     private final Catalog catalog;
-    private final Deployments deployments;
-    private final ProfileSet profiles = new ProfileSet();
-    private final Map<Writer, Place> firstRecords = new HashMap<>();
+    /** Replaced when a watch reads the environment's history again. */
+    private Deployments deployments;
+    /** Restarted at each window of a watch ({@link #cut}); a pass of the audit keeps them to its end. */
+    private ProfileSet profiles = new ProfileSet();
+    private Map<Writer, Place> firstRecords = new HashMap<>();
     private AuditRecord current;
 
     /** @param deployments the environment's history, or null without {@code --environment} */
     ValueDrift(Catalog catalog, Deployments deployments) {
         this.catalog = catalog;
         this.deployments = deployments;
+    }
+
+    void deployments(Deployments now) {
+        deployments = now;
     }
 
     /** The record being judged: its payloads come next. */
@@ -57,7 +63,7 @@ final class ValueDrift implements PayloadObserver {
             Writer writer = new Writer(o.type(), o.revision(), release);
             // The key's text is decoded once per writer, not per record.
             if (!firstRecords.containsKey(writer)) {
-                firstRecords.put(writer, new Place(current.topic(), current.partition(), current.offset(), current.keyText()));
+                firstRecords.put(writer, new Place(current.topic(), current.partition(), current.offset(), current.keyText(), current.timestamp()));
             }
         }
     }
@@ -75,6 +81,14 @@ final class ValueDrift implements PayloadObserver {
     /** The profiles built so far, per field and release. */
     ProfileSet profiles() {
         return profiles;
+    }
+
+    /** The profiles built so far, and fresh ones for the records that follow (a window of a watch ends). */
+    ProfileSet cut() {
+        ProfileSet cut = profiles;
+        profiles = new ProfileSet(cut.limits());
+        firstRecords = new HashMap<>();
+        return cut;
     }
 
     /**
@@ -122,7 +136,8 @@ final class ValueDrift implements PayloadObserver {
             AuditReport.Example example = p == null
                     ? new AuditReport.Example(null, -1, -1, null, f.field().pointer(), message(complete), complete)
                     : new AuditReport.Example(p.topic(), p.partition(), p.offset(), p.key(), f.field().pointer(), message(complete), complete);
-            tally.add(AuditFinding.of(f.kind()), example);
+            long seenAt = p != null && p.timestamp() >= 0 ? p.timestamp() : f.deployedAt() != null ? f.deployedAt().toEpochMilli() : -1;
+            tally.add(AuditFinding.of(f.kind()), example, f.after().release(), f.field().type(), seenAt);
         }
     }
 

@@ -13,7 +13,10 @@ final class Verdict {
     private Map<AuditFinding, First> first;
     private Map<AuditFinding, Integer> more;
 
-    private record First(String pointer, String message) {}
+    private record First(String type, String pointer, String message) {}
+
+    /** The type the findings added next are about (the record's, then each event's in turn); "" until named. */
+    private String about = "";
 
     Verdict(AuditRecord record) {
         this.record = record;
@@ -23,12 +26,21 @@ final class Verdict {
         return record;
     }
 
+    /** The findings added from now on are about this type ({@code bank.account}, {@code bank.account.Deposited}). */
+    void about(String type) {
+        about = type == null ? "" : type;
+    }
+
+    String about() {
+        return about;
+    }
+
     void add(AuditFinding finding, String pointer, String message) {
         if (first == null) {
             first = new EnumMap<>(AuditFinding.class);
             more = new EnumMap<>(AuditFinding.class);
         }
-        if (first.putIfAbsent(finding, new First(pointer, message)) != null) more.merge(finding, 1, Integer::sum);
+        if (first.putIfAbsent(finding, new First(about, pointer, message)) != null) more.merge(finding, 1, Integer::sum);
     }
 
     boolean has(AuditFinding finding) {
@@ -40,7 +52,7 @@ final class Verdict {
         if (first == null) return;
         first.forEach((f, at) -> {
             int extra = more.getOrDefault(f, 0);
-            tally.add(f, record, at.pointer(), extra == 0 ? at.message() : at.message() + " (and " + extra + " more in this record)");
+            tally.add(f, record, at.type(), at.pointer(), extra == 0 ? at.message() : at.message() + " (and " + extra + " more in this record)");
         });
     }
 }

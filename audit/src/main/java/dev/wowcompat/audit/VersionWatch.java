@@ -80,4 +80,9 @@ final class VersionWatch {
     int capacity() {
         return capacity;
     }
+
+    /** Forgets every aggregate of one partition (its records are read again from another offset). */
+    void forget(String topic, int partition) {
+        last.keySet().removeIf(k -> k.partition() == partition && k.topic().equals(topic));
+    }
 }

@@ -49,6 +49,7 @@ final class WowEightEncoding implements RecordEncoding {
             String context = v.path("contextName").asText();
             String name = v.path("aggregateName").asText();
             String aggregate = context + "." + name;
+            verdict.about(aggregate);
             JsonNode body = v.path("body");
             String suffix;
             if (body.isArray()) suffix = v.has("state") ? "state" : "event";
@@ -78,7 +79,10 @@ final class WowEightEncoding implements RecordEncoding {
             switch (suffix) {
                 case "command" -> command(aggregate, declared, then, release, writtenAt);
                 default -> {
-                    for (int i = 0; i < body.size(); i++) event(aggregate, declared, then, release, writtenAt, body.get(i), "/body/" + i);
+                    for (int i = 0; i < body.size(); i++) {
+                        event(aggregate, declared, then, release, writtenAt, body.get(i), "/body/" + i);
+                        verdict.about(aggregate);
+                    }
                     if (suffix.equals("state")) state(aggregate, declared, then, release, writtenAt);
                     if (id != null && v.path("version").canConvertToLong()) {
                         checks.version(verdict, aggregate + "/" + v.path("tenantId").asText() + "/" + id, v.get("version").asLong(), body, "/version");
@@ -95,6 +99,7 @@ final class WowEightEncoding implements RecordEncoding {
             }
             String name = event.get("name").asText();
             String type = aggregate + "." + name;
+            verdict.about(type);
             String label = event.path("revision").asText("");
             JsonNode payload = event.path("body");
             List<Catalog.Declared> order = preferred(declared, then);
@@ -188,6 +193,7 @@ final class WowEightEncoding implements RecordEncoding {
         private void command(String aggregate, List<Catalog.Declared> declared, Catalog.Declared then, String release, long writtenAt) {
             String name = v.path("name").asText();
             String type = aggregate + "." + name;
+            verdict.about(type);
             Manifest.Command command = null;
             for (Catalog.Declared d : preferred(declared, then)) {
                 command = d.aggregate().commands().get(name);

@@ -27,8 +27,15 @@ public final class KafkaCluster implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
+        // One broker: the group coordinator's and transactions' internal topics must have one replica, or no group can form.
         cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder().setCombined(true).setNumBrokerNodes(1)
-                .setNumControllerNodes(1).build()).build();
+                .setNumControllerNodes(1).build())
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("offsets.topic.num.partitions", "4")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .build();
         cluster.format();
         cluster.startup();
         cluster.waitForReadyBrokers();

@@ -213,6 +213,26 @@ public final class RegistryClient {
         return send(post("/environments/" + segment(environment) + "/profiles", profileSet));
     }
 
+    /**
+     * {@code POST /environments/{env}/wire}: one window of the wire (the offsets it covers, records per release, what
+     * was carried, the findings, the profiles), applied in one transaction when each range starts at its partition's
+     * stored position; 409 {@code wow-compat.wire.stale-window} otherwise, nothing kept. Needs the token when the
+     * registry has tokens.
+     */
+    public Answer postWire(String environment, byte[] window) throws RegistryException {
+        return send(post("/environments/" + segment(environment) + "/wire", window));
+    }
+
+    /** {@code GET /environments/{env}/wire/positions?group=G}: the next offset of each partition the group's windows covered. */
+    public Answer wirePositions(String environment, String group) throws RegistryException {
+        return send(get("/environments/" + segment(environment) + "/wire/positions?group=" + segment(group)));
+    }
+
+    /** {@code GET /environments/{env}/wire}: what the environment's wire carried, counted from the windows. */
+    public Answer wire(String environment) throws RegistryException {
+        return send(get("/environments/" + segment(environment) + "/wire"));
+    }
+
     /** {@code GET /environments/{env}/profiles/{type}}: the type's kept profiles there, every revision and release (404: none kept). */
     public Answer profiles(String environment, String type) throws RegistryException {
         return send(get("/environments/" + segment(environment) + "/profiles/" + segment(type)));

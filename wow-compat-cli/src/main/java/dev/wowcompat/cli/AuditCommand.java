@@ -16,6 +16,7 @@ import dev.wowcompat.audit.PayloadObserver;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.audit.RegistryReleases;
 import dev.wowcompat.audit.Releases;
+import dev.wowcompat.audit.WireWindow;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
 import dev.wowcompat.gate.Gate;
@@ -77,13 +78,8 @@ final class AuditCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
 
-    @Option(names = {"--bootstrap-servers", "--bootstrap-server"}, paramLabel = "HOST:PORT[,...]",
-            description = "The Kafka cluster to read (--bootstrap-server, as Kafka's own tools spell it, too).")
-    String bootstrapServers;
-
-    @Option(names = {"--kafka-config", "--command-config"}, paramLabel = "FILE",
-            description = "Client properties (SASL, SSL, ...), as Kafka's own tools take them (--command-config too); never a secret on the command line.")
-    Path kafkaConfig;
+    @Mixin
+    KafkaOptions kafka;
 
     @Option(names = "--input", paramLabel = "FILE|-", description = "Read records as kcat -C -J prints them, one a line, instead of Kafka.")
     String input;
@@ -91,13 +87,6 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--partitions", paramLabel = "N",
             description = "With --input: the partition count of the topics, for the partition check of commands (default: not checked).")
     int partitions;
-
-    @Option(names = "--topic", paramLabel = "REGEX", description = "Read the topics whose whole name matches, from Kafka or --input. Repeatable (default: ^wow\\..*).")
-    List<String> topics = new ArrayList<>();
-
-    @Option(names = "--from", paramLabel = "earliest|latest|INSTANT|DURATION", defaultValue = "earliest",
-            description = "Where to start in each partition: earliest (default), latest, an ISO-8601 instant, or a duration back from now (24h, 30m, 7d).")
-    String from;
 
     @Option(names = "--follow", description = "Keep reading Kafka past the end offsets taken at start, until Ctrl-C (not with --input).")
     boolean follow;
@@ -135,7 +124,7 @@ final class AuditCommand implements Callable<Integer> {
             description = "Waive FINDING (or *) on topics matching the glob (empty: every topic); the reason is shown in the report. Repeatable.")
     List<AuditWaiver> ignores = new ArrayList<>();
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = TimeoutConverter.class,
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.Timeout.class,
             description = "How long Kafka and the registry may take to answer before the audit gives up with exit 2 (default: 30s).")
     Duration timeout = Duration.ofSeconds(30);
 
@@ -151,6 +140,11 @@ final class AuditCommand implements Callable<Integer> {
             description = "Post the profiles of the values read (per release) to the registry's environment (needs --registry and --environment; "
                     + "the token from WOW_COMPAT_TOKEN), so that a later audit compares with them after the topic's retention dropped the records.")
     boolean recordProfiles;
+
+    @Option(names = "--group", paramLabel = "G",
+            description = "With --record-profiles: the group whose positions the window of the records read is posted under, "
+                    + "so that records a watch counted are not counted again (default: wow-compat-watch.ENV).")
+    String group;
 
     @Option(names = "--no-profiles", description = "Do not profile the values: no drift findings (meaning-drift, format-drift, code-list-drift, "
             + "declared-meaning-contradicted).")
@@ -170,17 +164,6 @@ final class AuditCommand implements Callable<Integer> {
         }
     }
 
-    static final class TimeoutConverter implements ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            try {
-                return Durations.positive(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
     @Override
     public Integer call() throws InvalidInputException {
         PrintWriter err = spec.commandLine().getErr();
@@ -194,7 +177,7 @@ final class AuditCommand implements Callable<Integer> {
     }
 
     private int audit(PrintWriter err) throws AuditException, InvalidInputException {
-        if ((input == null) == (bootstrapServers == null && kafkaConfig == null)) {
+        if ((input == null) == !kafka.given()) {
             throw new AuditException("give either --bootstrap-servers (or --kafka-config) to read Kafka, or --input FILE|- to read kcat -J lines");
         }
         if ((registry == null) == manifests.isEmpty()) {
@@ -210,12 +193,8 @@ final class AuditCommand implements Callable<Integer> {
         if (follow && input != null) {
             throw new AuditException("--follow keeps reading Kafka for new records; --input reads a file to its end: leave out --follow");
         }
-        From start;
-        try {
-            start = From.parse(from, Instant.now());
-        } catch (IllegalArgumentException e) {
-            throw new AuditException(e.getMessage());
-        }
+        if (group != null && !recordProfiles) throw new AuditException("--group names where --record-profiles posts; give --record-profiles too");
+        From start = kafka.start();
         Releases releases = releases();
         Audit.Settings settings = new Audit.Settings((int) Math.min(maxRecordBytes, Integer.MAX_VALUE), maxAggregates, maxMessages, environment, ignores, !noProfiles);
         try (RecordSource source = source(start, err)) {
@@ -237,13 +216,19 @@ final class AuditCommand implements Callable<Integer> {
             }
             err.flush();
             int exit = emit(report);
-            if (recordProfiles) recordProfiles(audit.profiles(), releases, err);
+            if (recordProfiles) recordProfiles(audit, releases, err);
             return exit;
         }
     }
 
-    /** Posts what the pass profiled to the environment's kept profiles; the registry merges it with what it keeps. */
-    private void recordProfiles(ProfileSet profiled, Releases releases, PrintWriter err) throws AuditException {
+    /**
+     * Posts what the pass judged as one window of the wire (docs/watch.md): the offsets read, records per release,
+     * the findings and the profiles; the registry merges it only when no window of the group counted those offsets
+     * already. A window refused as stale merges nothing and says so; the exit code stays the report's.
+     */
+    private void recordProfiles(Audit audit, Releases releases, PrintWriter err) throws AuditException {
+        WireWindow window = audit.window();
+        ProfileSet profiled = window.profiles() == null ? new ProfileSet() : window.profiles();
         ProfileSet profiles = declaredOnly(profiled, releases);
         int undeclared = profiled.size() - profiles.size();
         if (undeclared > 0) {
@@ -252,23 +237,56 @@ final class AuditCommand implements Callable<Integer> {
             err.println("wow-compat audit: " + Counts.of(undeclared, "profiled field") + " that no release declares left out of "
                     + "the profiles recorded (the registry keeps declared fields only)");
         }
-        if (profiles.size() == 0) {
-            err.println("wow-compat audit: no values were profiled; nothing to record in " + environment);
+        if (window.ranges().isEmpty()) {
+            err.println("wow-compat audit: no record was read; nothing to record in " + environment);
             err.flush();
             return;
         }
+        String into = group == null ? WatchCommand.defaultGroup(environment) : group;
         RegistryClient.Answer a;
         try {
-            a = client.recordProfiles(environment, ProfileJson.write(profiles).toString().getBytes(StandardCharsets.UTF_8));
+            a = client.postWire(environment, window.withProfiles(profiles).toJson(into, "audit@" + member()).toString().getBytes(StandardCharsets.UTF_8));
         } catch (RegistryException e) {
             throw new AuditException("the profiles were not recorded: " + e.getMessage());
+        }
+        if (a.status() == 409 && "wow-compat.wire.stale-window".equals(a.tree().path("code").asText())) {
+            err.println("wow-compat audit: merged nothing: " + staleSentence(a.tree()));
+            err.flush();
+            return;
         }
         if (!a.ok()) {
             throw new AuditException("the profiles were not recorded: the registry at " + client.base() + " answered "
                     + String.join("; ", a.problemLines(client.base().toString())));
         }
-        err.println("wow-compat audit: " + recordedSentence(profiles.size(), environment, a.tree()));
+        if (profiles.size() == 0) err.println("wow-compat audit: no values were profiled; recorded " + Counts.of(window.recordCount(), "record")
+                + " of the wire in " + environment);
+        else err.println("wow-compat audit: " + recordedSentence(profiles.size(), environment, a.tree().path("profiles")));
         err.flush();
+    }
+
+    /**
+     * "the registry has already counted records of wow.bank.event partition 0 up to offset 170": the stored position
+     * of the first partition the refusal names, read from the problem's members (or its detail, when it has none).
+     */
+    static String staleSentence(JsonNode problem) {
+        JsonNode topic = problem.path("topic");
+        JsonNode next = problem.path("next");
+        if (topic.isTextual() && next.canConvertToLong()) {
+            return "the registry has already counted records of " + topic.asText() + " partition " + problem.path("partition").asInt()
+                    + " up to offset " + next.asLong();
+        }
+        return problem.path("detail").asText("the registry has already counted some of these records");
+    }
+
+    /** This process, as the registry lists who posted: host and process id. */
+    static String member() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "localhost";
+        }
+        return host + "/" + ProcessHandle.current().pid();
     }
 
     /** The profiled fields whose release declares them, as the registry checks a post; a release not found is kept, for the registry to judge. */
@@ -323,7 +341,7 @@ final class AuditCommand implements Callable<Integer> {
     }
 
     private RecordSource source(From start, PrintWriter err) throws AuditException {
-        List<Pattern> patterns = topicPatterns();
+        List<Pattern> patterns = kafka.topicPatterns();
         if (input != null) {
             InputStream in;
             long size = -1;
@@ -357,41 +375,13 @@ final class AuditCommand implements Callable<Integer> {
                 throw new AuditException(e.getMessage() + ": give --from earliest (the default), an instant or a duration");
             }
         }
-        Properties properties = new Properties();
-        if (kafkaConfig != null) {
-            try (Reader r = Files.newBufferedReader(kafkaConfig, StandardCharsets.UTF_8)) {
-                properties.load(r);
-            } catch (NoSuchFileException e) {
-                throw new AuditException(kafkaConfig + ": no such file (--kafka-config)");
-            } catch (IOException | IllegalArgumentException e) {
-                throw new AuditException(kafkaConfig + ": not a properties file (" + e.getMessage() + ")");
-            }
-            List<String> dropped = KafkaInput.OVERRIDDEN.stream().filter(properties::containsKey).toList();
-            if (!dropped.isEmpty()) {
-                err.println("wow-compat audit: warning: " + kafkaConfig + " sets " + String.join(", ", dropped)
-                        + ", which the audit drops: it joins no consumer group and commits no offset");
-                err.flush();
-            }
-        }
+        Properties properties = kafka.clientProperties(err, "audit", KafkaInput.OVERRIDDEN, "it joins no consumer group and commits no offset");
         Runnable caughtUp = () -> {
             err.println("wow-compat audit: read up to the end of every partition; following new records (Ctrl-C prints the report)");
             err.flush();
         };
-        return new KafkaInput(new KafkaInput.Options(bootstrapServers, properties, patterns, start, follow, timeout, caughtUp,
-                kafkaConfig == null ? null : kafkaConfig.toString()));
-    }
-
-    /** The topics read, from Kafka or from {@code --input} alike. */
-    private List<Pattern> topicPatterns() throws AuditException {
-        List<Pattern> patterns = new ArrayList<>();
-        for (String t : topics.isEmpty() ? List.of("^wow\\..*") : topics) {
-            try {
-                patterns.add(Pattern.compile(t));
-            } catch (PatternSyntaxException e) {
-                throw new AuditException("--topic '" + t + "' is not a regular expression: " + e.getDescription());
-            }
-        }
-        return patterns;
+        return new KafkaInput(new KafkaInput.Options(kafka.bootstrapServers, properties, patterns, start, follow, timeout, caughtUp,
+                kafka.configFile()));
     }
 
     private int emit(AuditReport report) throws InvalidInputException {

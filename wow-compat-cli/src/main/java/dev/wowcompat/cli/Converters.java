@@ -63,6 +63,18 @@ final class Converters {
         }
     }
 
+    /** A positive duration: 30s, 2m, 500ms, PT1M. */
+    static final class Timeout implements ITypeConverter<java.time.Duration> {
+        @Override
+        public java.time.Duration convert(String value) {
+            try {
+                return dev.wowcompat.audit.Durations.positive(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     static final class FailOn implements ITypeConverter<Gate.FailOn> {
         @Override
         public Gate.FailOn convert(String value) {

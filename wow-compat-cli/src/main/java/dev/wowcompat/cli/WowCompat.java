@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
                 CanDeployCommand.class,
                 VerifyStateCommand.class,
                 AuditCommand.class,
+                WatchCommand.class,
                 CommandLine.HelpCommand.class,
         })
 public final class WowCompat implements Callable<Integer> {

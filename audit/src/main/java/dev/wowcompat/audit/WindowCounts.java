@@ -1,0 +1,141 @@
+package dev.wowcompat.audit;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the records judged in one window carried and had, as the registry keeps it per environment: records per
+ * release, the payloads carried by kind, type, revision and release, each finding by id, release and type with its
+ * count, first and last record time and first examples, and the offsets judged per partition. Confined to the
+ * judging thread, as the {@link Tally} that fills it. Bounded whatever the topic holds: past {@value #MAX_KEYS}
+ * finding or carried keys, a finding is kept under its id and release with no type, and a payload is not counted.
+ */
+final class WindowCounts {
+    /** Distinct keys kept per window: a topic of junk names many types, and the window must stay small. */
+    static final int MAX_KEYS = 2_000;
+
+    record FindingKey(AuditFinding finding, String release, String type) {}
+
+    /** One carried type: the registry counts it by kind, type and revision, whatever release wrote it. */
+    record CarriedKey(String kind, String type, int revision) {}
+
+    /** The longest type name a window names; a longer one, or one with spaces, is no type the registry could hold. */
+    static final int MAX_TYPE = 512;
+
+    static final class Seen {
+        long count;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+
+        void at(long timestamp) {
+            count++;
+            if (timestamp >= 0) {
+                first = Math.min(first, timestamp);
+                last = Math.max(last, timestamp);
+            }
+        }
+    }
+
+    static final class FindingCount {
+        final Seen seen = new Seen();
+        final List<AuditReport.Example> examples = new ArrayList<>(Tally.EXAMPLES);
+    }
+
+    static final class CarriedCount {
+        final Seen seen = new Seen();
+        final AuditReport.Example first;
+        /** The release the first record is attributed to. */
+        final String release;
+
+        CarriedCount(AuditReport.Example first, String release) {
+            this.first = first;
+            this.release = release;
+        }
+    }
+
+    /** First offset judged and the offset after the last, per topic and partition. */
+    static final class Range {
+        final long from;
+        long to;
+
+        Range(long from, long to) {
+            this.from = from;
+            this.to = to;
+        }
+    }
+
+    final Map<String, Long> records = new TreeMap<>();
+    final Map<FindingKey, FindingCount> findings = new LinkedHashMap<>();
+    final Map<CarriedKey, CarriedCount> carried = new LinkedHashMap<>();
+    final Map<String, Map<Integer, Range>> ranges = new TreeMap<>();
+    long judged;
+    long bytes;
+    long droppedCarried;
+    /** The partition of the record last counted: most records follow one of the same partition. */
+    private Range lastRange;
+    private String lastTopic;
+    private int lastPartition = -1;
+
+    void record(AuditRecord r) {
+        bytes += r.value() == null ? 0 : r.value().length;
+        if (lastRange != null && r.partition() == lastPartition && r.topic().equals(lastTopic)) {
+            lastRange.to = Math.max(lastRange.to, r.offset() + 1);
+            return;
+        }
+        Map<Integer, Range> byPartition = ranges.computeIfAbsent(r.topic(), k -> new HashMap<>());
+        Range range = byPartition.get(r.partition());
+        if (range == null) byPartition.put(r.partition(), range = new Range(r.offset(), r.offset() + 1));
+        else range.to = Math.max(range.to, r.offset() + 1);
+        lastRange = range;
+        lastTopic = r.topic();
+        lastPartition = r.partition();
+    }
+
+    void judged(String release, AuditRecord r) {
+        judged++;
+        records.merge(release, 1L, Long::sum);
+    }
+
+    void finding(AuditFinding finding, String release, String type, long timestamp, AuditReport.Example example) {
+        FindingKey key = new FindingKey(finding, release, typeName(type) ? type : "");
+        FindingCount c = findings.get(key);
+        if (c == null) {
+            if (findings.size() >= MAX_KEYS) key = new FindingKey(finding, release, "");
+            c = findings.computeIfAbsent(key, k -> new FindingCount());
+        }
+        c.seen.at(timestamp);
+        // An example is a record: a drift finding whose writer's first record is not known has none.
+        if (c.examples.size() < Tally.EXAMPLES && example.topic() != null && example.offset() >= 0) c.examples.add(example);
+    }
+
+    /** Whether the text can be a type name in the registry: not empty, no space or control character, not too long. */
+    static boolean typeName(String type) {
+        if (type == null || type.isEmpty() || type.length() > MAX_TYPE) return false;
+        for (int i = 0; i < type.length(); i++) {
+            char ch = type.charAt(i);
+            if (ch == ' ' || Character.isISOControl(ch)) return false;
+        }
+        return true;
+    }
+
+    void carried(PayloadObserver.Observed o, AuditRecord r) {
+        boolean event = o.kind().equals("event");
+        // An event whose revision is not known, or a name no registry could hold, tells nothing a reader could be checked against.
+        if ((event && o.revision() < 1) || !typeName(o.type())) return;
+        CarriedKey key = new CarriedKey(o.kind(), o.type(), event ? o.revision() : 0);
+        CarriedCount c = carried.get(key);
+        if (c == null) {
+            if (carried.size() >= MAX_KEYS) {
+                droppedCarried++;
+                return;
+            }
+            c = new CarriedCount(new AuditReport.Example(r.topic(), r.partition(), r.offset(), null, "", ""), o.release() == null ? "" : o.release());
+            carried.put(key, c);
+        }
+        c.seen.at(r.timestamp() >= 0 ? r.timestamp() : o.timestamp());
+    }
+}
