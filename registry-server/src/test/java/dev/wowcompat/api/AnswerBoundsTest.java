@@ -5,11 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.drift.DriftDetector;
+import dev.wowcompat.profile.FrequentValues;
+import dev.wowcompat.profile.ProfileJson;
+import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,6 +103,72 @@ class AnswerBoundsTest {
             JsonNode environments = bounded(registry.get("/environments").expect(200));
             assertEquals(1_000, environments.path("environments").size());
             assertEquals(7, environments.path("more").asInt());
+        }
+    }
+
+    /** Fields one release may keep (each post and each release hold at most this many). */
+    private static final int PROFILED_FIELDS = ProfileEndpoints.MAX_POSTED_FIELDS;
+
+    /**
+     * Every field of Deposited@2 as large as a drift makes it: numbers, booleans, and strings that are a code list of
+     * {@link #CODES} codes at their longest, {@code mark} making each release's codes its own, so that every field is a
+     * code-list drift naming every code of both sides.
+     */
+    /** Codes of a code list: each a sixteenth of the strings, above the share a code-list drift names. */
+    private static final int CODES = 16;
+
+    private static String widestProfiles(String release, List<String> properties, char mark) {
+        ProfileSet set = new ProfileSet();
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (int n = 0; n < 2 * DriftDetector.MIN_VALUES; n++) {
+            ObjectNode payload = mapper.createObjectNode();
+            String code = (mark + "-" + (n % (CODES + 2)) + "-").repeat(40).substring(0, FrequentValues.MAX_VALUE_LENGTH);
+            for (String property : properties) {
+                // Every CODES + 2 values, one number and one boolean: the codes are as frequent as each other.
+                switch (n % (CODES + 2)) {
+                    case 0 -> payload.put(property, n * 1_000_003.7);
+                    case 1 -> payload.put(property, n % 2 == 1);
+                    default -> payload.put(property, code);
+                }
+            }
+            set.observe("bank.account.Deposited", 2, release, payload);
+        }
+        return ProfileJson.write(set).toString();
+    }
+
+    @Test
+    void aTypesProfilesStayWithinAMebibyteAndSayTheyWereCut() {
+        try (RunningRegistry registry = registry()) {
+            // Deposited@2 declares amount and currency: the properties added take the rest of a release's slots.
+            List<String> properties = new ArrayList<>();
+            for (int i = 0; properties.size() < PROFILED_FIELDS - 2; i++) properties.add(("property-" + i + "-").repeat(6));
+            String[] declared = properties.toArray(String[]::new);
+            for (String version : List.of("1.0.0", "1.1.0")) {
+                registry.register("bank-service", BankManifests.profiled("bank-service", version, declared)).expect(201);
+                registry.deploy("worst", "bank-service", version).expect(201);
+                JsonNode merged = registry.post("/environments/worst/profiles",
+                        widestProfiles("bank-service@" + version, properties, version.equals("1.0.0") ? 'a' : 'b')).expect(200).json();
+                assertEquals(properties.size(), merged.path("merged").asInt(), merged.toString());
+            }
+            // Unbounded, the answer was some 9.6 MB: 2,044 fields of about 4 KB, and 1,000 drifts of about 5 KB.
+            JsonNode read = bounded(registry.get("/environments/worst/profiles/bank.account.Deposited").expect(200));
+            assertTrue(read.path("truncated").asBoolean(), "the answer says fields were left out");
+            int listed = read.path("fields").size();
+            assertTrue(listed > 0 && listed < 2 * properties.size(), "fields listed: " + listed);
+            assertEquals(2 * properties.size() - listed, read.path("moreFields").asInt(), "moreFields counts the fields left out");
+            assertEquals("bank-service@1.0.0", read.at("/fields/0/release").asText(), "the fields are listed in their order");
+            assertEquals(List.of("bank-service@1.0.0", "bank-service@1.1.0"), read.path("deployments").findValuesAsText("release"));
+            // Every property's codes changed at the deployment: one code-list drift each, listed or counted.
+            int drifts = read.path("drift").size();
+            assertTrue(drifts > 0, "some drift is listed");
+            assertEquals("code-list-drift", read.at("/drift/0/id").asText());
+            assertEquals(CODES, read.at("/drift/0/after/values").size(), "a listed drift is whole");
+            assertEquals(properties.size(), drifts + read.path("moreDrift").asInt(), "moreDrift counts the drifts left out");
+
+            // Narrowed to one release, the answer is still cut, and says so the same way.
+            JsonNode one = bounded(registry.get("/environments/worst/profiles/bank.account.Deposited?revision=2&release=bank-service@1.1.0").expect(200));
+            assertTrue(one.path("truncated").asBoolean());
+            assertEquals(properties.size(), one.path("fields").size() + one.path("moreFields").asInt());
         }
     }
 }
