@@ -20,6 +20,8 @@ final class Listed {
     static final int ENTRIES = 1_000;
     /** The most an answer's body may take: 1 MiB. Every bound below is chosen to keep an answer within it. */
     static final int ANSWER_BYTES = 1024 * 1024;
+    /** Bytes the one large list of an answer may take, leaving room for its other members within {@link #ANSWER_BYTES}. */
+    static final int LIST_BYTES = 768 * 1024;
 
     private Listed() {}
 
@@ -35,6 +37,13 @@ final class Listed {
         return all.subList(0, max);
     }
 
+    /** The last {@code max} of {@code all} (the newest, for a list in the order things happened), as {@link #first}. */
+    static <T> List<T> last(List<T> all, int max, ObjectNode out, String moreField) {
+        if (all.size() <= max) return all;
+        out.put(moreField, all.size() - max);
+        return all.subList(all.size() - max, all.size());
+    }
+
     /**
      * Adds to {@code list} the first of {@code all}, in order and each as {@code toJson} writes it (one at a time, so
      * what is left out is never built whole), while there are at most {@code max} of them and their
@@ -45,6 +54,13 @@ final class Listed {
      */
     static <T> int bytes(List<T> all, Function<T, ? extends JsonNode> toJson, int max, long bytes, ArrayNode list,
             ObjectNode out, String moreField) {
+        int more = bytes(all, toJson, max, bytes, list);
+        if (more > 0) out.put(moreField, more);
+        return more;
+    }
+
+    /** The same, for an answer that says what was left out its own way (a page's cursor, an object of counts). */
+    static <T> int bytes(List<T> all, Function<T, ? extends JsonNode> toJson, int max, long bytes, ArrayNode list) {
         long left = bytes;
         int listed = 0;
         for (T each : all) {
@@ -56,8 +72,6 @@ final class Listed {
             list.add(entry);
             listed++;
         }
-        int more = all.size() - listed;
-        if (more > 0) out.put(moreField, more);
-        return more;
+        return all.size() - listed;
     }
 }

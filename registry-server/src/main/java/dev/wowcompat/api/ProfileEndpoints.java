@@ -149,11 +149,14 @@ final class ProfileEndpoints {
     void types(Context ctx) {
         String environment = Names.environment(ctx.pathParam("env"));
         ObjectNode out = json.object().put("environment", environment);
-        ArrayNode types = out.putArray("types");
-        for (ProfiledType t : store.profiledTypes(environment)) {
-            ObjectNode o = types.addObject().put("type", t.type()).put("revision", t.revision()).put("pointers", t.pointers());
-            t.releases().forEach(o.putArray("releases")::add);
-        }
+        // Types and their releases grow with the environment's history: each type names its first hundred releases,
+        // and the types are listed within LIST_BYTES and ENTRIES; "more" counts the types left out.
+        Listed.bytes(store.profiledTypes(environment), t -> {
+            ObjectNode o = json.object().put("type", t.type()).put("revision", t.revision()).put("pointers", t.pointers());
+            ArrayNode releases = o.putArray("releases");
+            Listed.first(t.releases(), Listed.FINDINGS, o, "moreReleases").forEach(releases::add);
+            return o;
+        }, Listed.ENTRIES, Listed.LIST_BYTES, out.putArray("types"), out, "more");
         json.send(ctx, 200, out);
     }
 
