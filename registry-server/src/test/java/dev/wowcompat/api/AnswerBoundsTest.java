@@ -171,4 +171,63 @@ class AnswerBoundsTest {
             assertEquals(properties.size(), one.path("fields").size() + one.path("moreFields").asInt());
         }
     }
+
+    /**
+     * A refused write is logged with what it named, up to 200 characters a name; a name of control characters takes 6
+     * bytes a character in JSON, so a page of 500 such entries was some 1.4 MB. The page ends within 1 MiB, and
+     * {@code next} continues from the last entry listed, so paging still reaches every entry.
+     */
+    @Test
+    void aPageOfTheWriteLogStaysWithinAMebibyteAndPagingReachesEveryEntry() {
+        try (RunningRegistry registry = registry()) {
+            String name = "%01".repeat(250);
+            int refused = AdminEndpoints.MAX_PAGE + 20;
+            for (int i = 0; i < refused; i++) {
+                Answer a = registry.delete("/environments/" + name + "/deployments/" + name + i);
+                assertEquals(400, a.status(), a.body());
+            }
+            JsonNode page = bounded(registry.get("/write-log?limit=" + AdminEndpoints.MAX_PAGE).expect(200));
+            int listed = page.path("entries").size();
+            assertTrue(listed > 0 && listed < AdminEndpoints.MAX_PAGE, "entries listed: " + listed);
+            assertEquals(200, page.at("/entries/0/environment").asText().length(), "an entry is whole");
+            int seen = listed;
+            long next = page.path("next").asLong();
+            assertEquals(page.at("/entries/" + (listed - 1) + "/id").asLong(), next, "next continues after the last entry listed");
+            while (next > 0) {
+                JsonNode more = bounded(registry.get("/write-log?limit=" + AdminEndpoints.MAX_PAGE + "&before=" + next).expect(200));
+                seen += more.path("entries").size();
+                next = more.path("next").isNull() ? 0 : more.path("next").asLong();
+            }
+            assertEquals(refused, seen, "every refused write is reached by paging");
+        }
+    }
+
+    /** An event of {@code revisions} revisions, each with a property of its own: one schema each. */
+    private static String manyRevisions(String version, int revisions) {
+        ObjectNode root = (ObjectNode) BankManifests.read(BankManifests.bank(version));
+        ObjectNode declared = (ObjectNode) root.at("/contexts/bank/aggregates/account/events/Deposited/revisions");
+        for (int n = 2; n <= revisions; n++) {
+            ObjectNode revision = declared.putObject(String.valueOf(n)).put("upgradesFrom", n - 1);
+            ObjectNode schema = revision.putObject("schema").put("type", "object");
+            schema.putObject("properties").putObject("field-of-revision-" + n).put("type", "string");
+        }
+        return root.toString();
+    }
+
+    @Test
+    void anEventOfThousandsOfRevisionsListsThemWithinAMebibyte() {
+        try (RunningRegistry registry = registry()) {
+            int revisions = 3_000;
+            Answer registered = registry.register("bank-service", manyRevisions("1.0.0", revisions));
+            assertEquals(201, registered.status(), registered.json().path("report").path("findings").path(0).toString());
+            JsonNode answer = bounded(registry.get("/events/bank.account.Deposited/revisions").expect(200));
+            int listed = answer.path("revisions").size();
+            assertTrue(listed > 0 && listed < revisions, "revisions listed: " + listed);
+            assertEquals(revisions, listed + answer.path("more").asInt(), "more counts the revisions left out");
+            assertEquals(1, answer.at("/revisions/0/revision").asInt(), "the lowest revisions come first");
+            assertEquals(revisions, answer.path("current").asInt(), "current is the highest revision written, listed or not");
+            JsonNode last = bounded(registry.get("/events/bank.account.Deposited/revisions/" + revisions).expect(200));
+            assertEquals(revisions, last.path("revision").asInt(), "a revision left out is answered on its own");
+        }
+    }
 }
