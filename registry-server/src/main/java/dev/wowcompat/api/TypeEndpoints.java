@@ -69,7 +69,7 @@ final class TypeEndpoints {
         List<TypeUsage> usages = store.typeUsages(name);
         if (usages.isEmpty()) throw new ApiException(ProblemCode.TYPE_NOT_FOUND, "No release declares a type named '" + name + "'.");
         ObjectNode out = json.object().put("name", name);
-        // The kinds are the Manifest's three at most (event, command, state); the services grow with the history.
+        // The kinds are the Manifest's own (TypeKind: five at most); the services grow with the history.
         usages.stream().map(u -> u.type().kind()).distinct().forEach(out.putArray("kinds")::add);
         ArrayNode services = out.putArray("services");
         Listed.first(usages.stream().map(TypeUsage::service).distinct().toList(), Listed.ENTRIES, out, "moreServices").forEach(services::add);

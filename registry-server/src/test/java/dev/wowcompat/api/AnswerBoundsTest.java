@@ -84,13 +84,21 @@ class AnswerBoundsTest {
         }
     }
 
+    /** A reader of Deposited@1 that also declares the state of an aggregate {@code shared.thing}. */
+    private static String sharingReader(String service) {
+        ObjectNode root = (ObjectNode) BankManifests.read(BankManifests.depositReader(service, "1.0.0", 1));
+        ((ObjectNode) root.path("contexts")).putObject("shared").putObject("aggregates").putObject("thing").putObject("state")
+                .putObject("schema").put("type", "object");
+        return root.toString();
+    }
+
     @Test
     void listsThatGrowWithTheHistoryStopAtAThousand() {
         try (RunningRegistry registry = registry()) {
             registry.register("bank-service", BankManifests.bank("1.0.0")).expect(201);
             int services = Listed.ENTRIES + 7;
             for (int i = 0; i < services; i++) {
-                registry.register("reader-" + i, BankManifests.depositReader("reader-" + i, "1.0.0", 1)).expect(201);
+                registry.register("reader-" + i, sharingReader("reader-" + i)).expect(201);
             }
             JsonNode listed = bounded(registry.get("/services").expect(200));
             assertEquals(1_000, listed.path("services").size());
@@ -98,6 +106,18 @@ class AnswerBoundsTest {
             JsonNode readers = bounded(registry.get("/events/bank.account.Deposited/readers").expect(200));
             assertEquals(1_000, readers.path("consumers").size());
             assertEquals(7, readers.path("moreConsumers").asInt());
+
+            // A type every reader declares: its services are a list that grows with the history too.
+            JsonNode shared = bounded(registry.get("/types/shared.thing").expect(200));
+            assertEquals(1_000, shared.path("services").size());
+            assertEquals(7, shared.path("moreServices").asInt());
+            assertEquals(1_000, shared.path("releases").size());
+            // Each reader's release declares the aggregate and its state: two usages of the name each.
+            assertEquals(2 * services - 1_000, shared.path("more").asInt());
+            assertEquals("[\"aggregate\",\"state\"]", shared.path("kinds").toString(), "the kinds are few whatever the history");
+            JsonNode found = bounded(registry.get("/types?q=shared.thing").expect(200));
+            assertEquals(Listed.FINDINGS, found.at("/types/0/services").size(), "a match names its first hundred services");
+            assertEquals(services - Listed.FINDINGS, found.at("/types/0/moreServices").asInt());
 
             for (int i = 0; i < services; i++) registry.deploy("env-" + i, "reader-0", "1.0.0").expect(201);
             JsonNode environments = bounded(registry.get("/environments").expect(200));
