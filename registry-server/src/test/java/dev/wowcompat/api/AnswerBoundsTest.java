@@ -84,11 +84,12 @@ class AnswerBoundsTest {
         }
     }
 
-    /** A reader of Deposited@1 that also declares the state of an aggregate {@code shared.thing}. */
+    /** A reader of Deposited@1 that also declares an aggregate {@code shared.thing}: its state and an event. */
     private static String sharingReader(String service) {
         ObjectNode root = (ObjectNode) BankManifests.read(BankManifests.depositReader(service, "1.0.0", 1));
-        ((ObjectNode) root.path("contexts")).putObject("shared").putObject("aggregates").putObject("thing").putObject("state")
-                .putObject("schema").put("type", "object");
+        ObjectNode thing = ((ObjectNode) root.path("contexts")).putObject("shared").putObject("aggregates").putObject("thing");
+        thing.putObject("state").putObject("schema").put("type", "object");
+        thing.putObject("events").putObject("Happened").putObject("revisions").putObject("1").putObject("schema").put("type", "object");
         return root.toString();
     }
 
@@ -119,7 +120,17 @@ class AnswerBoundsTest {
             assertEquals(Listed.FINDINGS, found.at("/types/0/services").size(), "a match names its first hundred services");
             assertEquals(services - Listed.FINDINGS, found.at("/types/0/moreServices").asInt());
 
+            JsonNode producers = bounded(registry.get("/events/shared.thing.Happened/readers").expect(200));
+            assertEquals(1_000, producers.path("producers").size());
+            assertEquals(7, producers.path("moreProducers").asInt());
+
             for (int i = 0; i < services; i++) registry.deploy("env-" + i, "reader-0", "1.0.0").expect(201);
+            JsonNode running = bounded(registry.get("/events/bank.account.Deposited/readers").expect(200));
+            assertEquals("reader-0", running.at("/consumers/0/service").asText());
+            assertEquals(1_000, running.at("/consumers/0/running").size(), "a consumer names the first thousand environments it runs in");
+            assertEquals(7, running.at("/consumers/0/moreRunning").asInt());
+            assertEquals(1_000, running.path("environments").size());
+            assertEquals(7, running.path("moreEnvironments").asInt());
             JsonNode environments = bounded(registry.get("/environments").expect(200));
             assertEquals(1_000, environments.path("environments").size());
             assertEquals(7, environments.path("more").asInt());
