@@ -346,8 +346,12 @@ final class WireWindowEndpoints {
         if (v.updated() == null) out.putNull("updated");
         else out.put("updated", Instant.ofEpochMilli(v.updated()).toString());
         out.put("windows", v.windows());
+        // One entry per registered release the wire counted there: it grows with the releases, so the first ENTRIES
+        // by name, and more.byRelease counts the rest (records counts them all).
         ObjectNode byRelease = out.putObject("byRelease");
-        v.byRelease().forEach(byRelease::put);
+        List<Map.Entry<String, Long>> counted = new ArrayList<>(new TreeMap<>(v.byRelease()).entrySet());
+        int moreByRelease = counted.size() - Math.min(counted.size(), Listed.ENTRIES);
+        counted.stream().limit(Listed.ENTRIES).forEach(e -> byRelease.put(e.getKey(), e.getValue()));
         // Each finding keeps 5 examples of 3 texts up to 1,000 characters: 100 of them can pass 1 MiB.
         int cutFindings = Listed.bytes(v.findings(), f -> {
             ObjectNode o = json.object().put("id", f.id()).put("severity", f.severity()).put("count", f.count())
@@ -374,6 +378,7 @@ final class WireWindowEndpoints {
             watchers.addObject().put("member", w.member()).put("group", w.group()).put("lastWindow", Instant.ofEpochMilli(w.lastWindow()).toString());
         }
         ObjectNode more = json.object();
+        if (moreByRelease > 0) more.put("byRelease", moreByRelease);
         if (v.moreFindings() + cutFindings > 0) more.put("findings", v.moreFindings() + cutFindings);
         if (v.moreCarried() > 0) more.put("carried", v.moreCarried());
         if (v.morePartitions() > 0) more.put("partitions", v.morePartitions());
