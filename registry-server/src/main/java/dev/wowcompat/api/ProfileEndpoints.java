@@ -28,8 +28,8 @@ final class ProfileEndpoints {
     /** Fields one read answers at most; the answer says when there were more (narrow it by revision or release). */
     static final int READ_LIMIT = 2048;
     /**
-     * Bytes the listed fields of one read take at most: a field's profile is up to some 6 KB (its frequent values are
-     * 48 strings of 64 characters), so 2048 of them would be some 12 MB. With {@link #DRIFT_BYTES} and the
+     * Bytes the listed fields of one read take at most: a field's profile is some 6 KB with its frequent values full
+     * (48 strings of 64 characters), more with its sketches full, so 2048 of them would be 12 MB and more. With {@link #DRIFT_BYTES} and the
      * deployments ({@link Listed#ENTRIES} short entries) the answer stays within {@link Listed#ANSWER_BYTES}.
      */
     static final int FIELD_BYTES = 512 * 1024;

@@ -44,7 +44,7 @@ final class WireWindowEndpoints {
      * names of at most {@code MAX_TYPE} or {@code MAX_MEMBER} characters) the answer stays within
      * {@link Listed#ANSWER_BYTES}.
      */
-    static final int FINDING_BYTES = 512 * 1024;
+    static final int FINDING_BYTES = 384 * 1024;
     /** Characters an example's key, pointer or message keeps. */
     private static final int MAX_EXAMPLE_TEXT = 1_000;
     private static final Pattern FINDING_ID = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
