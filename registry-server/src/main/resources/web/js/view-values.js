@@ -103,6 +103,6 @@ export async function values(envName, typeName) {
   });
   show(`<h1>Values of ${typeLink(p.type)} in ${envLink(p.environment)}</h1>
     <p class="muted">What each release really wrote, as audits recorded it (<code>wow-compat audit --record-profiles</code>).
-      Releases in the order they were deployed here; a red deployment is a meaning drift.${p.truncated ? ' Only the first 2048 fields are shown.' : ''}</p>
+      Releases in the order they were deployed here; a red deployment is a meaning drift.${p.truncated ? ` Not every field fits in one answer${p.moreFields ? ` (${h(p.moreFields)} more)` : ''}: the API answers one release or revision with <code>?release=</code> or <code>?revision=</code>.` : ''}</p>
     <div id="value-fields">${cards.join('')}</div>`);
 }

@@ -45,7 +45,8 @@ final class EventReaderEndpoints {
         String name = ctx.pathParam("name");
         Map<String, Map<String, Declaring>> producers = producers(name);
         ObjectNode out = json.object().put("name", name);
-        producers(out.putArray("producers"), producers);
+        ArrayNode producerList = json.array();
+        producers(producerList, producers);
 
         // Only the releases that declare or read the event are read, from the store's indexes; every environment is
         // listed, those where none of them runs with empty lists. By environment, then by service.
@@ -87,13 +88,22 @@ final class EventReaderEndpoints {
                         .put("environment", environment).put("version", r.release().version()), r.revisions());
             });
             putNullable(env, "current", current);
+            // Each service runs once in an environment, but the services grow with the history.
+            firstOf(env, "producers", "moreProducers");
+            firstOf(env, "consumers", "moreConsumers");
         });
-        ArrayNode consumerList = out.putArray("consumers");
-        Listed.first(new ArrayList<>(consumers.values()), Listed.ENTRIES, out, "moreConsumers").forEach(consumerList::add);
-        ArrayNode environmentList = out.putArray("environments");
+        // Three lists that grow with the services and environments: each within a third of LIST_BYTES and ENTRIES.
+        List<JsonNode> everyProducer = new ArrayList<>();
+        producerList.forEach(everyProducer::add);
+        Listed.bytes(everyProducer, p -> p, Listed.ENTRIES, Listed.LIST_BYTES / 3, out.putArray("producers"), out, "moreProducers");
+        Listed.bytes(new ArrayList<>(consumers.values()), c -> {
+            // A consumer runs in each environment at most once, but the environments grow with the history.
+            firstOf(c, "running", "moreRunning");
+            return c;
+        }, Listed.ENTRIES, Listed.LIST_BYTES / 3, out.putArray("consumers"), out, "moreConsumers");
         List<JsonNode> everyEnvironment = new ArrayList<>();
         environments.forEach(everyEnvironment::add);
-        Listed.first(everyEnvironment, Listed.ENTRIES, out, "moreEnvironments").forEach(environmentList::add);
+        Listed.bytes(everyEnvironment, e -> e, Listed.ENTRIES, Listed.LIST_BYTES / 3, out.putArray("environments"), out, "moreEnvironments");
         json.send(ctx, 200, out);
     }
 
@@ -152,6 +162,16 @@ final class EventReaderEndpoints {
     private static void revisions(ObjectNode o, SortedSet<Integer> read) {
         ArrayNode a = o.putArray("revisions");
         new ArrayList<>(read).forEach(a::add);
+    }
+
+    /** Keeps the first {@link Listed#ENTRIES} of the array {@code list} of {@code o}; {@code moreField} counts the rest. */
+    private static void firstOf(ObjectNode o, String list, String moreField) {
+        ArrayNode all = (ArrayNode) o.get(list);
+        if (all.size() <= Listed.ENTRIES) return;
+        List<JsonNode> every = new ArrayList<>();
+        all.forEach(every::add);
+        ArrayNode first = o.putArray(list);
+        Listed.first(every, Listed.ENTRIES, o, moreField).forEach(first::add);
     }
 
     private static void putNullable(ObjectNode o, String field, Integer value) {

@@ -15,7 +15,10 @@ import dev.wowcompat.store.ProfiledType;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.StoredProfiles;
 import io.javalin.http.Context;
+import java.util.List;
 import java.util.Map;
+import dev.wowcompat.drift.DriftFinding;
+import dev.wowcompat.profile.FieldProfile;
 import dev.wowcompat.manifest.Version;
 
 /** Profiles of the values releases write, per environment (docs/decisions.md, "Meaning drift"): record (merge), list the types, read a type's. */
@@ -24,6 +27,14 @@ final class ProfileEndpoints {
     static final int MAX_POSTED_FIELDS = ProfileLimits.DEFAULT.maxFields();
     /** Fields one read answers at most; the answer says when there were more (narrow it by revision or release). */
     static final int READ_LIMIT = 2048;
+    /**
+     * Bytes the listed fields of one read take at most: a field's profile is some 6 KB with its frequent values full
+     * (48 strings of 64 characters), more with its sketches full, so 2048 of them would be 12 MB and more. With {@link #DRIFT_BYTES} and the
+     * deployments ({@link Listed#ENTRIES} short entries) the answer stays within {@link Listed#ANSWER_BYTES}.
+     */
+    static final int FIELD_BYTES = 512 * 1024;
+    /** Bytes the drift of one read takes at most: a code list's drift names up to 48 values of each side. */
+    static final int DRIFT_BYTES = 256 * 1024;
     /** {@code service@version}, as the Manifest spells both. */
 
     private final RegistryStore store;
@@ -138,11 +149,14 @@ final class ProfileEndpoints {
     void types(Context ctx) {
         String environment = Names.environment(ctx.pathParam("env"));
         ObjectNode out = json.object().put("environment", environment);
-        ArrayNode types = out.putArray("types");
-        for (ProfiledType t : store.profiledTypes(environment)) {
-            ObjectNode o = types.addObject().put("type", t.type()).put("revision", t.revision()).put("pointers", t.pointers());
-            t.releases().forEach(o.putArray("releases")::add);
-        }
+        // Types and their releases grow with the environment's history: each type names its first hundred releases,
+        // and the types are listed within LIST_BYTES and ENTRIES; "more" counts the types left out.
+        Listed.bytes(store.profiledTypes(environment), t -> {
+            ObjectNode o = json.object().put("type", t.type()).put("revision", t.revision()).put("pointers", t.pointers());
+            ArrayNode releases = o.putArray("releases");
+            Listed.first(t.releases(), Listed.FINDINGS, o, "moreReleases").forEach(releases::add);
+            return o;
+        }, Listed.ENTRIES, Listed.LIST_BYTES, out.putArray("types"), out, "more");
         json.send(ctx, 200, out);
     }
 
@@ -159,15 +173,20 @@ final class ProfileEndpoints {
                     + " is stored in '" + environment + "'.");
         }
         ObjectNode out = json.object().put("environment", environment).put("type", type).put("truncated", stored.truncated());
-        out.setAll(ProfileJson.write(stored.profiles()));
+        // The set's own members (format, refused values) as ProfileJson writes them; its fields listed within FIELD_BYTES.
+        out.setAll(ProfileJson.head(stored.profiles()));
+        List<Map.Entry<FieldKey, FieldProfile>> fields = List.copyOf(stored.profiles().fields().entrySet());
+        if (Listed.bytes(fields, f -> ProfileJson.write(f.getKey(), f.getValue()), READ_LIMIT, FIELD_BYTES,
+                (ArrayNode) out.get("fields"), out, "moreFields") > 0) {
+            out.put("truncated", true);
+        }
         DriftHistory history = DriftHistory.of(store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT), stored.profiles(),
                 new StoredDeclarations(store, registration));
         ArrayNode deployments = out.putArray("deployments");
-        for (DriftHistory.Step step : history.deployments()) {
+        for (DriftHistory.Step step : Listed.first(history.deployments(), Listed.ENTRIES, out, "moreDeployments")) {
             deployments.addObject().put("release", step.release()).put("deployedAt", step.deployedAt());
         }
-        ArrayNode drift = out.putArray("drift");
-        Listed.first(history.drift(), Listed.ENTRIES, out, "moreDrift").forEach(f -> drift.add(f.toJson()));
+        Listed.bytes(history.drift(), DriftFinding::toJson, Listed.ENTRIES, DRIFT_BYTES, out.putArray("drift"), out, "moreDrift");
         json.send(ctx, 200, out);
     }
 

@@ -68,7 +68,7 @@ final class ReleaseEndpoints {
     }
 
     /** The bytes of stored reports one answer of {@code GET /services/{service}/releases} carries at most. */
-    static final long REPORT_BYTES = 768 * 1024;
+    static final long REPORT_BYTES = Listed.LIST_BYTES;
 
     void services(Context ctx) {
         ObjectNode answer = json.object();

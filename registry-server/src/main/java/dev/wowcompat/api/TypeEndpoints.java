@@ -57,7 +57,8 @@ final class TypeEndpoints {
         for (TypeMatch m : store.searchTypes(q, SEARCH_LIMIT)) {
             ObjectNode o = out.addObject().put("name", m.name());
             m.kinds().forEach(o.putArray("kinds")::add);
-            m.services().forEach(o.putArray("services")::add);
+            // Fifty matches of a thousand services each would pass 1 MiB: a match names its first hundred.
+            Listed.first(m.services(), Listed.FINDINGS, o, "moreServices").forEach(o.putArray("services")::add);
         }
         json.send(ctx, 200, json.object().put("query", q).put("limit", SEARCH_LIMIT).set("types", out));
     }
@@ -68,8 +69,10 @@ final class TypeEndpoints {
         List<TypeUsage> usages = store.typeUsages(name);
         if (usages.isEmpty()) throw new ApiException(ProblemCode.TYPE_NOT_FOUND, "No release declares a type named '" + name + "'.");
         ObjectNode out = json.object().put("name", name);
+        // The kinds are the Manifest's own (TypeKind: five at most); the services grow with the history.
         usages.stream().map(u -> u.type().kind()).distinct().forEach(out.putArray("kinds")::add);
-        usages.stream().map(TypeUsage::service).distinct().forEach(out.putArray("services")::add);
+        ArrayNode services = out.putArray("services");
+        Listed.first(usages.stream().map(TypeUsage::service).distinct().toList(), Listed.ENTRIES, out, "moreServices").forEach(services::add);
         ArrayNode releases = out.putArray("releases");
         Listed.first(usages, Listed.ENTRIES, out).forEach(u -> usage(releases.addObject(), u));
         // Fingerprints in order of first appearance, per kind and revision: where the schema changed.
@@ -106,12 +109,14 @@ final class TypeEndpoints {
         String name = ctx.pathParam("name");
         TreeMap<Integer, List<TypeUsage>> byRevision = eventRevisions(name);
         Integer current = currentRevision(byRevision);
-        ArrayNode out = json.array();
-        byRevision.forEach((n, usages) -> revision(out.addObject(), n, usages, false).put("current", n.equals(current)));
         ObjectNode answer = json.object().put("name", name);
         if (current == null) answer.putNull("current");
         else answer.put("current", current);
-        json.send(ctx, 200, answer.set("revisions", out));
+        // One Manifest may declare thousands of revisions, each listing its schemas: the lowest are listed within
+        // LIST_BYTES, "more" counts the rest, and GET /events/{name}/revisions/{n} answers any one of them.
+        Listed.bytes(List.copyOf(byRevision.entrySet()), e -> revision(json.object(), e.getKey(), e.getValue(), false)
+                .put("current", e.getKey().equals(current)), Listed.ENTRIES, Listed.LIST_BYTES, answer.putArray("revisions"), answer, "more");
+        json.send(ctx, 200, answer);
     }
 
     void revision(Context ctx) {
@@ -160,9 +165,14 @@ final class TypeEndpoints {
         o.set("writtenSince", firstWritten.map(this::release).orElse(null));
         if (newest.type().upgradesFrom() == null) o.putNull("upgradesFrom");
         else o.put("upgradesFrom", newest.type().upgradesFrom());
+        // Both lists grow with every change of the schema: the newest ENTRIES, and how many older ones were left out.
         ArrayNode fps = o.putArray("fingerprints");
-        ordered.stream().map(u -> u.type().fingerprint()).distinct().forEach(fps::add);
-        schemas(o.putArray("schemas"), ordered.stream().sorted(StoreSchemas.BY_RELEASE).toList());
+        Listed.last(ordered.stream().map(u -> u.type().fingerprint()).distinct().toList(), Listed.ENTRIES, o, "moreFingerprints").forEach(fps::add);
+        ArrayNode schemas = json.array();
+        schemas(schemas, ordered.stream().sorted(StoreSchemas.BY_RELEASE).toList());
+        List<JsonNode> everySchema = new ArrayList<>();
+        schemas.forEach(everySchema::add);
+        Listed.last(everySchema, Listed.ENTRIES, o, "moreSchemas").forEach(o.putArray("schemas")::add);
         if (withSchema) {
             // Every release, only for one revision: the list's answer stays the same size however many releases.
             ArrayNode history = o.putArray("history");

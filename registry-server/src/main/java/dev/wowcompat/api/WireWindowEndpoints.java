@@ -39,6 +39,12 @@ final class WireWindowEndpoints {
     static final int MAX_ENTRIES = 10_000;
     private static final int MAX_MEMBER = 200;
     private static final int MAX_TYPE = 512;
+    /**
+     * Bytes the findings of one read take at most: with the other lists (at most {@code LISTED} entries each, of
+     * names of at most {@code MAX_TYPE} or {@code MAX_MEMBER} characters) the answer stays within
+     * {@link Listed#ANSWER_BYTES}.
+     */
+    static final int FINDING_BYTES = 384 * 1024;
     /** Characters an example's key, pointer or message keeps. */
     private static final int MAX_EXAMPLE_TEXT = 1_000;
     private static final Pattern FINDING_ID = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
@@ -340,15 +346,20 @@ final class WireWindowEndpoints {
         if (v.updated() == null) out.putNull("updated");
         else out.put("updated", Instant.ofEpochMilli(v.updated()).toString());
         out.put("windows", v.windows());
+        // One entry per registered release the wire counted there: it grows with the releases, so the first ENTRIES
+        // by name, and more.byRelease counts the rest (records counts them all).
         ObjectNode byRelease = out.putObject("byRelease");
-        v.byRelease().forEach(byRelease::put);
-        ArrayNode findings = out.putArray("findings");
-        for (WireView.Finding f : v.findings()) {
-            ObjectNode o = findings.addObject().put("id", f.id()).put("severity", f.severity()).put("count", f.count())
+        List<Map.Entry<String, Long>> counted = new ArrayList<>(new TreeMap<>(v.byRelease()).entrySet());
+        int moreByRelease = counted.size() - Math.min(counted.size(), Listed.ENTRIES);
+        counted.stream().limit(Listed.ENTRIES).forEach(e -> byRelease.put(e.getKey(), e.getValue()));
+        // Each finding keeps 5 examples of 3 texts up to 1,000 characters: 100 of them can pass 1 MiB.
+        int cutFindings = Listed.bytes(v.findings(), f -> {
+            ObjectNode o = json.object().put("id", f.id()).put("severity", f.severity()).put("count", f.count())
                     .put("release", f.release()).put("type", f.type()).put("firstSeen", Instant.ofEpochMilli(f.firstSeen()).toString())
                     .put("lastSeen", Instant.ofEpochMilli(f.lastSeen()).toString());
             o.set("examples", examples(f.examplesJson()));
-        }
+            return o;
+        }, LISTED, FINDING_BYTES, out.putArray("findings"));
         ArrayNode carried = out.putArray("carried");
         for (WireView.Carried c : v.carried()) {
             ObjectNode o = carried.addObject().put("kind", c.kind()).put("type", c.type());
@@ -367,7 +378,8 @@ final class WireWindowEndpoints {
             watchers.addObject().put("member", w.member()).put("group", w.group()).put("lastWindow", Instant.ofEpochMilli(w.lastWindow()).toString());
         }
         ObjectNode more = json.object();
-        if (v.moreFindings() > 0) more.put("findings", v.moreFindings());
+        if (moreByRelease > 0) more.put("byRelease", moreByRelease);
+        if (v.moreFindings() + cutFindings > 0) more.put("findings", v.moreFindings() + cutFindings);
         if (v.moreCarried() > 0) more.put("carried", v.moreCarried());
         if (v.morePartitions() > 0) more.put("partitions", v.morePartitions());
         if (v.moreWatchers() > 0) more.put("watchers", v.moreWatchers());

@@ -465,6 +465,35 @@ class WireApiTest {
     }
 
     /** A window that would add a position past the environment's bound is refused whole; known partitions go on. */
+    /**
+     * docs/api.md, "Limits": a finding keeps 5 examples of 3 texts of 1,000 characters each; control characters take 6
+     * bytes each in JSON, so 100 findings were some 9 MB. The read lists them within 1 MiB and counts the rest.
+     */
+    @Test
+    void findingsWithTheLargestExamplesAreListedWithinAMebibyte() {
+        String env = "wide-examples";
+        String release = SERVICE + "@1.1.0";
+        Instant t = Instant.parse("2026-12-05T14:10:00Z");
+        int findings = WireWindowEndpoints.LISTED + 50;
+        String text = "\u0001".repeat(1_000);
+        ObjectNode w = window(GROUP, 0, 0, 100, release, 1, t);
+        for (int i = 0; i < findings; i++) {
+            finding(w, "payload-invalid", "breaking", release, 1, 5, 0, t);
+            ObjectNode f = (ObjectNode) w.at("/findings/" + i);
+            f.put("type", "wide.type." + i);
+            for (JsonNode e : f.path("examples")) ((ObjectNode) e).put("key", text).put("pointer", text).put("message", text);
+        }
+        post(env, w).expect(200);
+        Answer read = registry.get("/environments/" + env + "/wire").expect(200);
+        int bytes = read.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertTrue(bytes <= 1024 * 1024, "an answer of " + bytes + " bytes");
+        JsonNode wire = read.json();
+        int listed = wire.path("findings").size();
+        assertTrue(listed > 0 && listed < WireWindowEndpoints.LISTED, "findings listed: " + listed);
+        assertEquals(findings, listed + wire.at("/more/findings").asLong(), "more counts every finding left out");
+        assertEquals(text, wire.at("/findings/0/examples/4/message").asText(), "a listed finding is whole");
+    }
+
     @Test
     void aWindowPastThePositionsBoundKeepsNothing() {
         String env = "many-partitions";

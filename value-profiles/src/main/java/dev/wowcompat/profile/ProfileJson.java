@@ -26,11 +26,21 @@ public final class ProfileJson {
     private ProfileJson() {}
 
     public static ObjectNode write(ProfileSet set) {
+        ObjectNode root = head(set);
+        ArrayNode fields = (ArrayNode) root.get("fields");
+        for (Map.Entry<FieldKey, FieldProfile> e : set.fields().entrySet()) fields.add(write(e.getKey(), e.getValue()));
+        return root;
+    }
+
+    /**
+     * The set's members with an empty {@code fields}, for a writer that lists the fields itself (each as
+     * {@link #write(FieldKey, FieldProfile)} writes it), e.g. only as many as an answer has room for.
+     */
+    public static ObjectNode head(ProfileSet set) {
         ObjectNode root = F.objectNode();
         root.put("profileFormat", FORMAT);
         root.put("refusedValues", set.refusedValues());
-        ArrayNode fields = root.putArray("fields");
-        for (Map.Entry<FieldKey, FieldProfile> e : set.fields().entrySet()) fields.add(write(e.getKey(), e.getValue()));
+        root.putArray("fields");
         return root;
     }
 
