@@ -12,7 +12,6 @@ import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
@@ -175,22 +174,7 @@ public final class KafkaInput implements RecordSource {
     }
 
     private void seek(List<TopicPartition> partitions) {
-        switch (options.from().kind()) {
-            case EARLIEST -> consumer.seekToBeginning(partitions);
-            case LATEST -> consumer.seekToEnd(partitions);
-            case TIME -> {
-                Map<TopicPartition, Long> at = new HashMap<>();
-                partitions.forEach(tp -> at.put(tp, options.from().instant().toEpochMilli()));
-                Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(at, options.timeout());
-                List<TopicPartition> none = new ArrayList<>();
-                found.forEach((tp, o) -> {
-                    if (o == null) none.add(tp);
-                    else consumer.seek(tp, o.offset());
-                });
-                // No record at or after the instant: nothing to read there.
-                if (!none.isEmpty()) consumer.seekToEnd(none);
-            }
-        }
+        options.from().seek(consumer, partitions, options.timeout());
     }
 
     /** The topics read and their partition counts, once {@link #read} has begun. */

@@ -30,7 +30,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -435,21 +434,7 @@ public final class Watcher {
     /** Seeks partitions the registry has no position for to {@code --from}, and takes the offset that gives. */
     private void seekFrom(Collection<TopicPartition> partitions) {
         if (partitions.isEmpty()) return;
-        switch (options.from().kind()) {
-            case EARLIEST -> consumer.seekToBeginning(partitions);
-            case LATEST -> consumer.seekToEnd(partitions);
-            case TIME -> {
-                Map<TopicPartition, Long> at = new HashMap<>();
-                partitions.forEach(tp -> at.put(tp, options.from().instant().toEpochMilli()));
-                Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(at, options.timeout());
-                List<TopicPartition> after = new ArrayList<>();
-                found.forEach((tp, o) -> {
-                    if (o == null) after.add(tp);
-                    else consumer.seek(tp, o.offset());
-                });
-                if (!after.isEmpty()) consumer.seekToEnd(after);
-            }
-        }
+        options.from().seek(consumer, partitions, options.timeout());
         for (TopicPartition tp : partitions) seek(tp, consumer.position(tp, options.timeout()));
     }
 

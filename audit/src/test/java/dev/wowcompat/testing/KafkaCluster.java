@@ -70,7 +70,20 @@ public final class KafkaCluster implements BeforeAllCallback, AfterAllCallback {
     }
 
     /** Creates the topics and waits until the cluster has them. */
+    /**
+     * Creates the topics and returns once the broker's metadata names a leader for every partition: a producer that
+     * does not retry (a test that counts exactly) would otherwise meet "not the leader" on its first records.
+     */
     public void createTopics(NewTopic... topics) throws Exception {
         admin.createTopics(List.of(topics)).all().get(60, TimeUnit.SECONDS);
+        List<String> names = java.util.Arrays.stream(topics).map(NewTopic::name).toList();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            boolean led = admin.describeTopics(names).allTopicNames().get(60, TimeUnit.SECONDS).values().stream()
+                    .allMatch(d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
+            if (led) return;
+            if (System.nanoTime() > deadline) throw new IllegalStateException("no leader for every partition of " + names + " within 60 s");
+            Thread.sleep(50);
+        }
     }
 }
