@@ -17,16 +17,24 @@ public final class Audit {
      * @param environment judge each record against the release running there when it was written, or null
      * @param profile profile the values and report their drift (docs/decisions.md, "Meaning drift"): meaning-drift, format-drift,
      *        code-list-drift, declared-meaning-contradicted
+     * @param window count what {@link #window} posts (offsets per partition, records per release, what was carried,
+     *        findings by release and type); off, the pass spends nothing on it per record
      */
     public record Settings(int maxRecordBytes, int maxAggregates, long maxMessages, String environment, List<AuditWaiver> waivers,
-                           boolean profile) {
+                           boolean profile, boolean window) {
         public Settings {
             waivers = List.copyOf(waivers);
         }
 
+        /** Without a window of the wire: a pass that only reports counts nothing per partition, release and type. */
+        public Settings(int maxRecordBytes, int maxAggregates, long maxMessages, String environment, List<AuditWaiver> waivers,
+                        boolean profile) {
+            this(maxRecordBytes, maxAggregates, maxMessages, environment, waivers, profile, false);
+        }
+
         /** Without profiling: the records' checks only. */
         public Settings(int maxRecordBytes, int maxAggregates, long maxMessages, String environment, List<AuditWaiver> waivers) {
-            this(maxRecordBytes, maxAggregates, maxMessages, environment, waivers, false);
+            this(maxRecordBytes, maxAggregates, maxMessages, environment, waivers, false, false);
         }
     }
 
@@ -54,7 +62,7 @@ public final class Audit {
         this.source = source;
         this.catalog = new Catalog(releases);
         this.settings = settings;
-        this.tally = new Tally(settings.waivers());
+        this.tally = new Tally(settings.waivers(), settings.window());
     }
 
     /**
@@ -125,7 +133,7 @@ public final class Audit {
     /**
      * What the pass judged as one window of the wire ({@code audit --record-profiles} posts it): the offsets judged
      * per partition, records per release, what was carried, the findings not waived, and the profiles. Once, after
-     * {@link #run}: it takes what the tally counted.
+     * {@link #run}: it takes what the tally counted. Only for a pass whose settings keep a window.
      */
     public WireWindow window() {
         return WireWindow.of(tally.cutWindow(), started, java.time.Instant.now(), profiles());

@@ -25,15 +25,22 @@ public final class Tally {
     private final Map<String, String> notes = new LinkedHashMap<>();
     private final List<AuditWaiver> waivers;
     private final Map<AuditWaiver, Map<AuditFinding, Count>> waived = new LinkedHashMap<>();
-    /** What the records judged since the last {@link #cutWindow} carried and had, for the registry (a window of the wire). */
-    private WindowCounts window = new WindowCounts();
+    /**
+     * What the records judged since the last {@link #cutWindow} carried and had, for the registry (a window of the
+     * wire); null for a pass that posts no window, which then counts none of it.
+     */
+    private WindowCounts window;
     /** The release the record being judged is attributed to, "" until one is known (the window's key). */
     private String recordRelease = "";
     private AuditRecord current;
 
-    /** @param waivers findings they match (by id and topic) are counted as waived, not as findings */
-    public Tally(List<AuditWaiver> waivers) {
+    /**
+     * @param waivers  findings they match (by id and topic) are counted as waived, not as findings
+     * @param windowed whether to count windows of the wire ({@link #cutWindow})
+     */
+    public Tally(List<AuditWaiver> waivers, boolean windowed) {
         this.waivers = List.copyOf(waivers);
+        this.window = windowed ? new WindowCounts() : null;
     }
 
     private static final class TopicCount {
@@ -50,7 +57,7 @@ public final class Tally {
         messages++;
         recordRelease = "";
         current = record;
-        window.record(record);
+        if (window != null) window.record(record);
         TopicCount t = topics.computeIfAbsent(record.topic(), k -> new TopicCount());
         t.messages++;
         t.partitions.add(record.partition());
@@ -77,12 +84,12 @@ public final class Tally {
 
     /** The record being judged is judged: counted in the window under the release it was attributed to. */
     void judged(AuditRecord record) {
-        window.judged(recordRelease, record);
+        if (window != null) window.judged(recordRelease, record);
     }
 
     /** A payload the record being judged carries, counted in the window by kind, type, revision and release. */
     void carried(PayloadObserver.Observed observed) {
-        if (current != null) window.carried(observed, current);
+        if (window != null && current != null) window.carried(observed, current);
     }
 
     /**
@@ -90,12 +97,12 @@ public final class Tally {
      */
     void add(AuditFinding finding, AuditRecord record, String type, String pointer, String message) {
         AuditReport.Example example = new AuditReport.Example(record.topic(), record.partition(), record.offset(), record.keyText(), pointer, message);
-        if (add(finding, example)) window.finding(finding, recordRelease, type, record.timestamp(), example);
+        if (add(finding, example) && window != null) window.finding(finding, recordRelease, type, record.timestamp(), example);
     }
 
     /** A finding about values: its release is the later one of the drift, its type the field's. */
     void add(AuditFinding finding, AuditReport.Example example, String release, String type, long seenAt) {
-        if (add(finding, example)) window.finding(finding, release, type, seenAt, example);
+        if (add(finding, example) && window != null) window.finding(finding, release, type, seenAt, example);
     }
 
     /** One finding, waived when a waiver matches its id and its example's topic; whether it was counted (not waived). */
@@ -126,6 +133,7 @@ public final class Tally {
      * the records that follow. The report's counts are not reset: they are the pass's.
      */
     WindowCounts cutWindow() {
+        if (window == null) throw new IllegalStateException("this pass counts no window of the wire (Audit.Settings.window)");
         WindowCounts cut = window;
         window = new WindowCounts();
         return cut;

@@ -14,7 +14,7 @@ public final class WindowJudge {
 
     private final Catalog catalog;
     private final String environment;
-    private final Tally tally = new Tally(java.util.List.of());
+    private final Tally tally = new Tally(java.util.List.of(), true);
     private final ValueDrift values;
     private final Judge judge;
     private Deployments deployments;

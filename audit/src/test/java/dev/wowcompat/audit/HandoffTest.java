@@ -78,7 +78,7 @@ class HandoffTest {
 
     @Test
     void everyRecordIsJudgedInTheOrderReadOnOneOtherThread() throws Exception {
-        Tally tally = new Tally(List.of());
+        Tally tally = new Tally(List.of(), false);
         Judge judge = judge(tally);
         List<Long> offsets = new ArrayList<>();
         Set<Thread> judgingThreads = new java.util.HashSet<>();
@@ -99,7 +99,7 @@ class HandoffTest {
     void aFailureInTheJudgingStopsTheReadingAndReachesTheCaller() {
         AuditException unreachable = new AuditException("the registry at http://127.0.0.1:1 did not answer");
         Counted source = new Counted(lines(RECORDS));
-        Judge judge = judge(new Tally(List.of()));
+        Judge judge = judge(new Tally(List.of(), false));
         AtomicLong judged = new AtomicLong();
         AuditException thrown = assertThrows(AuditException.class, () -> Handoff.pass(source, judge, read -> {
             if (judged.incrementAndGet() == 10) throw unreachable;

@@ -30,7 +30,7 @@ class WireWindowTest {
 
     private static Audit audit(List<String> lines) throws AuditException {
         KcatInput input = new KcatInput(new BufferedReader(new StringReader(String.join("\n", lines))), "test", 4, List.of(Pattern.compile(".*")));
-        Audit audit = new Audit(input, new ManifestFileReleases(Records.bankAndPayment()), new Audit.Settings(1 << 20, 1000, 0, null, List.of(), true));
+        Audit audit = new Audit(input, new ManifestFileReleases(Records.bankAndPayment()), new Audit.Settings(1 << 20, 1000, 0, null, List.of(), true, true));
         audit.run(PayloadObserver.NONE, Audit.Progress.NONE);
         return audit;
     }

@@ -196,7 +196,7 @@ final class AuditCommand implements Callable<Integer> {
         if (group != null && !recordProfiles) throw new AuditException("--group names where --record-profiles posts; give --record-profiles too");
         From start = kafka.start();
         Releases releases = releases();
-        Audit.Settings settings = new Audit.Settings((int) Math.min(maxRecordBytes, Integer.MAX_VALUE), maxAggregates, maxMessages, environment, ignores, !noProfiles);
+        Audit.Settings settings = new Audit.Settings((int) Math.min(maxRecordBytes, Integer.MAX_VALUE), maxAggregates, maxMessages, environment, ignores, !noProfiles, recordProfiles);
         try (RecordSource source = source(start, err)) {
             Audit audit = new Audit(source, releases, settings);
             for (String signal : new String[] {"INT", "TERM"}) {
