@@ -167,6 +167,12 @@ final class WatchFixture {
         props.put("bootstrap.servers", kafka.bootstrapServers());
         props.put("enable.idempotence", "true");
         props.put("acks", "all");
+        // Few batches, and patience: on a starved machine a request may time out after the broker wrote it, and its retry
+        // is then found a duplicate (and written once) only while it is among the partition's last 5 batches.
+        props.put("batch.size", Integer.toString(1 << 20));
+        props.put("linger.ms", "20");
+        props.put("request.timeout.ms", "120000");
+        props.put("delivery.timeout.ms", "300000");
         props.put("key.serializer", ByteArraySerializer.class.getName());
         props.put("value.serializer", ByteArraySerializer.class.getName());
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
@@ -187,7 +193,7 @@ final class WatchFixture {
                 produced.add(i);
             }
             producer.flush();
-            for (Future<?> f : sent) f.get(30, TimeUnit.SECONDS);
+            for (Future<?> f : sent) f.get(300, TimeUnit.SECONDS);
         }
     }
 
@@ -198,7 +204,7 @@ final class WatchFixture {
         ProcessBuilder b = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-cp", System.getProperty("java.class.path"), WowCompat.class.getName(), "watch",
                 "--kafka-config", kafkaConfig.toString(), "--registry", registryUrl, "--environment", environment,
-                "--topic", topic.replace(".", "\\."), "--window", "1s", "--timeout", "5s")
+                "--topic", topic.replace(".", "\\."), "--window", "1s", "--timeout", "15s")
                 .redirectErrorStream(false).redirectError(log.toFile()).redirectOutput(log.resolveSibling(name + ".out").toFile());
         b.environment().putAll(env);
         Process p = b.start();
@@ -250,7 +256,17 @@ final class WatchFixture {
 
         /** SIGTERM, and the exit code. */
         int term() throws Exception {
+            sendTerm();
+            return exitCode();
+        }
+
+        /** SIGTERM, not waiting: the current window is posted and the group left (watchers stopped together). */
+        void sendTerm() throws Exception {
             new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).start().waitFor();
+        }
+
+        /** The exit code, once it has ended after a SIGTERM. */
+        int exitCode() throws Exception {
             assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the watcher ends on SIGTERM: " + text());
             return process.exitValue();
         }
