@@ -134,9 +134,11 @@ class WatchAcrossNodesTest {
         waitForPositions(a, "production", produced, 120);
         for (Watching w : List.of(two, again, three)) w.sendTerm();
         for (Watching w : List.of(two, again, three)) assertEquals(0, w.exitCode(), w.text());
+        long[] end = fixture.endOffsets(topic);
+        assertArrayEquals(produced.perPartition, end, "every record was written once");
         for (String node : List.of(a, b)) {
             assertCounted(node, "production", produced);
-            assertArrayEquals(produced.perPartition, positions(node, "production", topic), "the positions are the end offsets, from " + node);
+            assertArrayEquals(end, positions(node, "production", topic), "the positions are the end offsets, from " + node);
         }
         assertTrue(one.windows() >= 2 && two.windows() >= 1 && again.windows() + three.windows() >= 1,
                 "windows went through both nodes: " + one.windows() + ", " + two.windows() + ", " + again.windows() + ", " + three.windows());
@@ -169,6 +171,7 @@ class WatchAcrossNodesTest {
         produced.claim(RELEASE, HAND, "payload-invalid", 3);
         fixture.produce(produced, 200);
         waitForPositions(a, "hand", produced, 90);
+        assertArrayEquals(fixture.endOffsets(topic), positions(b, "hand", topic), "the positions are the end offsets");
         assertCounted(a, "hand", produced);
         assertCounted(b, "hand", produced);
         assertTrue(w.process().isAlive(), w.text());

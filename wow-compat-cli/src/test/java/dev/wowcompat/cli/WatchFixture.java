@@ -21,14 +21,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -195,6 +198,15 @@ final class WatchFixture {
             producer.flush();
             for (Future<?> f : sent) f.get(300, TimeUnit.SECONDS);
         }
+    }
+
+    /** Kafka's end offset of each partition of the topic, as the broker tells it (not as the test counted). */
+    long[] endOffsets(String topic) throws Exception {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        for (int p = 0; p < PARTITIONS; p++) latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+        long[] end = new long[PARTITIONS];
+        kafka.admin().listOffsets(latest).all().get(60, TimeUnit.SECONDS).forEach((tp, info) -> end[tp.partition()] = info.offset());
+        return end;
     }
 
     /** One watcher of {@code topic} for {@code environment}, a process of its own; its standard error goes to a file. */
