@@ -330,8 +330,7 @@ public final class Watcher {
         back();
         held = null;
         if (a.status() == 409 && STALE.equals(a.tree().path("code").asText())) {
-            log.accept("window of " + Counts.of(w.recordCount(), "record") + " not counted: " + a.tree().path("detail").asText(a.describe())
-                    + "; reading from the registry's positions again");
+            log.accept(Wording.windowNotCounted(w.recordCount(), a.tree()));
             resume();
             reseek = true;
             reseek();

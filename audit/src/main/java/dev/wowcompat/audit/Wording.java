@@ -4,6 +4,7 @@ import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +124,36 @@ public final class Wording {
     static String refused(KafkaException e, String servers) {
         return "Kafka at " + servers + " refused the audit's request (are the client's credentials allowed to describe and read "
                 + "the topics?)" + kafkaSaid(e);
+    }
+
+    /**
+     * A window the registry refused as stale (409 {@code wow-compat.wire.stale-window}), from the problem's members:
+     * "the registry has already counted records of wow.bank.event partition 0 up to offset 170" when the window started
+     * before the stored position, "... only up to offset 170" when after it (the offsets between would never be
+     * counted); the problem's detail when it names no partition.
+     */
+    public static String stale(JsonNode problem) {
+        JsonNode topic = problem.path("topic");
+        JsonNode next = problem.path("next");
+        if (!topic.isTextual() || !next.canConvertToLong()) return problem.path("detail").asText("the registry has already counted some of these records");
+        String partition = topic.asText() + " partition " + problem.path("partition").asInt();
+        JsonNode from = problem.path("from");
+        if (from.canConvertToLong() && from.asLong() > next.asLong()) {
+            return "the registry has counted records of " + partition + " only up to offset " + next.asLong();
+        }
+        return "the registry has already counted records of " + partition + " up to offset " + next.asLong();
+    }
+
+    /**
+     * The watcher's line for its window refused as stale, one sentence of ours from the problem's members (the
+     * registry's detail is several, addressed to any client): "window of 50 records not counted: the registry has
+     * already counted records of wow.bank.event partition 0 up to offset 170, and this window started at 120; reading
+     * from the registry's positions again".
+     */
+    static String windowNotCounted(long records, JsonNode problem) {
+        JsonNode from = problem.path("from");
+        return "window of " + Counts.of(records, "record") + " not counted: " + stale(problem)
+                + (from.canConvertToLong() ? ", and this window started at " + from.asLong() : "") + "; reading from the registry's positions again";
     }
 
     /** The innermost cause's message, after ours, when it says more than the client's framing sentences. */

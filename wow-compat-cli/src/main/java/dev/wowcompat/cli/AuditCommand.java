@@ -17,6 +17,7 @@ import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.audit.RegistryReleases;
 import dev.wowcompat.audit.Releases;
 import dev.wowcompat.audit.WireWindow;
+import dev.wowcompat.audit.Wording;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
 import dev.wowcompat.gate.Gate;
@@ -250,7 +251,7 @@ final class AuditCommand implements Callable<Integer> {
             throw new AuditException("the profiles were not recorded: " + e.getMessage());
         }
         if (a.status() == 409 && "wow-compat.wire.stale-window".equals(a.tree().path("code").asText())) {
-            err.println("wow-compat audit: merged nothing: " + staleSentence(a.tree()));
+            err.println("wow-compat audit: merged nothing: " + Wording.stale(a.tree()));
             err.flush();
             return;
         }
@@ -262,20 +263,6 @@ final class AuditCommand implements Callable<Integer> {
                 + " of the wire in " + environment);
         else err.println("wow-compat audit: " + recordedSentence(profiles.size(), environment, a.tree().path("profiles")));
         err.flush();
-    }
-
-    /**
-     * "the registry has already counted records of wow.bank.event partition 0 up to offset 170": the stored position
-     * of the first partition the refusal names, read from the problem's members (or its detail, when it has none).
-     */
-    static String staleSentence(JsonNode problem) {
-        JsonNode topic = problem.path("topic");
-        JsonNode next = problem.path("next");
-        if (topic.isTextual() && next.canConvertToLong()) {
-            return "the registry has already counted records of " + topic.asText() + " partition " + problem.path("partition").asInt()
-                    + " up to offset " + next.asLong();
-        }
-        return problem.path("detail").asText("the registry has already counted some of these records");
     }
 
     /** This process, as the registry lists who posted: host and process id. */
