@@ -1,21 +1,22 @@
 package dev.wowcompat.api;
 
+import static dev.wowcompat.testing.RunningRegistry.as;
+import static dev.wowcompat.testing.RunningRegistry.deployment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.access.Access;
-import dev.wowcompat.access.Principals;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.PrincipalsFiles;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import dev.wowcompat.testing.TestDatabases;
+import dev.wowcompat.testing.TestPrincipals;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -41,17 +42,6 @@ class AccessApiTest {
 
     private static final String BANK = "bank-token-0f3a", LEDGER = "ledger-token-77c1", DEPLOYER = "deployer-token-5e20",
             AUDITOR = "auditor-token-9b44", PLATFORM = "platform-token-c3d8", READER = "reader-token-1a2b";
-    private static final String FILE = """
-            {"principals": [
-              {"name": "bank-ci", "tokenSha256": "%s", "grants": ["publish:bank-*", "deploy:staging:bank-service"]},
-              {"name": "ledger-ci", "tokenSha256": "%s", "grants": ["publish:ledger", "deploy:staging:ledger"]},
-              {"name": "prod-deployer", "tokenSha256": "%s", "grants": ["deploy:production"]},
-              {"name": "prod-auditor", "tokenSha256": "%s", "grants": ["observe:production"]},
-              {"name": "platform", "tokenSha256": "%s", "grants": ["admin"]},
-              {"name": "dashboard", "tokenSha256": "%s", "grants": ["read"]}
-            ]}
-            """.formatted(PrincipalsFiles.sha256(BANK), PrincipalsFiles.sha256(LEDGER), PrincipalsFiles.sha256(DEPLOYER),
-            PrincipalsFiles.sha256(AUDITOR), PrincipalsFiles.sha256(PLATFORM).toUpperCase(), PrincipalsFiles.sha256(READER));
 
     private RunningRegistry registry;
     private TestDatabases databases;
@@ -65,7 +55,15 @@ class AccessApiTest {
     @BeforeAll
     void start(TestDatabases testDatabases, @TempDir Path dir) throws Exception {
         databases = testDatabases;
-        access = new Access(Principals.fromFile(PrincipalsFiles.write(dir, "principals.json", FILE)), null, false);
+        // The admin's digest is in upper case, as some tools print it: digests are read whatever their case.
+        access = new TestPrincipals()
+                .principal("bank-ci", BANK, "publish:bank-*", "deploy:staging:bank-service")
+                .principal("ledger-ci", LEDGER, "publish:ledger", "deploy:staging:ledger")
+                .principal("prod-deployer", DEPLOYER, "deploy:production")
+                .principal("prod-auditor", AUDITOR, "observe:production")
+                .digest("platform", PrincipalsFiles.sha256(PLATFORM).toUpperCase(), "admin")
+                .principal("dashboard", READER, "read")
+                .access(dir);
         registry = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0).withAccess(access));
     }
 
@@ -79,14 +77,6 @@ class AccessApiTest {
         Set<String> missing = new TreeSet<>(CODES);
         missing.removeAll(seenCodes);
         assertEquals(Set.of(), missing, "problem codes no test provoked");
-    }
-
-    private static Map<String, String> as(String token) {
-        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + token);
-    }
-
-    private static String deployment(String service, String version) {
-        return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
     }
 
     private Answer forbidden(Answer a, String principal, String grant) {

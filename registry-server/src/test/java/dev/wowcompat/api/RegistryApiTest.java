@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import static dev.wowcompat.testing.RunningRegistry.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -44,7 +45,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RegistryApiTest {
     private static final String TOKEN = "s3cret-token-for-tests";
     private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
-    private static final Map<String, String> AUTHORIZED = Map.of("Content-Type", "application/json", "Authorization", "Bearer " + TOKEN);
+    private static final Map<String, String> AUTHORIZED = as(TOKEN);
 
     private RunningRegistry registry;
     /** Problem codes the tests have seen, checked against the catalogue at the end. */
