@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.access.Access;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.PrincipalsFiles;
+import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import dev.wowcompat.testing.TestDatabases;
@@ -18,8 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,7 +45,7 @@ class AccessApiTest {
     private RunningRegistry registry;
     private TestDatabases databases;
     private Access access;
-    private final Set<String> seenCodes = new ConcurrentSkipListSet<>();
+    private final ProvokedCodes provoked = new ProvokedCodes();
 
     TestDatabases.Backend backend() {
         return TestDatabases.Backend.SQLITE;
@@ -74,9 +73,7 @@ class AccessApiTest {
 
     @AfterAll
     void everyCodeOfTheAreaWasAnswered() {
-        Set<String> missing = new TreeSet<>(CODES);
-        missing.removeAll(seenCodes);
-        assertEquals(Set.of(), missing, "problem codes no test provoked");
+        provoked.assertEachAnswered(CODES);
     }
 
     private Answer forbidden(Answer a, String principal, String grant) {
@@ -86,14 +83,14 @@ class AccessApiTest {
         assertEquals(principal, a.json().path("principal").asText(), a.body());
         assertEquals(grant, a.json().path("grant").asText(), a.body());
         assertTrue(a.json().path("detail").asText().contains(principal) && a.json().path("detail").asText().contains(grant), a.body());
-        seenCodes.add(a.code());
+        provoked.noted(a);
         return a;
     }
 
     private Answer problem(Answer a, int status, String code) {
         assertEquals(status, a.status(), a.body());
         assertEquals(code, a.code(), a.body());
-        seenCodes.add(a.code());
+        provoked.noted(a);
         return a;
     }
 

@@ -14,6 +14,7 @@ import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.WriteLogEntry;
 import dev.wowcompat.store.WriteLogQuery;
 import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import dev.wowcompat.testing.TestDatabases;
@@ -24,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,7 +52,7 @@ class WireApiTest {
 
     RunningRegistry registry;
     TestDatabases.Database database;
-    final Set<String> seenCodes = new ConcurrentSkipListSet<>();
+    private final ProvokedCodes provoked = new ProvokedCodes();
 
     TestDatabases.Backend backend() {
         return TestDatabases.Backend.SQLITE;
@@ -75,9 +75,7 @@ class WireApiTest {
 
     @AfterAll
     void everyCodeOfTheAreaWasAnswered() {
-        Set<String> missing = new TreeSet<>(CODES);
-        missing.removeAll(seenCodes);
-        assertEquals(Set.of(), missing, "problem codes no test provoked");
+        provoked.assertEachAnswered(CODES);
     }
 
     /** A window of one range of {@link #TOPIC}, its records all by {@code release}, carrying Deposited@{@code revision}. */
@@ -113,7 +111,7 @@ class WireApiTest {
         assertEquals(status, a.status(), a.body());
         assertEquals("application/problem+json", a.header("Content-Type"));
         assertEquals(code, a.code(), a.body());
-        seenCodes.add(a.code());
+        provoked.noted(a);
         return a;
     }
 
