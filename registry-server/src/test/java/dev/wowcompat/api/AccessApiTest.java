@@ -24,6 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,7 +46,9 @@ class AccessApiTest {
     private RunningRegistry registry;
     private TestDatabases databases;
     private Access access;
-    private final ProvokedCodes provoked = new ProvokedCodes();
+    /** The codes the tests provoked; after the class, each of {@link #CODES} must be among them. */
+    @RegisterExtension
+    final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
     TestDatabases.Backend backend() {
         return TestDatabases.Backend.SQLITE;
@@ -69,11 +72,6 @@ class AccessApiTest {
     @AfterAll
     void stop() {
         registry.close();
-    }
-
-    @AfterAll
-    void everyCodeOfTheAreaWasAnswered() {
-        provoked.assertEachAnswered(CODES);
     }
 
     private Answer forbidden(Answer a, String principal, String grant) {

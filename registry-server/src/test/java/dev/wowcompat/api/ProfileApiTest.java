@@ -29,6 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Profiles through the real server on a free loopback port and a real SQLite file (and on PostgreSQL:
@@ -48,7 +49,9 @@ class ProfileApiTest {
     private static final String TYPE = "bank.account.Deposited";
 
     private RunningRegistry registry;
-    private final ProvokedCodes provoked = new ProvokedCodes();
+    /** The codes the tests provoked; after the class, each of {@link #CODES} must be among them. */
+    @RegisterExtension
+    final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
     TestDatabases.Backend backend() {
         return TestDatabases.Backend.SQLITE;
@@ -63,11 +66,6 @@ class ProfileApiTest {
     @AfterAll
     void stop() {
         registry.close();
-    }
-
-    @AfterAll
-    void everyCodeOfTheAreaWasAnswered() {
-        provoked.assertEachAnswered(CODES);
     }
 
     /** Deposits whose {@code at} is an epoch instant in seconds times {@code unit}. */

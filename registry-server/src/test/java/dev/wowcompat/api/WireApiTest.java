@@ -30,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -52,7 +53,9 @@ class WireApiTest {
 
     RunningRegistry registry;
     TestDatabases.Database database;
-    private final ProvokedCodes provoked = new ProvokedCodes();
+    /** The codes the tests provoked; after the class, each of {@link #CODES} must be among them. */
+    @RegisterExtension
+    final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
     TestDatabases.Backend backend() {
         return TestDatabases.Backend.SQLITE;
@@ -71,11 +74,6 @@ class WireApiTest {
     @AfterAll
     void stop() {
         registry.close();
-    }
-
-    @AfterAll
-    void everyCodeOfTheAreaWasAnswered() {
-        provoked.assertEachAnswered(CODES);
     }
 
     /** A window of one range of {@link #TOPIC}, its records all by {@code release}, carrying Deposited@{@code revision}. */
