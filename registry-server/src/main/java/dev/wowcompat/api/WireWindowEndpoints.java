@@ -13,7 +13,7 @@ import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.WireOutcome;
 import dev.wowcompat.store.WireView;
-import dev.wowcompat.store.WireWindow;
+import dev.wowcompat.store.PostedWindow;
 import dev.wowcompat.text.Counts;
 import io.javalin.http.Context;
 import java.time.Instant;
@@ -73,7 +73,7 @@ final class WireWindowEndpoints {
         WriteGate.require(ctx, Grant.observe(environment));
         JsonNode body = input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path());
         if (!body.isObject()) throw invalid("The body must be a JSON object (a window).");
-        WireWindow window = window(body);
+        PostedWindow window = window(body);
         ProfileSet profiles = null;
         Map<FieldKey, String> leftOut = new TreeMap<>();
         JsonNode posted = body.path("profiles");
@@ -159,7 +159,7 @@ final class WireWindowEndpoints {
     }
 
     /** The window as the store takes it; a 400 naming the first member that is not of the contract's form. */
-    static WireWindow window(JsonNode body) {
+    static PostedWindow window(JsonNode body) {
         String group = Names.group(text(body, "group"));
         String member = text(body, "member");
         if (member.isEmpty() || member.length() > MAX_MEMBER || member.chars().anyMatch(Character::isISOControl)) {
@@ -174,7 +174,7 @@ final class WireWindowEndpoints {
             throw new ApiException(ProblemCode.WIRE_EMPTY_WINDOW, "The window lists no partition range; a window covers at least one "
                     + "(a partition with no record in it is left out, so a window of none has nothing to count).");
         }
-        List<WireWindow.Range> ranges = new ArrayList<>();
+        List<PostedWindow.Range> ranges = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (JsonNode r : bounded(rangesNode, "ranges")) {
             String where = "ranges[" + ranges.size() + "]";
@@ -184,7 +184,7 @@ final class WireWindowEndpoints {
             long to = offset(r, "to", where);
             if (to < from) throw invalid(where + ".to (" + to + ") is before its from (" + from + ").");
             if (!seen.add(topic + "\n" + partition)) throw invalid(where + " lists " + topic + " partition " + partition + " a second time.");
-            ranges.add(new WireWindow.Range(topic, partition, from, to));
+            ranges.add(new PostedWindow.Range(topic, partition, from, to));
         }
         Map<String, Long> records = new TreeMap<>();
         JsonNode recordsNode = body.path("records");
@@ -197,7 +197,7 @@ final class WireWindowEndpoints {
             }
             records.put(release, e.getValue().asLong());
         });
-        List<WireWindow.Carried> carried = new ArrayList<>();
+        List<PostedWindow.Carried> carried = new ArrayList<>();
         Set<String> carriedKeys = new HashSet<>();
         for (JsonNode t : bounded(body.path("carried"), "carried")) {
             String where = "carried[" + carried.size() + "]";
@@ -214,16 +214,16 @@ final class WireWindowEndpoints {
             if (!carriedKeys.add(kind + "\n" + type + "\n" + revision)) throw invalid(where + " lists " + type + " a second time.");
             JsonNode first = t.path("first");
             if (!first.isObject()) throw invalid(where + ".first must be the first record: {topic, partition, offset}.");
-            WireWindow.RecordRef ref = new WireWindow.RecordRef(Names.topic(text(first, "topic", where + ".first")),
+            PostedWindow.RecordRef ref = new PostedWindow.RecordRef(Names.topic(text(first, "topic", where + ".first")),
                     partition(first, "partition", where + ".first"), offset(first, "offset", where + ".first"));
             // Who wrote the first record: optional ("" when absent), checked as every release the window names.
             String release = t.path("release").isMissingNode() || t.path("release").isNull() ? ""
                     : release(text(t, "release", where), where + ".release");
             long firstSeen = instant(t, "firstSeen", where);
             long lastSeen = instant(t, "lastSeen", where);
-            carried.add(new WireWindow.Carried(kind, type, revision, release, count(t, where), firstSeen, Math.max(firstSeen, lastSeen), ref));
+            carried.add(new PostedWindow.Carried(kind, type, revision, release, count(t, where), firstSeen, Math.max(firstSeen, lastSeen), ref));
         }
-        List<WireWindow.Finding> findings = new ArrayList<>();
+        List<PostedWindow.Finding> findings = new ArrayList<>();
         Set<String> findingKeys = new HashSet<>();
         for (JsonNode f : bounded(body.path("findings"), "findings")) {
             String where = "findings[" + findings.size() + "]";
@@ -241,9 +241,9 @@ final class WireWindowEndpoints {
             for (JsonNode e : examplesNode) examples.add(example(e, where + ".examples[" + examples.size() + "]"));
             long firstSeen = instant(f, "firstSeen", where);
             long lastSeen = instant(f, "lastSeen", where);
-            findings.add(new WireWindow.Finding(id, severity, release, type, count(f, where), firstSeen, Math.max(firstSeen, lastSeen), examples));
+            findings.add(new PostedWindow.Finding(id, severity, release, type, count(f, where), firstSeen, Math.max(firstSeen, lastSeen), examples));
         }
-        return new WireWindow(group, member, start, end, ranges, records, carried, findings);
+        return new PostedWindow(group, member, start, end, ranges, records, carried, findings);
     }
 
     /** One example as the store keeps it: the contract's members only, texts cut to {@link #MAX_EXAMPLE_TEXT}. */

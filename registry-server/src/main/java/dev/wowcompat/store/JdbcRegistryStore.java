@@ -241,7 +241,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
-    public WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
+    public WireOutcome applyWindow(String environment, PostedWindow window, dev.wowcompat.profile.ProfileSet profiles,
                                    Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal,
                                    WriteRecord<WireOutcome> record) {
         try {

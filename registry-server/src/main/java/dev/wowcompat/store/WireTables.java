@@ -37,17 +37,17 @@ final class WireTables {
      * any) and advances them to {@code to}: the first mismatch, or null when each one matched and every position
      * is now advanced.
      */
-    static WireOutcome.Stale advance(Connection c, String forUpdate, String environment, WireWindow w, long now,
+    static WireOutcome.Stale advance(Connection c, String forUpdate, String environment, PostedWindow w, long now,
             List<WireOutcome.Position> advanced, int[] added) throws SQLException {
-        List<WireWindow.Range> ranges = new ArrayList<>(w.ranges());
-        ranges.sort(Comparator.comparing(WireWindow.Range::topic).thenComparingInt(WireWindow.Range::partition));
+        List<PostedWindow.Range> ranges = new ArrayList<>(w.ranges());
+        ranges.sort(Comparator.comparing(PostedWindow.Range::topic).thenComparingInt(PostedWindow.Range::partition));
         try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_positions(environment, consumer_group, topic, "
                 + "kafka_partition, next_offset, updated_at) VALUES (?, ?, ?, ?, -1, ?) ON CONFLICT DO NOTHING");
              PreparedStatement read = c.prepareStatement("SELECT next_offset FROM wire_positions WHERE environment = ? "
                      + "AND consumer_group = ? AND topic = ? AND kafka_partition = ?" + forUpdate);
              PreparedStatement write = c.prepareStatement("UPDATE wire_positions SET next_offset = ?, updated_at = ? "
                      + "WHERE environment = ? AND consumer_group = ? AND topic = ? AND kafka_partition = ?")) {
-            for (WireWindow.Range r : ranges) {
+            for (PostedWindow.Range r : ranges) {
                 bind(placeholder, environment, w.group(), r);
                 placeholder.setLong(5, now);
                 added[0] += placeholder.executeUpdate();
@@ -71,7 +71,7 @@ final class WireTables {
         return null;
     }
 
-    private static void bind(PreparedStatement ps, String environment, String group, WireWindow.Range r) throws SQLException {
+    private static void bind(PreparedStatement ps, String environment, String group, PostedWindow.Range r) throws SQLException {
         ps.setString(1, environment);
         ps.setString(2, group);
         ps.setString(3, r.topic());
@@ -83,7 +83,7 @@ final class WireTables {
      * of the environment takes it right after its positions, so what follows (the bounds) is decided by one window of
      * the environment at a time.
      */
-    static void span(Connection c, String environment, WireWindow w) throws SQLException {
+    static void span(Connection c, String environment, PostedWindow w) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_windows(environment, since, updated, windows) VALUES (?, ?, ?, 1) "
                 + "ON CONFLICT (environment) DO UPDATE SET windows = wire_windows.windows + 1, "
                 + "since = CASE WHEN excluded.since < wire_windows.since THEN excluded.since ELSE wire_windows.since END, "
@@ -101,7 +101,7 @@ final class WireTables {
     }
 
     /** The first release the window names that the registry does not hold, or null. */
-    static String unregistered(Connection c, WireWindow w) throws SQLException {
+    static String unregistered(Connection c, PostedWindow w) throws SQLException {
         return w.releases().isEmpty() ? null : ProfileTables.unregistered(c, new java.util.TreeSet<>(w.releases()));
     }
 
@@ -120,7 +120,7 @@ final class WireTables {
      * ones). Carried types and findings the environment does not keep yet are added while it keeps fewer than its
      * bounds; the rest are dropped, and what they counted is returned. Runs after {@link #span}, under its lock.
      */
-    static WireOutcome.Dropped add(Connection c, String forUpdate, String environment, WireWindow w, long now) throws SQLException {
+    static WireOutcome.Dropped add(Connection c, String forUpdate, String environment, PostedWindow w, long now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_records(environment, release, record_count) VALUES (?, ?, ?) "
                 + "ON CONFLICT (environment, release) DO UPDATE SET record_count = wire_records.record_count + excluded.record_count")) {
             for (Map.Entry<String, Long> e : new TreeMap<>(w.records()).entrySet()) {
@@ -136,11 +136,11 @@ final class WireTables {
         return dropped;
     }
 
-    private static WireOutcome.Dropped carried(Connection c, String environment, List<WireWindow.Carried> posted, WireOutcome.Dropped dropped)
+    private static WireOutcome.Dropped carried(Connection c, String environment, List<PostedWindow.Carried> posted, WireOutcome.Dropped dropped)
             throws SQLException {
-        List<WireWindow.Carried> carried = new ArrayList<>(posted);
-        carried.sort(Comparator.comparing(WireWindow.Carried::kind).thenComparing(WireWindow.Carried::type)
-                .thenComparingInt(WireWindow.Carried::revision));
+        List<PostedWindow.Carried> carried = new ArrayList<>(posted);
+        carried.sort(Comparator.comparing(PostedWindow.Carried::kind).thenComparing(PostedWindow.Carried::type)
+                .thenComparingInt(PostedWindow.Carried::revision));
         // The first record is the earliest seen; on a tie the one kept stays.
         String earlier = "CASE WHEN excluded.first_seen < wire_carried.first_seen THEN excluded.%1$s ELSE wire_carried.%1$s END";
         long kept = -1;
@@ -153,7 +153,7 @@ final class WireTables {
                 + "first_topic = " + earlier.formatted("first_topic") + ", first_partition = " + earlier.formatted("first_partition")
                 + ", first_offset = " + earlier.formatted("first_offset") + ", first_seen = " + earlier.formatted("first_seen")
                 + ", last_seen = CASE WHEN excluded.last_seen > wire_carried.last_seen THEN excluded.last_seen ELSE wire_carried.last_seen END")) {
-            for (WireWindow.Carried t : carried) {
+            for (PostedWindow.Carried t : carried) {
                 exists.setString(1, environment);
                 exists.setString(2, t.kind());
                 exists.setString(3, t.type());
@@ -192,7 +192,7 @@ final class WireTables {
      * than {@link RegistryStore#WIRE_WATCHER_KEPT_MILLIS} before this one's end ({@code now} when that is earlier) are removed, and past
      * {@link RegistryStore#MAX_WIRE_WATCHERS} the longest silent ones. The poster itself is always kept.
      */
-    private static void watcher(Connection c, String environment, WireWindow w, long now) throws SQLException {
+    private static void watcher(Connection c, String environment, PostedWindow w, long now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_watchers(environment, consumer_group, member, last_window) "
                 + "VALUES (?, ?, ?, ?) ON CONFLICT (environment, consumer_group, member) DO UPDATE SET last_window = "
                 + "CASE WHEN excluded.last_window > wire_watchers.last_window THEN excluded.last_window ELSE wire_watchers.last_window END")) {
@@ -241,11 +241,11 @@ final class WireTables {
      * {@link RegistryStore#MAX_WIRE_FINDINGS} and its id is one of the environment's first
      * {@link RegistryStore#MAX_WIRE_FINDING_IDS}; otherwise it is dropped and counted.
      */
-    private static WireOutcome.Dropped findings(Connection c, String forUpdate, String environment, List<WireWindow.Finding> posted,
+    private static WireOutcome.Dropped findings(Connection c, String forUpdate, String environment, List<PostedWindow.Finding> posted,
             WireOutcome.Dropped dropped) throws SQLException {
-        List<WireWindow.Finding> findings = new ArrayList<>(posted);
-        findings.sort(Comparator.comparing(WireWindow.Finding::release).thenComparing(WireWindow.Finding::type)
-                .thenComparing(WireWindow.Finding::id));
+        List<PostedWindow.Finding> findings = new ArrayList<>(posted);
+        findings.sort(Comparator.comparing(PostedWindow.Finding::release).thenComparing(PostedWindow.Finding::type)
+                .thenComparing(PostedWindow.Finding::id));
         long kept = -1;
         java.util.Set<String> ids = null;
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO wire_findings(environment, release, type_name, finding, "
@@ -254,7 +254,7 @@ final class WireTables {
                      + "WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?" + forUpdate);
              PreparedStatement write = c.prepareStatement("UPDATE wire_findings SET severity = ?, finding_count = ?, first_seen = ?, "
                      + "last_seen = ?, examples = ? WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?")) {
-            for (WireWindow.Finding f : findings) {
+            for (PostedWindow.Finding f : findings) {
                 List<String> key = List.of(environment, f.release(), f.type(), f.id());
                 for (int i = 0; i < 4; i++) read.setString(i + 1, key.get(i));
                 long count = 0;
@@ -376,7 +376,7 @@ final class WireTables {
 
     private static WireView.Carried carried(ResultSet rs) throws SQLException {
         return new WireView.Carried(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
-                new WireWindow.RecordRef(rs.getString(7), rs.getInt(8), rs.getLong(9)));
+                new PostedWindow.RecordRef(rs.getString(7), rs.getInt(8), rs.getLong(9)));
     }
 
     private interface Row {

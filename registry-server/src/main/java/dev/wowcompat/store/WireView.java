@@ -24,7 +24,7 @@ public record WireView(long records, Long since, Long updated, long windows, Map
                           String examplesJson) {}
 
     public record Carried(String kind, String type, int revision, long count, long firstSeen, long lastSeen,
-                          WireWindow.RecordRef first) {}
+                          PostedWindow.RecordRef first) {}
 
     public record Partition(String group, String topic, int partition, long next) {}
 

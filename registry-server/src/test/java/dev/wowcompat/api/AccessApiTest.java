@@ -1,29 +1,30 @@
 package dev.wowcompat.api;
 
+import static dev.wowcompat.testing.RunningRegistry.as;
+import static dev.wowcompat.testing.RunningRegistry.deployment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.access.Access;
-import dev.wowcompat.access.Principals;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.PrincipalsFiles;
+import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import dev.wowcompat.testing.TestDatabases;
+import dev.wowcompat.testing.TestPrincipals;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,22 +42,13 @@ class AccessApiTest {
 
     private static final String BANK = "bank-token-0f3a", LEDGER = "ledger-token-77c1", DEPLOYER = "deployer-token-5e20",
             AUDITOR = "auditor-token-9b44", PLATFORM = "platform-token-c3d8", READER = "reader-token-1a2b";
-    private static final String FILE = """
-            {"principals": [
-              {"name": "bank-ci", "tokenSha256": "%s", "grants": ["publish:bank-*", "deploy:staging:bank-service"]},
-              {"name": "ledger-ci", "tokenSha256": "%s", "grants": ["publish:ledger", "deploy:staging:ledger"]},
-              {"name": "prod-deployer", "tokenSha256": "%s", "grants": ["deploy:production"]},
-              {"name": "prod-auditor", "tokenSha256": "%s", "grants": ["observe:production"]},
-              {"name": "platform", "tokenSha256": "%s", "grants": ["admin"]},
-              {"name": "dashboard", "tokenSha256": "%s", "grants": ["read"]}
-            ]}
-            """.formatted(PrincipalsFiles.sha256(BANK), PrincipalsFiles.sha256(LEDGER), PrincipalsFiles.sha256(DEPLOYER),
-            PrincipalsFiles.sha256(AUDITOR), PrincipalsFiles.sha256(PLATFORM).toUpperCase(), PrincipalsFiles.sha256(READER));
 
     private RunningRegistry registry;
     private TestDatabases databases;
     private Access access;
-    private final Set<String> seenCodes = new ConcurrentSkipListSet<>();
+    /** The codes the tests provoked; after the class, each of {@link #CODES} must be among them. */
+    @RegisterExtension
+    final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
     TestDatabases.Backend backend() {
         return TestDatabases.Backend.SQLITE;
@@ -65,28 +57,21 @@ class AccessApiTest {
     @BeforeAll
     void start(TestDatabases testDatabases, @TempDir Path dir) throws Exception {
         databases = testDatabases;
-        access = new Access(Principals.fromFile(PrincipalsFiles.write(dir, "principals.json", FILE)), null, false);
+        // The admin's digest is in upper case, as some tools print it: digests are read whatever their case.
+        access = new TestPrincipals()
+                .principal("bank-ci", BANK, "publish:bank-*", "deploy:staging:bank-service")
+                .principal("ledger-ci", LEDGER, "publish:ledger", "deploy:staging:ledger")
+                .principal("prod-deployer", DEPLOYER, "deploy:production")
+                .principal("prod-auditor", AUDITOR, "observe:production")
+                .digest("platform", PrincipalsFiles.sha256(PLATFORM).toUpperCase(), "admin")
+                .principal("dashboard", READER, "read")
+                .access(dir);
         registry = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0).withAccess(access));
     }
 
     @AfterAll
     void stop() {
         registry.close();
-    }
-
-    @AfterAll
-    void everyCodeOfTheAreaWasAnswered() {
-        Set<String> missing = new TreeSet<>(CODES);
-        missing.removeAll(seenCodes);
-        assertEquals(Set.of(), missing, "problem codes no test provoked");
-    }
-
-    private static Map<String, String> as(String token) {
-        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + token);
-    }
-
-    private static String deployment(String service, String version) {
-        return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
     }
 
     private Answer forbidden(Answer a, String principal, String grant) {
@@ -96,14 +81,14 @@ class AccessApiTest {
         assertEquals(principal, a.json().path("principal").asText(), a.body());
         assertEquals(grant, a.json().path("grant").asText(), a.body());
         assertTrue(a.json().path("detail").asText().contains(principal) && a.json().path("detail").asText().contains(grant), a.body());
-        seenCodes.add(a.code());
+        provoked.noted(a);
         return a;
     }
 
     private Answer problem(Answer a, int status, String code) {
         assertEquals(status, a.status(), a.body());
         assertEquals(code, a.code(), a.body());
-        seenCodes.add(a.code());
+        provoked.noted(a);
         return a;
     }
 

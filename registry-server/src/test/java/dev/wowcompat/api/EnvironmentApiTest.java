@@ -1,5 +1,7 @@
 package dev.wowcompat.api;
 
+import static dev.wowcompat.testing.RunningRegistry.as;
+import static dev.wowcompat.testing.RunningRegistry.deployment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import dev.wowcompat.testing.TestDatabases;
@@ -15,12 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ConcurrentSkipListSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Environments and deployments through the real server on a free loopback port and a real SQLite file (and on
@@ -37,7 +40,9 @@ class EnvironmentApiTest {
 
     private RunningRegistry registry;
     private TestDatabases databases;
-    private final Set<String> seenCodes = new ConcurrentSkipListSet<>();
+    /** The codes the tests provoked; after the class, each of {@link #CODES} must be among them. */
+    @RegisterExtension
+    final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
     TestDatabases.Backend backend() {
         return TestDatabases.Backend.SQLITE;
@@ -62,29 +67,14 @@ class EnvironmentApiTest {
         registry.close();
     }
 
-    @AfterAll
-    void everyCodeOfTheAreaWasAnswered() {
-        Set<String> missing = new TreeSet<>(CODES);
-        missing.removeAll(seenCodes);
-        assertEquals(Set.of(), missing, "problem codes no test provoked");
-    }
-
     private Answer problem(Answer a, int status, String code) {
         assertEquals(status, a.status(), a.body());
         assertEquals("application/problem+json", a.header("Content-Type"));
         assertEquals(code, a.code(), a.body());
         assertFalse(a.json().path("detail").asText().isBlank());
         assertFalse(a.body().contains("at dev.wowcompat") || a.body().contains("Exception"), a.body());
-        seenCodes.add(a.code());
+        provoked.noted(a);
         return a;
-    }
-
-    private static String body(String service, String version) {
-        return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
-    }
-
-    private static Answer deploy(RunningRegistry r, String environment, String service, String version) {
-        return r.post("/environments/" + environment + "/deployments", body(service, version));
     }
 
     private static Set<String> members(JsonNode node) {
@@ -95,7 +85,7 @@ class EnvironmentApiTest {
 
     @Test
     void recordReplaceRepeatAndUndeploy() {
-        Answer first = deploy(registry, "staging", "bank-service", "1.0.0");
+        Answer first = registry.deploy("staging", "bank-service", "1.0.0");
         assertEquals(201, first.status(), first.body());
         assertEquals("application/json", first.header("Content-Type"));
         assertEquals("/environments/staging", first.header("Location"));
@@ -107,11 +97,11 @@ class EnvironmentApiTest {
         assertTrue(recorded.path("deployedAt").isIntegralNumber());
         assertTrue(recorded.path("replaced").isNull());
 
-        Answer again = deploy(registry, "staging", "bank-service", "1.0.0");
+        Answer again = registry.deploy("staging", "bank-service", "1.0.0");
         assertEquals(200, again.status(), "the running version again: nothing changes");
         assertEquals(recorded, again.json(), "answers the current record");
 
-        JsonNode second = deploy(registry, "staging", "bank-service", "1.1.0").json();
+        JsonNode second = registry.deploy("staging", "bank-service", "1.1.0").json();
         assertEquals("1.1.0", second.path("version").asText());
         assertEquals(BankManifests.read("{\"version\": \"1.0.0\", \"deployedAt\": " + recorded.path("deployedAt").asLong() + "}"),
                 second.path("replaced"));
@@ -144,7 +134,7 @@ class EnvironmentApiTest {
         view.path("history").forEach(h -> history.add(h.path("version").asText() + " " + h.path("endedBy").asText()));
         assertEquals(List.of("1.1.0 undeployed", "1.0.0 replaced"), history, "newest end first");
 
-        JsonNode redeployed = deploy(registry, "staging", "bank-service", "1.2.0").json();
+        JsonNode redeployed = registry.deploy("staging", "bank-service", "1.2.0").json();
         assertTrue(redeployed.path("replaced").isNull(), "nothing ran there after the undeploy");
     }
 
@@ -156,9 +146,9 @@ class EnvironmentApiTest {
             own.post("/services/ledger/releases", BankManifests.bank("ledger", "1.0.0", 1, true));
             // Sorted by code point whatever the database's collation: '-' < '.' < '_' < letters.
             for (String environment : List.of("qa", "prod_eu", "prod.eu", "prod-eu")) {
-                assertEquals(201, deploy(own, environment, "bank-service", "1.0.0").status());
+                assertEquals(201, own.deploy(environment, "bank-service", "1.0.0").status());
             }
-            long ledgerAt = deploy(own, "qa", "ledger", "1.0.0").json().path("deployedAt").asLong();
+            long ledgerAt = own.deploy("qa", "ledger", "1.0.0").json().path("deployedAt").asLong();
             JsonNode list = own.get("/environments").json().path("environments");
             List<String> names = new ArrayList<>();
             list.forEach(e -> names.add(e.path("name").asText()));
@@ -179,8 +169,8 @@ class EnvironmentApiTest {
 
     @Test
     void onlyRegisteredReleasesDeployAndUnknownEnvironmentsAre404() {
-        problem(deploy(registry, "nf-env", "bank-service", "9.9.9"), 404, "wow-compat.release.not-found");
-        problem(deploy(registry, "nf-env", "no-such-service", "1.0.0"), 404, "wow-compat.release.not-found");
+        problem(registry.deploy("nf-env", "bank-service", "9.9.9"), 404, "wow-compat.release.not-found");
+        problem(registry.deploy("nf-env", "no-such-service", "1.0.0"), 404, "wow-compat.release.not-found");
         problem(registry.get("/environments/nf-env"), 404, "wow-compat.environment.not-found");
         problem(registry.delete("/environments/nf-env/deployments/bank-service"), 404, "wow-compat.deployment.not-found");
         registry.get("/environments").json().path("environments")
@@ -217,17 +207,17 @@ class EnvironmentApiTest {
             Answer a = problem(registry.post(path, text), 400, "wow-compat.request.bad-name");
             assertEquals(pointer, a.json().path("problems").get(0).path("pointer").asText(), text);
         });
-        problem(registry.post(path, body("bank-service", "1.0.0"), Map.of("Content-Type", "text/plain")), 415,
+        problem(registry.post(path, deployment("bank-service", "1.0.0"), Map.of("Content-Type", "text/plain")), 415,
                 "wow-compat.request.unsupported-media-type");
         problem(registry.post(path, "{\"service\": \"" + "x".repeat(70_000) + "\", \"version\": \"1.0.0\"}"), 413, "wow-compat.input.too-large");
 
         for (String name : List.of("Staging", "-staging", ".x", "a".repeat(129), "prod%20eu", "b%C3%BCro")) {
-            problem(deploy(registry, name, "bank-service", "1.0.0"), 400, "wow-compat.request.bad-name");
+            problem(registry.deploy(name, "bank-service", "1.0.0"), 400, "wow-compat.request.bad-name");
             problem(registry.get("/environments/" + name), 400, "wow-compat.request.bad-name");
             problem(registry.delete("/environments/" + name + "/deployments/bank-service"), 400, "wow-compat.request.bad-name");
         }
-        assertEquals(201, deploy(registry, "a".repeat(128), "bank-service", "1.0.0").status(), "128 characters is the longest name");
-        assertEquals(201, deploy(registry, "0.prod_eu-1", "bank-service", "1.0.0").status());
+        assertEquals(201, registry.deploy("a".repeat(128), "bank-service", "1.0.0").status(), "128 characters is the longest name");
+        assertEquals(201, registry.deploy("0.prod_eu-1", "bank-service", "1.0.0").status());
         registry.get("/environments").json().path("environments")
                 .forEach(e -> assertFalse(e.path("name").asText().equals("bad-input"), "nothing was stored"));
     }
@@ -235,15 +225,15 @@ class EnvironmentApiTest {
     @Test
     void writesNeedATokenWhenTokensAreSetAndReadsDoNot() {
         try (RunningRegistry guarded = open(RegistryServer.Config.local(0).withTokens(Tokens.of(List.of(TOKEN))))) {
-            Map<String, String> authorized = Map.of("Content-Type", "application/json", "Authorization", "Bearer " + TOKEN);
+            Map<String, String> authorized = as(TOKEN);
             assertEquals(201, guarded.post("/services/bank-service/releases", BankManifests.bank("1.0.0"), authorized).status());
             String path = "/environments/prod/deployments";
-            Answer missing = problem(guarded.post(path, body("bank-service", "1.0.0")), 401, "wow-compat.auth.token-missing");
+            Answer missing = problem(guarded.post(path, deployment("bank-service", "1.0.0")), 401, "wow-compat.auth.token-missing");
             assertNotNull(missing.header("WWW-Authenticate"));
-            problem(guarded.post(path, body("bank-service", "1.0.0"), Map.of("Content-Type", "application/json",
+            problem(guarded.post(path, deployment("bank-service", "1.0.0"), Map.of("Content-Type", "application/json",
                     "Authorization", "Bearer wrong")), 401, "wow-compat.auth.token-invalid");
             problem(guarded.get("/environments/prod"), 404, "wow-compat.environment.not-found");
-            assertEquals(201, guarded.post(path, body("bank-service", "1.0.0"), authorized).status());
+            assertEquals(201, guarded.post(path, deployment("bank-service", "1.0.0"), authorized).status());
             problem(guarded.delete(path + "/bank-service"), 401, "wow-compat.auth.token-missing");
             assertEquals(200, guarded.get("/environments/prod").status(), "reads stay open");
             assertEquals(200, guarded.get("/environments").status());
@@ -257,7 +247,7 @@ class EnvironmentApiTest {
         int records = 203;
         List<Long> deployedAt = new ArrayList<>();
         for (int i = 0; i < records; i++) {
-            Answer a = deploy(registry, "long-history", "bank-service", i % 2 == 0 ? "1.0.0" : "1.1.0");
+            Answer a = registry.deploy("long-history", "bank-service", i % 2 == 0 ? "1.0.0" : "1.1.0");
             assertEquals(201, a.status(), a.body());
             deployedAt.add(a.json().path("deployedAt").asLong());
         }

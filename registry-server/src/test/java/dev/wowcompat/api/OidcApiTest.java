@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import static dev.wowcompat.testing.RunningRegistry.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,10 +24,10 @@ import dev.wowcompat.access.Access;
 import dev.wowcompat.access.OidcVerifier;
 import dev.wowcompat.access.Principals;
 import dev.wowcompat.testing.BankManifests;
-import dev.wowcompat.testing.PrincipalsFiles;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
 import dev.wowcompat.testing.TestDatabases;
+import dev.wowcompat.testing.TestPrincipals;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,7 @@ class OidcApiTest {
     private final AtomicInteger jwksReads = new AtomicInteger();
     private final AtomicInteger attackerReads = new AtomicInteger();
     private RunningRegistry registry;
-    private Path principals;
+    private Principals principals;
     private Path dir;
     private TestDatabases databases;
 
@@ -85,11 +86,10 @@ class OidcApiTest {
         String jwks = new JWKSet(List.of(rsa.toPublicJWK(), ec.toPublicJWK())).toString();
         keys = serve("/jwks", jwks, jwksReads);
         attacker = serve("/jwks", new JWKSet(stranger.toPublicJWK()).toString(), attackerReads);
-        principals = PrincipalsFiles.write(dir, "principals.json", """
-                {"principals": [{"name": "platform", "tokenSha256": "%s", "grants": ["admin"]}],
-                 "oidc": [{"name": "bank-service CI", "match": {"repository": "acme/bank-service", "ref": "refs/heads/main"},
-                           "grants": ["publish:bank-service", "deploy:staging"]}]}
-                """.formatted(PrincipalsFiles.sha256(ADMIN)));
+        principals = new TestPrincipals().principal("platform", ADMIN, "admin")
+                .oidc("bank-service CI", Map.of("repository", "acme/bank-service", "ref", "refs/heads/main"),
+                        "publish:bank-service", "deploy:staging")
+                .read(dir);
         registry = open("http://127.0.0.1:" + keys.getAddress().getPort() + "/jwks");
     }
 
@@ -98,7 +98,7 @@ class OidcApiTest {
     }
 
     private RunningRegistry open(OidcVerifier verifier) throws Exception {
-        Access access = new Access(Principals.fromFile(principals), verifier, false);
+        Access access = new Access(principals, verifier, false);
         return new RunningRegistry(databases.create(TestDatabases.Backend.SQLITE).open(), RegistryServer.Config.local(0).withAccess(access));
     }
 
@@ -154,12 +154,8 @@ class OidcApiTest {
         return jwt.serialize();
     }
 
-    private static Map<String, String> bearer(String token) {
-        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + token);
-    }
-
     private Answer register(RunningRegistry on, String version, String token) {
-        return on.post("/services/bank-service/releases", BankManifests.bank(version), bearer(token));
+        return on.post("/services/bank-service/releases", BankManifests.bank(version), as(token));
     }
 
     private static void refused(Answer a) {
@@ -171,9 +167,9 @@ class OidcApiTest {
     void rsaAndEcTokensOfTheIssuerGetTheirEntrysGrants() throws Exception {
         register(registry, "1.0.0", rs256(claims().build())).expect(201);
         registry.post("/environments/staging/deployments", "{\"service\": \"bank-service\", \"version\": \"1.0.0\"}",
-                bearer(es256(claims().build()))).expect(201);
+                as(es256(claims().build()))).expect(201);
         Answer production = registry.post("/environments/production/deployments", "{\"service\": \"bank-service\", \"version\": \"1.0.0\"}",
-                bearer(rs256(claims().build())));
+                as(rs256(claims().build())));
         assertEquals(403, production.status(), production.body());
         assertEquals("bank-service CI", production.json().path("principal").asText());
         assertEquals("deploy:production:bank-service", production.json().path("grant").asText());

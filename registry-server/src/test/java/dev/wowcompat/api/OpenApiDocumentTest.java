@@ -1,5 +1,7 @@
 package dev.wowcompat.api;
 
+import static dev.wowcompat.testing.RunningRegistry.as;
+import static dev.wowcompat.testing.RunningRegistry.deployment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,13 +15,11 @@ import dev.wowcompat.testing.OpenApiDocument.Operation;
 import dev.wowcompat.testing.PrefixTwins;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
+import dev.wowcompat.testing.TestPrincipals;
 import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
-import dev.wowcompat.access.Access;
-import dev.wowcompat.access.Principals;
-import dev.wowcompat.testing.PrincipalsFiles;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -75,14 +75,7 @@ class OpenApiDocumentTest {
                 .withTokens(Tokens.of(List.of(TOKEN))).withGuards(Guards.defaults().withMetricsNeedToken(true))
                 .withLimits(InputLimits.defaults().withMaxBytes(4096)));
         starting = new RunningRegistry(dir.resolve("starting.db"), RegistryServer.Config.local(0), false);
-        Path principals = PrincipalsFiles.write(dir, "principals.json", "{\"principals\": [{\"name\": \"dashboard\", \"tokenSha256\": \""
-                + PrincipalsFiles.sha256(TOKEN) + "\", \"grants\": [\"read\"]}]}");
-        try {
-            granted = new RunningRegistry(dir.resolve("granted.db"), RegistryServer.Config.local(0)
-                    .withAccess(new Access(Principals.fromFile(principals), null, false)));
-        } catch (dev.wowcompat.manifest.InvalidInputException e) {
-            throw new AssertionError(e);
-        }
+        granted = new RunningRegistry(dir.resolve("granted.db"), new TestPrincipals().principal("dashboard", TOKEN, "read").config(dir));
         Answer openApi = registry.get("/openapi.json");
         assertEquals(200, openApi.status(), openApi.body());
         served = openApi.body();
@@ -233,9 +226,9 @@ class OpenApiDocumentTest {
         x.add(new Exchange("POST", releases, "/services/acct/releases (a token not accepted)",
                 () -> guarded.post("/services/acct/releases", acct10, Map.of("Content-Type", "application/json", "Authorization", "Bearer not-it")), 401));
         x.add(new Exchange("POST", releases, "/services/acct/releases (a principal without publish:acct)",
-                () -> granted.post("/services/acct/releases", acct10, authorized()), 403));
+                () -> granted.post("/services/acct/releases", acct10, as(TOKEN)), 403));
         x.add(new Exchange("POST", releases, "/services/acct/releases (over the 4 KiB limit)",
-                () -> guarded.post("/services/acct/releases", BankManifests.withDescription(acct10, "x".repeat(5000)), authorized()), 413));
+                () -> guarded.post("/services/acct/releases", BankManifests.withDescription(acct10, "x".repeat(5000)), as(TOKEN)), 413));
         String check = "/services/{service}/releases/check";
         x.add(post(check, "/services/acct/releases/check", BankManifests.bank("acct", "1.1.0", 2, false), 200));
         x.add(post(check, "/services/acct/releases/check", BankManifests.withoutDeposited("acct", "1.1.0"), 200));
@@ -305,7 +298,7 @@ class OpenApiDocumentTest {
         x.add(new Exchange("GET", "/ready", "/ready (starting)", () -> starting.get("/ready"), 503));
         x.add(get("/metrics", "/metrics", 200));
         x.add(new Exchange("GET", "/metrics", "/metrics (token needed)", () -> guarded.get("/metrics"), 401));
-        x.add(new Exchange("GET", "/metrics", "/metrics (token)", () -> guarded.get("/metrics", authorized()), 200));
+        x.add(new Exchange("GET", "/metrics", "/metrics (token)", () -> guarded.get("/metrics", as(TOKEN)), 200));
         x.add(get("/openapi.json", "/openapi.json", 200));
         x.add(headersTooLarge("/openapi.json", "/openapi.json"));
         for (String file : List.of("/", "/app.js", "/app.css")) {
@@ -424,13 +417,6 @@ class OpenApiDocumentTest {
                 () -> registry.get(target, Map.of("X-Padding", "p".repeat(9000))), 431);
     }
 
-    private static Map<String, String> authorized() {
-        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + TOKEN);
-    }
-
-    private static String deployment(String service, String version) {
-        return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
-    }
 
     /** A few hundred deposits written by a release, as the demo's Deposited@2 declares them: numbers, strings, a null. */
     private static String profileSet(String release) {

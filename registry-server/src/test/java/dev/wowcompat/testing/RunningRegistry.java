@@ -102,8 +102,17 @@ public final class RunningRegistry implements AutoCloseable {
 
     /** {@code POST /environments/{environment}/deployments}: records that a registered release runs there. */
     public Answer deploy(String environment, String service, String version) {
-        return post("/environments/" + environment + "/deployments",
-                "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}");
+        return post("/environments/" + environment + "/deployments", deployment(service, version));
+    }
+
+    /** The body of {@code POST /environments/{environment}/deployments}: this release of this service runs there. */
+    public static String deployment(String service, String version) {
+        return "{\"service\": \"" + service + "\", \"version\": \"" + version + "\"}";
+    }
+
+    /** The headers of a JSON request sent with this bearer token (a principal's, or one of the tokens file). */
+    public static Map<String, String> as(String token) {
+        return Map.of("Content-Type", "application/json", "Authorization", "Bearer " + token);
     }
 
     public Answer delete(String path) {

@@ -10,28 +10,19 @@ import dev.wowcompat.testing.RunningRegistry;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The pages {@code serve --demo} prints on first start, in headless Chromium against the demo as that start leaves it:
  * each answers something at once (the event's readers in each environment, what runs where, a can-deploy "no").
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DemoPagesBrowserTest {
-    private RunningRegistry registry;
-    private WebDriver browser;
-    private WebDriverWait wait;
+class DemoPagesBrowserTest extends BrowserTest {
 
     @BeforeAll
     void start(@TempDir Path dir) {
@@ -39,14 +30,7 @@ class DemoPagesBrowserTest {
         StringWriter log = new StringWriter();
         DemoReleases.Outcome loaded = DemoReleases.load(registry.server().registration(), registry.store(), new PrintWriter(log));
         assertEquals(List.of("production", "staging"), loaded.deployed().keySet().stream().sorted().toList(), log.toString());
-        browser = HeadlessChromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    @AfterAll
-    void stop() {
-        if (browser != null) browser.quit();
-        if (registry != null) registry.close();
+        openBrowser();
     }
 
     /** The address serve prints for the page whose path starts with {@code prefix}. */

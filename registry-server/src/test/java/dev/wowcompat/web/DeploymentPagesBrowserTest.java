@@ -9,20 +9,15 @@ import dev.wowcompat.api.RegistryServer;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The page's environments, an event's readers and the "can I deploy?" form in headless Chromium, against the real
@@ -30,11 +25,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * (@2 from 1.2.0), audit and reporting read it, prod runs 1.2.0 (which replaced 1.0.0) with a reporting that reads
  * only @1, staging runs 1.1.0 (writes @1) and had reporting undeployed.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DeploymentPagesBrowserTest {
-    private RunningRegistry registry;
-    private WebDriver browser;
-    private WebDriverWait wait;
+class DeploymentPagesBrowserTest extends BrowserTest {
 
     @BeforeAll
     void start(@TempDir Path dir) {
@@ -53,14 +44,7 @@ class DeploymentPagesBrowserTest {
         registry.deploy("staging", "audit", "1.0.0").expect(201);
         registry.deploy("staging", "reporting", "1.0.0").expect(201);
         assertEquals(200, registry.delete("/environments/staging/deployments/reporting").status());
-        browser = HeadlessChromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    @AfterAll
-    void stop() {
-        if (browser != null) browser.quit();
-        if (registry != null) registry.close();
+        openBrowser();
     }
 
     private static List<String> texts(List<WebElement> elements) {

@@ -9,34 +9,25 @@ import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.PrefixTwins;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Fingerprint prefixes pasted into the page's fingerprint box, in headless Chromium against the real registry: the
  * 12 digits a report shows open the fingerprint's view, an ambiguous prefix lists its matches as links, and a
  * prefix too short (or not hex) is said to be one.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class FingerprintPrefixBrowserTest {
+class FingerprintPrefixBrowserTest extends BrowserTest {
 
-    private RunningRegistry registry;
     private PrefixTwins twins;
-    private WebDriver browser;
-    private WebDriverWait wait;
 
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
@@ -45,14 +36,7 @@ class FingerprintPrefixBrowserTest {
         twins = PrefixTwins.find("prefixes");
         RunningRegistry.Answer a = registry.post("/services/prefixes/releases", twins.manifest());
         assertEquals(201, a.status(), a.body());
-        browser = HeadlessChromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    @AfterAll
-    void stop() {
-        if (browser != null) browser.quit();
-        if (registry != null) registry.close();
+        openBrowser();
     }
 
     private void screenshot(String name) throws Exception {

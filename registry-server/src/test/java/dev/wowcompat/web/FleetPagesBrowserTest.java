@@ -8,30 +8,21 @@ import dev.wowcompat.api.RegistryServer;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The page with more services than one page holds, in headless Chromium against the real registry: 120 services
  * registered and running in prod through the API. The service list and the environment's running releases show 50
  * rows at a time, the pager moves through them, and the filter box narrows them by name.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class FleetPagesBrowserTest {
+class FleetPagesBrowserTest extends BrowserTest {
     private static final int SERVICES = 120;
-    private RunningRegistry registry;
-    private WebDriver browser;
-    private WebDriverWait wait;
 
     @BeforeAll
     void start(@TempDir Path dir) {
@@ -41,14 +32,7 @@ class FleetPagesBrowserTest {
             registry.register(service, BankManifests.depositReader(service, "1.0.0", 1)).expect(201);
             registry.deploy("prod", service, "1.0.0").expect(201);
         }
-        browser = HeadlessChromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    @AfterAll
-    void stop() {
-        if (browser != null) browser.quit();
-        if (registry != null) registry.close();
+        openBrowser();
     }
 
     private List<String> names(String rows) {

@@ -9,31 +9,22 @@ import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The web page in headless Chromium (Debian's chromium and chromium-driver, which .ci/run installs), against the
  * real registry: search an event, open its revisions, open a diff, see the breaking finding highlighted at its
  * pointer, paste a fingerprint, follow a deep link.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RegistryPageBrowserTest {
+class RegistryPageBrowserTest extends BrowserTest {
 
-    private RunningRegistry registry;
-    private WebDriver browser;
-    private WebDriverWait wait;
 
     @BeforeAll
     void start(@TempDir Path dir) throws Exception {
@@ -47,14 +38,7 @@ class RegistryPageBrowserTest {
                     BankManifests.bankWithFee("bank-service", r[0], Boolean.parseBoolean(r[1])));
             assertEquals(201, a.status(), a.body());
         }
-        browser = HeadlessChromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    @AfterAll
-    void stop() {
-        if (browser != null) browser.quit();
-        if (registry != null) registry.close();
+        openBrowser();
     }
 
     /** Clicks an element once it is scrolled clear of the sticky header (release cards grew with their changelog). */

@@ -10,33 +10,24 @@ import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The values a type's releases wrote, on the page in headless Chromium, against the real registry: bank-service
  * 1.0.0, 1.1.0 (which changes nothing) and 1.2.0 (which writes {@code at} in milliseconds and {@code occurredAt} as
  * epoch digits) deployed in prod one after the other, their profiles posted through the API.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ValuesPageBrowserTest {
+class ValuesPageBrowserTest extends BrowserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
-    private RunningRegistry registry;
-    private WebDriver browser;
-    private WebDriverWait wait;
 
     private static String profiles(String release, long unit, boolean digits, long seed) {
         ProfileSet set = new ProfileSet();
@@ -60,14 +51,7 @@ class ValuesPageBrowserTest {
         registry.post("/environments/prod/profiles", profiles("bank-service@1.0.0", 1, false, 1)).expect(200);
         registry.post("/environments/prod/profiles", profiles("bank-service@1.1.0", 1, false, 2)).expect(200);
         registry.post("/environments/prod/profiles", profiles("bank-service@1.2.0", 1000, true, 3)).expect(200);
-        browser = HeadlessChromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    @AfterAll
-    void stop() {
-        if (browser != null) browser.quit();
-        if (registry != null) registry.close();
+        openBrowser();
     }
 
     @Test

@@ -13,21 +13,16 @@ import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The wire on the page, in headless Chromium against the real registry: bank-service 1.0.0, 1.1.0 and 1.2.0 (which
@@ -35,14 +30,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * among them a {@code declared-meaning-contradicted} of {@code /at}. The environment's "On the wire" panel, the
  * event page's mark, the finding's records and the contradiction drawn on the field's chart.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class WirePageBrowserTest {
+class WirePageBrowserTest extends BrowserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
     private static final String HOSTILE = "<img src=x id=injected>";
-    private RunningRegistry registry;
-    private WebDriver browser;
-    private WebDriverWait wait;
 
     private static String profiles(String release, long unit, long seed) {
         ProfileSet set = new ProfileSet();
@@ -86,14 +77,7 @@ class WirePageBrowserTest {
         registry.post("/environments/prod/profiles", profiles("bank-service@1.2.0", 1000, 3)).expect(200);
         registry.post("/environments/prod/wire", window("host-1/4f2c", 100, 150, "2026-12-05T10:00:00Z", "2026-12-05T10:00:10Z").toString()).expect(200);
         registry.post("/environments/prod/wire", window("host-2/9a1b", 150, 190, "2026-12-05T10:00:10Z", "2026-12-05T10:00:20Z").toString()).expect(200);
-        browser = HeadlessChromium.start();
-        wait = new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    @AfterAll
-    void stop() {
-        if (browser != null) browser.quit();
-        if (registry != null) registry.close();
+        openBrowser();
     }
 
     @Test

@@ -7,7 +7,6 @@ import dev.wowcompat.audit.AuditException;
 import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditRenderer;
 import dev.wowcompat.audit.AuditWaiver;
-import dev.wowcompat.audit.Durations;
 import dev.wowcompat.audit.From;
 import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.KcatInput;
@@ -20,7 +19,6 @@ import dev.wowcompat.audit.WireWindow;
 import dev.wowcompat.audit.Wording;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
-import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
@@ -28,28 +26,20 @@ import dev.wowcompat.drift.DeclaredMeaning;
 import dev.wowcompat.profile.Field;
 import dev.wowcompat.profile.FieldKey;
 import dev.wowcompat.profile.FieldProfile;
-import dev.wowcompat.profile.ProfileJson;
 import dev.wowcompat.profile.ProfileSet;
-import dev.wowcompat.report.ReportFormat;
-import dev.wowcompat.serve.SizeConverter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -71,8 +61,6 @@ import sun.misc.Signal;
                 "Joins no consumer group, commits no offset, writes nothing. Findings: docs/audit.md.",
                 "Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad input, or Kafka or the registry unreachable."})
 final class AuditCommand implements Callable<Integer> {
-    static final long DEFAULT_MAX_RECORD_BYTES = 1024 * 1024;
-
     @Spec
     CommandSpec spec;
 
@@ -109,33 +97,15 @@ final class AuditCommand implements Callable<Integer> {
             description = "Judge each record against the release that ran there when it was written (needs --registry).")
     String environment;
 
-    @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
-            completionCandidates = ReportFormatNames.class,
-            description = "Report format, one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ReportFormat format = ReportFormat.TEXT;
-
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE and only its first line to standard output.")
-    Path output;
-
-    @Option(names = "--fail-on", paramLabel = "breaking|warning|never", defaultValue = "breaking", converter = Converters.FailOn.class,
-            description = "Exit 1 on breaking findings (default), on warnings too, or never.")
-    Gate.FailOn failOn = Gate.FailOn.BREAKING;
+    @Mixin
+    VerdictOptions verdict;
 
     @Option(names = "--ignore", paramLabel = "FINDING:TOPIC_GLOB:REASON", converter = IgnoreFinding.class,
             description = "Waive FINDING (or *) on topics matching the glob (empty: every topic); the reason is shown in the report. Repeatable.")
     List<AuditWaiver> ignores = new ArrayList<>();
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.Timeout.class,
-            description = "How long Kafka and the registry may take to answer before the audit gives up with exit 2 (default: 30s).")
-    Duration timeout = Duration.ofSeconds(30);
-
-    @Option(names = "--max-record-bytes", paramLabel = "N", defaultValue = "1m", converter = SizeConverter.class,
-            description = "A larger value is the finding record-too-large, not parsed: 10m, 64k or bytes (default: 1m).")
-    long maxRecordBytes;
-
-    @Option(names = "--max-aggregates", paramLabel = "N", defaultValue = "1000000",
-            description = "How many aggregates the version check remembers; the report says when it forgot some (default: 1000000).")
-    int maxAggregates;
+    @Mixin
+    LimitOptions limits;
 
     @Option(names = "--record-profiles",
             description = "Post the profiles of the values read (per release) to the registry's environment (needs --registry and --environment; "
@@ -184,9 +154,8 @@ final class AuditCommand implements Callable<Integer> {
         if ((registry == null) == manifests.isEmpty()) {
             throw new AuditException("give either --registry URL or --manifest FILE (repeatable) to judge the records against");
         }
-        if (maxRecordBytes <= 0 || maxAggregates <= 0 || maxMessages < 0 || partitions < 0) {
-            throw new AuditException("--max-record-bytes and --max-aggregates must be positive, --max-messages and --partitions not negative");
-        }
+        limits.check();
+        if (maxMessages < 0 || partitions < 0) throw new AuditException("--max-messages and --partitions must not be negative");
         if (recordProfiles && (registry == null || environment == null || noProfiles)) {
             throw new AuditException("--record-profiles needs --registry and --environment (profiles are kept per environment and release), "
                     + "and not --no-profiles");
@@ -197,7 +166,7 @@ final class AuditCommand implements Callable<Integer> {
         if (group != null && !recordProfiles) throw new AuditException("--group names where --record-profiles posts; give --record-profiles too");
         From start = kafka.start();
         Releases releases = releases();
-        Audit.Settings settings = new Audit.Settings((int) Math.min(maxRecordBytes, Integer.MAX_VALUE), maxAggregates, maxMessages, environment, ignores, !noProfiles, recordProfiles);
+        Audit.Settings settings = new Audit.Settings(limits.maxRecordBytes(), limits.maxAggregates, maxMessages, environment, ignores, !noProfiles, recordProfiles);
         try (RecordSource source = source(start, err)) {
             Audit audit = new Audit(source, releases, settings);
             for (String signal : new String[] {"INT", "TERM"}) {
@@ -317,11 +286,7 @@ final class AuditCommand implements Callable<Integer> {
             files.throwIfAny();
             return new ManifestFileReleases(read);
         }
-        try {
-            client = new RegistryClient(registry, Optional.ofNullable(System.getenv(RegistryClient.TOKEN_VARIABLE)), timeout);
-        } catch (RegistryException e) {
-            throw new AuditException(e.getMessage());
-        }
+        client = limits.registry(registry);
         RegistryReleases fromRegistry = new RegistryReleases(client);
         fromRegistry.reachable();
         return fromRegistry;
@@ -367,21 +332,13 @@ final class AuditCommand implements Callable<Integer> {
             err.println("wow-compat audit: read up to the end of every partition; following new records (Ctrl-C prints the report)");
             err.flush();
         };
-        return new KafkaInput(new KafkaInput.Options(kafka.bootstrapServers, properties, patterns, start, follow, timeout, caughtUp,
+        return new KafkaInput(new KafkaInput.Options(kafka.bootstrapServers, properties, patterns, start, follow, limits.timeout, caughtUp,
                 kafka.configFile()));
     }
 
     private int emit(AuditReport report) throws InvalidInputException {
-        String rendered = AuditRenderer.render(report, format);
-        PrintWriter out = spec.commandLine().getOut();
-        if (output == null) {
-            out.print(rendered);
-        } else {
-            ReportOptions.write(output, rendered);
-            out.println(AuditRenderer.verdict(report) + " (" + format.label() + " report written to " + output + ")");
-        }
-        out.flush();
-        return report.failing(failOn).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
+        verdict.show(AuditRenderer.render(report, verdict.format), () -> AuditRenderer.verdict(report), spec.commandLine().getOut());
+        return report.failing(verdict.failOn).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
     }
 
     /** Records read, rate and records left, on one line of standard error, only on a terminal. */

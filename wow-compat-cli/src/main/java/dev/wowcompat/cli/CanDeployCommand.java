@@ -58,6 +58,6 @@ final class CanDeployCommand implements Callable<Integer> {
                 + dev.wowcompat.text.Counts.of(left, "more finding") + " out (" + unlisted.get(Severity.BREAKING) + " of them breaking); --ignore "
                 + "applies to the listed ones only");
         spec.commandLine().getErr().flush();
-        return report.failOn.failsOn(unlisted) ? ExitCodes.FINDINGS : code;
+        return report.verdict.failOn.failsOn(unlisted) ? ExitCodes.FINDINGS : code;
     }
 }

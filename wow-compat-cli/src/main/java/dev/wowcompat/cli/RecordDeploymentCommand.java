@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -35,15 +34,13 @@ final class RecordDeploymentCommand implements Callable<Integer> {
     @Mixin
     ReleaseInEnvironment target;
 
-    @Option(names = "--token", paramLabel = "T", description = "Bearer token for writing (default: the environment variable "
-            + RegistryClient.TOKEN_VARIABLE + "). Prefer the variable: a command line is visible to other users.")
-    String token;
+    @Mixin
+    TokenOption token;
 
     @Override
     public Integer call() throws InvalidInputException {
         target.requireVersion();
-        String t = token != null ? token : System.getenv(RegistryClient.TOKEN_VARIABLE);
-        CliRegistry cli = new CliRegistry(target.registry, t);
+        CliRegistry cli = new CliRegistry(target.registry, token.token());
         RegistryClient.Answer answer = cli.recordDeployment(target.environment, target.service, target.version);
         PrintWriter out = spec.commandLine().getOut();
         String environment = target.environment;

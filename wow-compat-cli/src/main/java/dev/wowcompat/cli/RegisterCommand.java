@@ -43,9 +43,8 @@ public final class RegisterCommand implements Callable<Integer>, ReadsManifests 
     @Option(names = "--registry", required = true, paramLabel = "URL", description = "The registry, e.g. http://127.0.0.1:8081")
     String registry;
 
-    @Option(names = "--token", paramLabel = "T", description = "Bearer token for writing (default: the environment variable "
-            + RegistryClient.TOKEN_VARIABLE + "). Prefer the variable: a command line is visible to other users.")
-    String token;
+    @Mixin
+    TokenOption token;
 
     @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
             completionCandidates = ReportFormatNames.class,
@@ -62,8 +61,7 @@ public final class RegisterCommand implements Callable<Integer>, ReadsManifests 
         byte[] content = read(file);
         // Read locally first: bad input is reported with its pointers without a round trip, and the Manifest names its service.
         Manifest manifest = new ManifestReader(InputLimits.defaults()).read(content, file.toString());
-        String t = token != null ? token : System.getenv(RegistryClient.TOKEN_VARIABLE);
-        RegistryClient.Answer answer = new CliRegistry(registry, t).register(manifest.service(), content);
+        RegistryClient.Answer answer = new CliRegistry(registry, token.token()).register(manifest.service(), content);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String label = manifest.label();

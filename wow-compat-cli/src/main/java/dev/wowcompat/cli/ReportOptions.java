@@ -1,38 +1,26 @@
 package dev.wowcompat.cli;
 
-import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.gate.Gate;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.Waiver;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/** How a check's report is shown and what makes it fail: shared by every command that produces a report. */
+/**
+ * How a check's report is shown and what makes it fail: shared by every command that produces a report of the engine
+ * ({@code check}, {@code check-schema}, {@code can-deploy}). The format, output and fail-on are {@link VerdictOptions},
+ * the audit's too; the changelog and the waivers of rules are the engine's own.
+ */
 final class ReportOptions {
-
-    @Option(names = "--format", paramLabel = "F", converter = Converters.Format.class, defaultValue = "text",
-            completionCandidates = ReportFormatNames.class,
-            description = "Report format, one of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ReportFormat format = ReportFormat.TEXT;
-
-    @Option(names = "--output", paramLabel = "FILE",
-            description = "Write the report to FILE (parent directories are created) and only the verdict to standard output.")
-    Path output;
-
-    @Option(names = "--fail-on", paramLabel = "breaking|warning|never", defaultValue = "breaking", converter = Converters.FailOn.class,
-            description = "Exit 1 on breaking findings (default), on warnings too, or never.")
-    Gate.FailOn failOn = Gate.FailOn.BREAKING;
+    @Mixin
+    VerdictOptions verdict;
 
     @Option(names = "--changes", paramLabel = "all|none", defaultValue = "all", converter = Converters.Changes.class,
             description = "List the compatible changes (the changelog) beside the findings (default), or leave them out.")
@@ -64,37 +52,13 @@ final class ReportOptions {
         }
         err.flush();
         Report report = changes.apply(checked.withWaivers(ignores));
+        ReportFormat format = verdict.format;
         String rendered = format == ReportFormat.JSON ? json.apply(report) : format.render(report);
-        PrintWriter out = spec.commandLine().getOut();
-        if (output == null) {
-            out.print(rendered);
-        } else {
-            write(output, rendered);
-            String verdict = ReportFormat.TEXT.render(report).lines().findFirst().orElse(report.verdict());
-            out.println(verdict + " (" + format.label() + " report written to " + output + ")");
-        }
-        out.flush();
+        verdict.show(rendered, () -> ReportFormat.TEXT.render(report).lines().findFirst().orElse(report.verdict()), spec.commandLine().getOut());
         return exitCode(report);
     }
 
     int exitCode(Report report) {
-        return failOn.failing(report).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
-    }
-
-    static void write(Path file, String content) throws InvalidInputException {
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            Files.writeString(file, content, StandardCharsets.UTF_8);
-        } catch (AccessDeniedException e) {
-            throw unwritable(file, "permission denied");
-        } catch (IOException e) {
-            throw unwritable(file, e.getMessage());
-        }
-    }
-
-    private static InvalidInputException unwritable(Path file, String why) {
-        return new InvalidInputException(new InputProblem(file.toString(), "", "wow-compat.output.unwritable",
-                "cannot write the report: " + why));
+        return verdict.failOn.failing(report).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
     }
 }

@@ -5,11 +5,9 @@ import dev.wowcompat.audit.RegistryReleases;
 import dev.wowcompat.audit.Watcher;
 import dev.wowcompat.audit.WindowJudge;
 import dev.wowcompat.client.RegistryClient;
-import dev.wowcompat.client.RegistryException;
 import dev.wowcompat.serve.SizeConverter;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -70,17 +68,8 @@ final class WatchCommand implements Callable<Integer> {
             description = "... or this many bytes of values: 64m, 512k or bytes (default: 64m).")
     long windowBytes;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.Timeout.class,
-            description = "How long Kafka and the registry may take to answer one call (default: 30s).")
-    Duration timeout = Duration.ofSeconds(30);
-
-    @Option(names = "--max-record-bytes", paramLabel = "N", defaultValue = "1m", converter = SizeConverter.class,
-            description = "A larger value is the finding record-too-large, not parsed: 10m, 64k or bytes (default: 1m).")
-    long maxRecordBytes;
-
-    @Option(names = "--max-aggregates", paramLabel = "N", defaultValue = "1000000",
-            description = "How many aggregates the version check remembers (default: 1000000).")
-    int maxAggregates;
+    @Mixin
+    LimitOptions limits;
 
     @Option(names = "--no-profiles", description = "Do not profile the values: no drift findings, no profiles posted.")
     boolean noProfiles;
@@ -99,23 +88,17 @@ final class WatchCommand implements Callable<Integer> {
 
     private int watch(PrintWriter err) throws AuditException {
         if (!kafka.given()) throw new AuditException("give --bootstrap-servers (or --kafka-config with bootstrap.servers) to read Kafka");
-        if (windowRecords <= 0 || windowBytes <= 0 || maxRecordBytes <= 0 || maxAggregates <= 0) {
-            throw new AuditException("--window-records, --window-bytes, --max-record-bytes and --max-aggregates must be positive");
-        }
+        if (windowRecords <= 0 || windowBytes <= 0) throw new AuditException("--window-records and --window-bytes must be positive");
+        limits.check();
         String g = group == null ? defaultGroup(environment) : group;
         Properties properties = kafka.clientProperties(err, "watch", Watcher.OVERRIDDEN,
                 "the watch sets the group (--group), commits only what the registry counted, and shares the partitions cooperatively");
-        RegistryClient client;
-        try {
-            client = new RegistryClient(registry, Optional.ofNullable(System.getenv(RegistryClient.TOKEN_VARIABLE)), timeout);
-        } catch (RegistryException e) {
-            throw new AuditException(e.getMessage());
-        }
+        RegistryClient client = limits.registry(registry);
         RegistryReleases releases = new RegistryReleases(client);
         releases.reachable();
-        WindowJudge judge = new WindowJudge(releases, environment, (int) Math.min(maxRecordBytes, Integer.MAX_VALUE), maxAggregates, !noProfiles);
+        WindowJudge judge = new WindowJudge(releases, environment, limits.maxRecordBytes(), limits.maxAggregates, !noProfiles);
         Watcher.Options options = new Watcher.Options(kafka.bootstrapServers, properties, kafka.configFile(), kafka.topicPatterns(), kafka.start(),
-                window, environment, g, AuditCommand.member(), timeout, windowRecords, windowBytes);
+                window, environment, g, AuditCommand.member(), limits.timeout, windowRecords, windowBytes);
         Watcher watcher = new Watcher(options, client, judge, line -> {
             err.println("wow-compat watch: " + line);
             err.flush();

@@ -160,14 +160,14 @@ class MigrateCommandTest {
     }
 
     /** A window of {@code group} over partition 0 of wow.bank.event, with one carried type and one finding. */
-    private static dev.wowcompat.store.WireWindow window(String group, String member, long from, long to, long at) {
-        var ref = new dev.wowcompat.store.WireWindow.RecordRef("wow.bank.event", 0, from);
-        return new dev.wowcompat.store.WireWindow(group, member, at, at + 10_000,
-                List.of(new dev.wowcompat.store.WireWindow.Range("wow.bank.event", 0, from, to)),
+    private static dev.wowcompat.store.PostedWindow window(String group, String member, long from, long to, long at) {
+        var ref = new dev.wowcompat.store.PostedWindow.RecordRef("wow.bank.event", 0, from);
+        return new dev.wowcompat.store.PostedWindow(group, member, at, at + 10_000,
+                List.of(new dev.wowcompat.store.PostedWindow.Range("wow.bank.event", 0, from, to)),
                 java.util.Map.of("bank-service@1.2.0", to - from - 1, "", 1L),
-                List.of(new dev.wowcompat.store.WireWindow.Carried("event", "bank.account.Deposited", 2, "bank-service@1.2.0", to - from,
+                List.of(new dev.wowcompat.store.PostedWindow.Carried("event", "bank.account.Deposited", 2, "bank-service@1.2.0", to - from,
                         at, at + 9_000, ref)),
-                List.of(new dev.wowcompat.store.WireWindow.Finding("written-not-declared", "breaking", "bank-service@1.2.0",
+                List.of(new dev.wowcompat.store.PostedWindow.Finding("written-not-declared", "breaking", "bank-service@1.2.0",
                         "bank.account.Deposited", 2, at, at + 5_000, List.of("{\"topic\":\"wow.bank.event\",\"partition\":0,\"offset\":" + from + "}"))));
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wowcompat.testing.PrincipalsFiles;
 import dev.wowcompat.testing.ServerProcess;
+import dev.wowcompat.testing.TestPrincipals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +58,7 @@ class ServePrincipalsTest {
             assertTrue(said.stream().anyMatch(l -> l.startsWith("note: the 1 token of --tokens or WOW_COMPAT_TOKENS may write everything")),
                     said.toString());
         }
-        Path principals = PrincipalsFiles.write(dir, "principals.json", "{\"principals\": [{\"name\": \"ci\", \"tokenSha256\": \""
-                + PrincipalsFiles.sha256("t") + "\", \"grants\": [\"publish:bank-service\"]}]}");
+        Path principals = new TestPrincipals().principal("ci", "t", "publish:bank-service").write(dir);
         try (ServerProcess server = ServerProcess.start(dir.resolve("u.db"), "--principals", principals.toString())) {
             assertTrue(server.startupOutput().stream().noneMatch(l -> l.startsWith("note:")), server.startupOutput().toString());
         }

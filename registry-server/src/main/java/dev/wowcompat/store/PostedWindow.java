@@ -5,14 +5,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One window a watcher posts (docs/api.md, "POST /environments/{env}/wire"), as checked by the API: the partition
- * ranges it covers and what it counted in them. Times are epoch milliseconds.
+ * One window a watcher posted (docs/api.md, "POST /environments/{env}/wire"), as the API checked it and the store
+ * applies it: the partition ranges it covers and what it counted in them. Times are epoch milliseconds; finding ids
+ * and severities are the labels of the body, not the audit's types, since the registry does not depend on the audit
+ * (what a watcher builds and posts is the audit's own window, of instants and typed findings).
  *
  * @param records records per release they were attributed to ({@code service@version}, or "" when none was found)
  */
-public record WireWindow(String group, String member, long start, long end, List<Range> ranges, Map<String, Long> records,
-                         List<Carried> carried, List<Finding> findings) {
-    public WireWindow {
+public record PostedWindow(String group, String member, long start, long end, List<Range> ranges, Map<String, Long> records,
+                           List<Carried> carried, List<Finding> findings) {
+    public PostedWindow {
         Objects.requireNonNull(group, "group");
         Objects.requireNonNull(member, "member");
         ranges = List.copyOf(ranges);
