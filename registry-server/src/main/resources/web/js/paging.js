@@ -6,7 +6,8 @@ const PAGE_SIZE = 50;
 
 export function paged(tableId, header, rows, renderRow, nameOf) {
   const table = document.getElementById(tableId);
-  if (!table) return;
+  // An empty list is a sentence under the same id ("Nothing runs here now."), not a table to fill.
+  if (!table || !rows.length) return;
   if (rows.length <= PAGE_SIZE) { table.innerHTML = header + rows.map(renderRow).join(''); return; }
   const controls = document.createElement('div');
   controls.className = 'paging';

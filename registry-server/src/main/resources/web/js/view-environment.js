@@ -23,12 +23,11 @@ export async function environment(name) {
     <p class="muted"><a href="#/environments">All environments</a> · <a class="can-deploy-link" href="#/can-deploy///${enc(env.name)}">Can I deploy here?</a></p>
     <h2>Running now</h2>
     ${env.deployments.length ? '<table id="running"></table>' : '<p class="muted" id="running">Nothing runs here now.</p>'}
+    ${env.moreDeployments ? `<p class="muted" id="running-more">${env.moreDeployments} more running release${env.moreDeployments === 1 ? '' : 's'} not listed: the registry answers the first ${env.deployments.length}.</p>` : ''}
     <h2>On the wire</h2>
     ${wirePanel(env.name, wire)}
     <h2>Recent history</h2>
-    ${env.history.length ? `<table id="deployment-history"><tr><th>Service</th><th>Version</th><th>Deployed</th><th>Recorded by</th><th>Ended</th><th>How it ended</th></tr>
-      ${env.history.map(d => `<tr class="ended" data-service="${h(d.service)}"><td>${h(d.service)}</td><td>${releaseLink(d.service, d.version)}</td>
-        <td>${when(d.deployedAt)}</td><td class="recorded-by">${recordedBy(d)}</td><td>${when(d.endedAt)}</td><td><span class="pill ended-${h(d.endedBy)}">${h(d.endedBy)}</span></td></tr>`).join('')}</table>
+    ${env.history.length ? `<table id="deployment-history"></table>
       <p class="muted">Newest end first; the registry answers the 200 newest.</p>`
       : '<p class="muted" id="deployment-history">No deployment has ended here yet.</p>'}
     <h2>Values written here</h2>
@@ -41,4 +40,8 @@ export async function environment(name) {
         <td>${releaseLink(d.service, d.version)}</td><td>${when(d.deployedAt)}</td><td class="recorded-by">${recordedBy(d)}</td>
         <td class="replaced">${d.replaced ? `${releaseLink(d.service, d.replaced.version)} <span class="muted">(ran since ${when(d.replaced.deployedAt)})</span>`
           : '<span class="muted">nothing: first deployment</span>'}</td></tr>`, d => d.service);
+  // Bounded (200) but long once a fleet redeploys: drawn fifty at a time too, with a filter by service.
+  paged('deployment-history', '<tr><th>Service</th><th>Version</th><th>Deployed</th><th>Recorded by</th><th>Ended</th><th>How it ended</th></tr>', env.history,
+    d => `<tr class="ended" data-service="${h(d.service)}"><td>${h(d.service)}</td><td>${releaseLink(d.service, d.version)}</td>
+        <td>${when(d.deployedAt)}</td><td class="recorded-by">${recordedBy(d)}</td><td>${when(d.endedAt)}</td><td><span class="pill ended-${h(d.endedBy)}">${h(d.endedBy)}</span></td></tr>`, d => d.service);
 }

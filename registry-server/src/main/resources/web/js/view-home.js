@@ -4,12 +4,13 @@ import {paged} from './paging.js';
 // ---- views: the registry's start page, the type search and the field search ----
 
 export async function home() {
-  const {services} = await api('/services');
+  const {services, more} = await api('/services');
   show(`<h1>Registry</h1>
     <p class="muted">Search a command, event, state or error code above, or paste a <code>schemaFingerprint</code> to see what it is.</p>
     <h2>Services</h2>
     ${services.length ? '<table id="services"></table>'
-      : '<p class="muted">No release registered yet. Register one with <code>wow-compat register FILE --registry URL</code>.</p>'}`);
+      : '<p class="muted">No release registered yet. Register one with <code>wow-compat register FILE --registry URL</code>.</p>'}
+    ${more ? `<p class="muted" id="services-more">${more} more service${more === 1 ? '' : 's'} not listed: the registry answers the first ${services.length} by name; search a type above to reach the others.</p>` : ''}`);
   paged('services', '<tr><th>Service</th><th>Releases</th><th>Newest</th><th>Registered</th></tr>', services,
     s => `<tr><td><a class="service-link" href="#/service/${enc(s.name)}">${h(s.name)}</a></td><td>${s.releases}</td>
         <td>${h(s.latestVersion)}</td><td>${when(s.latestRegisteredAt)}</td></tr>`, s => s.name);

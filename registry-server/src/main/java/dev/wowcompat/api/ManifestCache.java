@@ -5,8 +5,11 @@ import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.store.HistoryRelease;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,21 +29,40 @@ final class ManifestCache {
     }
 
     Manifest get(HistoryRelease release) {
-        String key = key(release.service(), release.version(), release.contentDigest());
+        return getAll(List.of(release)).get(0);
+    }
+
+    /**
+     * The parsed Manifests of {@code releases}, in their order. Those the cache misses have their texts read together
+     * ({@link HistoryRelease#manifestsJson}: one query for a history), then are parsed and kept.
+     */
+    List<Manifest> getAll(List<HistoryRelease> releases) {
+        Manifest[] out = new Manifest[releases.size()];
+        List<Integer> missed = new ArrayList<>();
         synchronized (this) {
-            Manifest cached = entries.get(key);
-            if (cached != null) return cached;
+            for (int i = 0; i < out.length; i++) {
+                HistoryRelease r = releases.get(i);
+                out[i] = entries.get(key(r.service(), r.version(), r.contentDigest()));
+                if (out[i] == null) missed.add(i);
+            }
         }
-        Manifest parsed;
-        try {
-            parsed = reader.read(release.manifestJson().getBytes(StandardCharsets.UTF_8),
-                    "registry:" + release.service() + "@" + release.version());
-        } catch (InvalidInputException e) {
-            throw new IllegalStateException("stored release " + release.service() + "@" + release.version()
-                    + " no longer reads as a Manifest: " + e.getMessage(), e);
+        if (missed.isEmpty()) return Arrays.asList(out);
+        List<HistoryRelease> toRead = new ArrayList<>(missed.size());
+        for (int i : missed) toRead.add(releases.get(i));
+        List<String> texts = HistoryRelease.manifestsJson(toRead);
+        for (int m = 0; m < missed.size(); m++) {
+            HistoryRelease release = toRead.get(m);
+            Manifest parsed;
+            try {
+                parsed = reader.read(texts.get(m).getBytes(StandardCharsets.UTF_8), "registry:" + release.service() + "@" + release.version());
+            } catch (InvalidInputException e) {
+                throw new IllegalStateException("stored release " + release.service() + "@" + release.version()
+                        + " no longer reads as a Manifest: " + e.getMessage(), e);
+            }
+            put(key(release.service(), release.version(), release.contentDigest()), parsed);
+            out[missed.get(m)] = parsed;
         }
-        put(key, parsed);
-        return parsed;
+        return Arrays.asList(out);
     }
 
     /** Keeps a Manifest that was just parsed as a candidate and stored, so its first use as history is free. */

@@ -94,8 +94,7 @@ public final class Registration {
 
     private ReleaseGate gateFor(Manifest candidate) {
         return stored -> {
-            List<Manifest> earlier = new ArrayList<>(stored.size());
-            stored.forEach(r -> earlier.add(history.get(r)));
+            List<Manifest> earlier = history.getAll(stored);
             Report report = new ReleaseChecker().check(candidate, earlier);
             // Stored and answered with bounded lists: a Manifest of a million unknown keys must not make a report of them.
             return new GateDecision(report.compatible(), ReportJson.write(report, Listed.FINDINGS));

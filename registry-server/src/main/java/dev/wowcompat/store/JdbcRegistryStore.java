@@ -411,7 +411,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
         lockService(c, release.service());
         Optional<RegistrationResult> repeat = repeatOrConflict(c, release.service(), release.version().toString(), release.contentDigest());
         if (repeat.isPresent()) return repeat.get();
-        GateDecision decision = gate.decide(history(c, release.service(), (s, v) -> manifestText(c, s, v)));
+        GateDecision decision = gate.decide(history(c, release.service(), (s, versions) -> manifestTexts(c, s, versions)));
         if (!decision.accepted()) {
             return new RegistrationResult(RegistrationResult.Outcome.REFUSED, null, decision.reportJson());
         }
@@ -655,13 +655,13 @@ public abstract class JdbcRegistryStore implements RegistryStore {
 
     @Override
     public GateDecision dryRun(String service, Version version, ReleaseGate gate) {
-        // Each Manifest the gate asks for is read with a connection of its own, so a long check holds none.
-        List<HistoryRelease> history = read(c -> history(c, service, (s, v) -> read(r -> manifestText(r, s, v))));
+        // The Manifests the gate asks for are read with a connection of their own, so a long check holds none.
+        List<HistoryRelease> history = read(c -> history(c, service, (s, versions) -> read(r -> manifestTexts(r, s, versions))));
         return gate.decide(history);
     }
 
-    /** @param manifests reads one release's Manifest text when the gate asks for it */
-    private static List<HistoryRelease> history(Connection c, String service, java.util.function.BinaryOperator<String> manifests)
+    /** @param manifests reads releases' Manifest texts when the gate asks for them */
+    private static List<HistoryRelease> history(Connection c, String service, HistoryRelease.Texts manifests)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT service, version, content_digest FROM releases WHERE service = ? AND withdrawn_at IS NULL "
@@ -672,19 +672,38 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 while (rs.next()) {
                     String s = rs.getString(1);
                     String v = rs.getString(2);
-                    out.add(new HistoryRelease(s, v, rs.getString(3), () -> manifests.apply(s, v)));
+                    out.add(new HistoryRelease(s, v, rs.getString(3), manifests));
                 }
                 return out;
             }
         }
     }
 
-    private static String manifestText(Connection c, String service, String version) {
+    /** Versions named in one query of {@link #manifestTexts}: far below either database's limit on parameters. */
+    private static final int VERSIONS_PER_QUERY = 500;
+
+    /**
+     * The Manifest texts of some releases of a service, by version, in one query (one per 500 versions): a check that
+     * misses the node's cache for a whole history waits for one round trip, not one per release. A version that is
+     * not stored is missing from the answer.
+     */
+    private static Map<String, String> manifestTexts(Connection c, String service, List<String> versions) {
+        Map<String, String> out = new java.util.HashMap<>();
         try {
-            return findRelease(c, service, version).map(StoredRelease::manifestJson)
-                    .orElseThrow(() -> new StoreException("release " + service + "@" + version + " is gone", null));
+            for (int from = 0; from < versions.size(); from += VERSIONS_PER_QUERY) {
+                List<String> some = versions.subList(from, Math.min(versions.size(), from + VERSIONS_PER_QUERY));
+                try (PreparedStatement ps = c.prepareStatement("SELECT version, manifest FROM releases WHERE service = ? AND version IN ("
+                        + String.join(", ", java.util.Collections.nCopies(some.size(), "?")) + ")")) {
+                    ps.setString(1, service);
+                    for (int i = 0; i < some.size(); i++) ps.setString(i + 2, some.get(i));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) out.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+            }
+            return out;
         } catch (SQLException e) {
-            throw new StoreException("cannot read " + service + "@" + version + ": " + e.getMessage(), e);
+            throw new StoreException("cannot read the releases of " + service + ": " + e.getMessage(), e);
         }
     }
 

@@ -110,6 +110,37 @@ class RegistryStoreContractTest {
 
     @ParameterizedTest
     @EnumSource(Backend.class)
+    void aHistorysManifestsAreReadTogetherInTheOrderAsked(Backend backend, TestDatabases databases) {
+        try (JdbcRegistryStore store = databases.create(backend).open()) {
+            // 501 releases: more than one query's worth of versions (500), so the texts come from two queries.
+            int releases = 501;
+            for (int k = 0; k < releases; k++) {
+                NewRelease r = release("bank", "1." + k + ".0", "d" + k, FP_B);
+                store.register(new NewRelease(r.service(), r.version(), r.contentDigest(), text("bank", k), r.types(), r.schemas(), r.uses()), ACCEPT);
+            }
+            store.register(release("ledger", "1.0.0", "l0", FP_B), ACCEPT);
+            List<Integer> asked = List.of(500, 0, 7, 499, 3);
+            List<String> expected = asked.stream().map(k -> text("bank", k)).toList();
+            List<List<String>> seen = new ArrayList<>();
+            ReleaseGate reads = h -> {
+                assertEquals(releases, h.size());
+                seen.add(HistoryRelease.manifestsJson(asked.stream().map(h::get).toList()));
+                seen.add(HistoryRelease.manifestsJson(h).subList(0, 2));
+                return new GateDecision(true, "{}");
+            };
+            // Inside the registration's transaction, and in a dry run's reads.
+            store.register(release("bank", "1.501.0", "d501", FP_B), reads);
+            store.dryRun("bank", Version.parse("1.502.0"), h -> reads.decide(h.subList(0, releases)));
+            assertEquals(List.of(expected, List.of(text("bank", 0), text("bank", 1)), expected, List.of(text("bank", 0), text("bank", 1))), seen);
+        }
+    }
+
+    private static String text(String service, int k) {
+        return "{\"service\":\"" + service + "\",\"version\":\"1." + k + ".0\"}";
+    }
+
+    @ParameterizedTest
+    @EnumSource(Backend.class)
     void looksUpTypesAndFingerprints(Backend backend, TestDatabases databases) {
         try (JdbcRegistryStore store = databases.create(backend).open()) {
             store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);

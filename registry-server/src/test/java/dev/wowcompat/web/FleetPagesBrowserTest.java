@@ -19,10 +19,12 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 /**
  * The page with more services than one page holds, in headless Chromium against the real registry: 120 services
  * registered and running in prod through the API. The service list and the environment's running releases show 50
- * rows at a time, the pager moves through them, and the filter box narrows them by name.
+ * rows at a time, the pager moves through them, and the filter box narrows them by name; so does an environment's
+ * history of ended deployments (60 in stage).
  */
 class FleetPagesBrowserTest extends BrowserTest {
     private static final int SERVICES = 120;
+    private static final int ENDED = 60;
 
     @BeforeAll
     void start(@TempDir Path dir) {
@@ -31,6 +33,12 @@ class FleetPagesBrowserTest extends BrowserTest {
             String service = String.format("svc-%03d", s);
             registry.register(service, BankManifests.depositReader(service, "1.0.0", 1)).expect(201);
             registry.deploy("prod", service, "1.0.0").expect(201);
+        }
+        // Stage ran 60 of them and runs none now: its history of ended deployments is longer than a page.
+        for (int s = 0; s < ENDED; s++) {
+            String service = String.format("svc-%03d", s);
+            registry.deploy("stage", service, "1.0.0").expect(201);
+            registry.delete("/environments/stage/deployments/" + service).expect(200);
         }
         openBrowser();
     }
@@ -72,5 +80,25 @@ class FleetPagesBrowserTest extends BrowserTest {
         browser.get(registry.base() + "/#/environment/prod");
         pagesAndFilters("running", "#running tr.deployment");
         assertTrue(browser.findElement(By.id("deployment-history")).getText().contains("No deployment has ended here yet"));
+    }
+
+    @Test
+    void theHistoryOfEndedDeploymentsIsPagedAndFilteredByService() throws Exception {
+        browser.get(registry.base() + "/#/environment/stage");
+        WebElement paging = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("deployment-history-paging")));
+        String rows = "#deployment-history tr.ended";
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(rows), 50));
+        assertEquals("1–50 of 60", paging.findElement(By.className("page-info")).getText());
+        // Newest end first: the last service undeployed heads the list.
+        assertEquals("svc-059", browser.findElements(By.cssSelector(rows)).get(0).getAttribute("data-service"));
+        assertFalse(paging.findElement(By.className("page-prev")).isEnabled());
+        paging.findElement(By.className("page-next")).click();
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(rows), 10));
+        assertEquals("svc-009", browser.findElements(By.cssSelector(rows)).get(0).getAttribute("data-service"));
+        paging.findElement(By.className("list-filter")).sendKeys("svc-04");
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector(rows), 10));
+        assertEquals("1–10 of 10", paging.findElement(By.className("page-info")).getText());
+        assertTrue(browser.findElement(By.id("running")).getText().contains("Nothing runs here now"));
+        HeadlessChromium.screenshot(browser, "history-filtered");
     }
 }
