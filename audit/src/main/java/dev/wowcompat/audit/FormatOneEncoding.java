@@ -234,7 +234,7 @@ final class FormatOneEncoding implements RecordEncoding {
             key(ref, "a state event");
             JsonNode state = payload.path("state");
             String fingerprint = state.path("schemaFingerprint").isTextual() ? state.get("schemaFingerprint").asText() : null;
-            String release = SharedChecks.labelOf(then);
+            String release = checks.labelOf(then);
             if (then != null && fingerprint != null && !verdict.has(AuditFinding.STATE_FINGERPRINT_UNKNOWN)) {
                 String deployed = then.aggregate() == null ? null : then.aggregate().state().map(s -> s.schema().fingerprint()).orElse(null);
                 if (!fingerprint.equals(deployed)) {
@@ -291,7 +291,7 @@ final class FormatOneEncoding implements RecordEncoding {
                         + "the partition of its commands was not checked.");
             }
             String type = payload.path("type").asText(null);
-            String release = SharedChecks.labelOf(then);
+            String release = checks.labelOf(then);
             if (type != null && payload.path("body").isObject()) {
                 checks.writtenCommand(verdict, then, type.substring(type.lastIndexOf('.') + 1), type, payload.get("body"), "/payload/type", "/payload/body");
                 observer.observe(new PayloadObserver.Observed("command", type, 0, release, writtenAt, payload.get("body")));

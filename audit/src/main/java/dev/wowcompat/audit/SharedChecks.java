@@ -2,6 +2,7 @@ package dev.wowcompat.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.manifest.SchemaDoc;
 import dev.wowcompat.wire.JsonSchemas;
 import dev.wowcompat.wire.Violation;
 import java.util.Iterator;
@@ -53,6 +54,15 @@ final class SharedChecks {
         return schemas;
     }
 
+    /**
+     * The last answer of {@link #releaseThen}, by the instances it was asked with: a topic's records name few aggregates,
+     * written under few releases, so the next record almost always asks the same, and gets it without a string built.
+     */
+    private List<Catalog.Declared> lastDeclared;
+    private String lastVersion;
+    private Catalog.Declared lastThen;
+    private String lastLabel;
+
     /** The release of the aggregate's service that ran when the record was written, or null (no environment, none ran). */
     Catalog.Declared releaseThen(List<Catalog.Declared> declared, long writtenAt) {
         if (deployments == null || declared.isEmpty()) return null;
@@ -62,17 +72,32 @@ final class SharedChecks {
             tally.release(service + "@(none)");
             return null;
         }
-        tally.release(service + "@" + version.get());
-        for (Catalog.Declared d : declared) {
-            if (d.release().service().equals(service) && d.release().version().toString().equals(version.get())) return d;
+        // The same list of the catalog and the same span's version, as instances: what was found for them stands.
+        if (declared == lastDeclared && version.get() == lastVersion) {
+            tally.release(lastLabel);
+            return lastThen;
         }
-        // The release ran but does not declare this aggregate: it writes nothing of it (nor reads it).
-        return new Catalog.Declared(null, null);
+        String label = service + "@" + version.get();
+        tally.release(label);
+        // A release that ran but does not declare this aggregate writes nothing of it (nor reads it).
+        Catalog.Declared then = new Catalog.Declared(null, null);
+        for (Catalog.Declared d : declared) {
+            if (d.release().service().equals(service) && d.release().version().toString().equals(version.get())) {
+                then = d;
+                break;
+            }
+        }
+        lastDeclared = declared;
+        lastVersion = version.get();
+        lastThen = then;
+        lastLabel = label;
+        return then;
     }
 
     /** The label of the release that ran then, for the payload observer; null when none is known. */
-    static String labelOf(Catalog.Declared then) {
-        return then == null || then.release() == null ? null : then.label();
+    String labelOf(Catalog.Declared then) {
+        if (then == null || then.release() == null) return null;
+        return then == lastThen ? lastLabel : then.label();
     }
 
     List<Violation> validate(String fingerprint, JsonNode schema, JsonNode value, String at) {
@@ -93,17 +118,19 @@ final class SharedChecks {
     void writtenEvent(Verdict verdict, Catalog.Declared then, String type, int revision, JsonNode payload, String at) {
         Manifest.Event e = then.aggregate() == null ? null : then.aggregate().events().get(type.substring(type.lastIndexOf('.') + 1));
         Manifest.Revision rev = e == null ? null : e.revisions().get(revision);
-        String label = then.release() == null ? "the release then running" : then.label();
         if (rev == null) {
-            verdict.add(AuditFinding.WRITTEN_NOT_DECLARED, at + "/name", type + "@" + revision + " is not declared by " + label
+            verdict.add(AuditFinding.WRITTEN_NOT_DECLARED, at + "/name", type + "@" + revision + " is not declared by " + releaseWord(then)
                     + ", which ran when the record was written");
         } else if (!rev.written()) {
             verdict.add(AuditFinding.WRITTEN_NOT_DECLARED, at + "/revision", type + "@" + revision + " is declared \"written\": false by "
-                    + label + ", which ran when the record was written");
-        } else {
-            unwrittenMembers(verdict, rev.schema().fingerprint(), rev.schema().schema(), payload, at + (at.startsWith("/body") ? "/body" : "/payload"),
-                    label, type + "@" + revision);
+                    + releaseWord(then) + ", which ran when the record was written");
+        } else if (unwritten.marksAny(rev.schema())) {
+            unwrittenMembers(verdict, rev.schema(), payload, at + (at.startsWith("/body") ? "/body" : "/payload"), releaseWord(then), type + "@" + revision);
         }
+    }
+
+    private String releaseWord(Catalog.Declared then) {
+        return then.release() == null ? "the release then running" : labelOf(then);
     }
 
     /**
@@ -118,22 +145,23 @@ final class SharedChecks {
         Manifest.Command c = then.aggregate().commands().get(name);
         if (c == null) return;
         if (!c.written()) {
-            verdict.add(AuditFinding.WRITTEN_NOT_DECLARED, typeAt, type + " is declared \"written\": false by " + then.label()
+            verdict.add(AuditFinding.WRITTEN_NOT_DECLARED, typeAt, type + " is declared \"written\": false by " + labelOf(then)
                     + ", which ran when the record was written");
-        } else {
-            unwrittenMembers(verdict, c.schema().fingerprint(), c.schema().schema(), body, bodyAt, then.label(), type);
+        } else if (unwritten.marksAny(c.schema())) {
+            unwrittenMembers(verdict, c.schema(), body, bodyAt, labelOf(then), type);
         }
     }
 
     /** The members of an aggregate's state that the release running then declares it does not write yet. */
     void writtenState(Verdict verdict, Catalog.Declared then, String aggregate, JsonNode state, String at) {
-        if (then == null || then.aggregate() == null) return;
-        then.aggregate().state().ifPresent(s -> unwrittenMembers(verdict, s.schema().fingerprint(), s.schema().schema(), state, at,
-                then.label(), aggregate + "'s state"));
+        if (then == null || then.aggregate() == null || then.aggregate().state().isEmpty()) return;
+        SchemaDoc schema = then.aggregate().state().get().schema();
+        if (unwritten.marksAny(schema)) unwrittenMembers(verdict, schema, state, at, labelOf(then), aggregate + "'s state");
     }
 
-    private void unwrittenMembers(Verdict verdict, String fingerprint, JsonNode schema, JsonNode payload, String at, String release, String subject) {
-        for (String pointer : unwritten.find(fingerprint, schema, payload, at)) {
+    /** Only for a schema that marks a member unwritten ({@link UnwrittenProperties#marksAny}): most mark none, and cost no walk. */
+    private void unwrittenMembers(Verdict verdict, SchemaDoc schema, JsonNode payload, String at, String release, String subject) {
+        for (String pointer : unwritten.find(schema.schema(), payload, at)) {
             verdict.add(AuditFinding.WRITTEN_NOT_DECLARED, pointer, "property '" + lastToken(pointer) + "' of " + subject
                     + " is declared \"x-wow-written\": false by " + release + ", which ran when the record was written");
         }

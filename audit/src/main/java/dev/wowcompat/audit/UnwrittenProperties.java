@@ -2,6 +2,7 @@ package dev.wowcompat.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.json.JsonPointers;
+import dev.wowcompat.manifest.SchemaDoc;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,16 +11,29 @@ import java.util.Map;
 /**
  * The members of a payload whose property schema says {@code "x-wow-written": false}: the release reads them but
  * does not write them yet, so a record that carries one was written by something the release does not know. The
- * walk follows the payload through {@code properties}, {@code items}, {@code allOf} and local {@code $ref}s.
- * Schemas without the keyword (most) are recognised once per fingerprint and cost nothing more.
+ * walk follows the payload through {@code properties}, {@code items}, {@code allOf} and local {@code $ref}s. Whether a
+ * schema has the keyword at all is decided once per fingerprint, i.e. once per release and type (docs/decisions.md,
+ * "Watching the wire"): most schemas have none, and their records cost no walk.
  */
 final class UnwrittenProperties {
     private static final int MAX_DEPTH = 64;
     private final Map<String, Boolean> marks = new HashMap<>();
 
-    /** Pointers (into the payload, prefixed with {@code at}) of the members written that the schema says are not. */
-    List<String> find(String fingerprint, JsonNode schema, JsonNode payload, String at) {
-        if (!marks.computeIfAbsent(fingerprint, k -> schema.toString().contains("\"x-wow-written\""))) return List.of();
+    /** Whether the schema may mark a member unwritten (it names the keyword); once per fingerprint. */
+    boolean marksAny(SchemaDoc schema) {
+        Boolean known = marks.get(schema.fingerprint());
+        if (known == null) {
+            known = schema.schema().toString().contains("\"x-wow-written\"");
+            marks.put(schema.fingerprint(), known);
+        }
+        return known;
+    }
+
+    /**
+     * Pointers (into the payload, prefixed with {@code at}) of the members written that the schema says are not;
+     * for a schema {@link #marksAny} says may mark some.
+     */
+    List<String> find(JsonNode schema, JsonNode payload, String at) {
         List<String> out = new ArrayList<>();
         walk(schema, schema, payload, at, 0, out);
         return out;

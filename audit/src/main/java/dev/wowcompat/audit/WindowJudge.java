@@ -5,8 +5,9 @@ import java.time.Instant;
 /**
  * The audit's judge for a watch: records judged one by one as {@link Audit} judges them (the same {@link Judge},
  * encodings and {@link ValueDrift}), cut into windows of the wire. At each cut the window's counts and profiles
- * restart; the judge's caches, the version check and the environment's history go on across windows. Confined to
- * one thread, except {@link #read}, which any thread may call (the watch parses on one thread and judges on another).
+ * restart; the judge's caches, the version check and the environment's history go on across windows. Used by one
+ * thread at a time (the watch judges on one, and cuts or drops a window on its own once the judging is idle), except
+ * {@link #read}, which any thread may call (the watch parses on one thread while it judges on another).
  */
 public final class WindowJudge {
     /** How often the environment's history is read again, so that a deployment made while the watch runs is seen. */

@@ -68,7 +68,7 @@ final class WowEightEncoding implements RecordEncoding {
             long writtenAt = r.timestamp() >= 0 ? r.timestamp() : v.path("createTime").asLong(-1);
             Catalog.Declared then = checks.releaseThen(declared, writtenAt);
             Catalog.Declared newest = then != null && then.release() != null ? then : declared.get(declared.size() - 1);
-            String release = SharedChecks.labelOf(then);
+            String release = checks.labelOf(then);
             String expected = "wow." + newest.release().contextAlias(context) + "." + name + "." + suffix;
             if (!r.topic().equals(expected)) {
                 verdict.add(AuditFinding.ENVELOPE_TOPIC_MISMATCH, "/aggregateName", "a " + (suffix.equals("event") ? "domain event stream"
