@@ -77,7 +77,15 @@ class ServeLifecycleTest {
             }
             HttpRequest check = HttpRequest.newBuilder(URI.create(server.base() + "/validate"))
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"a\":1}")).build();
-            assertEquals(422, CLIENT.send(check, HttpResponse.BodyHandlers.ofString()).statusCode(), "expensive requests run again");
+            // The server learns of the closed connections as its threads read their ends; on a busy machine that takes a moment,
+            // during which it may still shed an expensive request (503). Within 10 s it must run them again.
+            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            int status;
+            do {
+                status = CLIENT.send(check, HttpResponse.BodyHandlers.ofString()).statusCode();
+                if (status == 503) Thread.sleep(200);
+            } while (status == 503 && System.nanoTime() < until);
+            assertEquals(422, status, "expensive requests run again");
         }
     }
 

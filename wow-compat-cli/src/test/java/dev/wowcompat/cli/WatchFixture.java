@@ -29,10 +29,13 @@ import java.util.TreeMap;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -103,8 +106,8 @@ final class WatchFixture {
     }
 
     /**
-     * What was produced on one topic, counted as it was made: records per partition, per release, per finding, and
-     * which record sits at each offset (the topic is new, one producer at a time writes it, so offsets follow the order).
+     * What was produced on one topic, counted from the records the broker holds (read back after each production):
+     * records per partition, per release, per finding, and which record sits at each offset.
      */
     static final class Produced {
         final String topic;
@@ -140,10 +143,11 @@ final class WatchFixture {
             findings.values().removeIf(v -> v == 0);
         }
 
-        private void add(int i) {
+        /** Record i, read back at the next offset of {@code partition}. */
+        private void add(int partition, int i) {
             count(i, 1);
-            atOffset.get(i % PARTITIONS).add(i);
-            perPartition[i % PARTITIONS]++;
+            atOffset.get(partition).add(i);
+            perPartition[partition]++;
         }
 
         /**
@@ -162,20 +166,19 @@ final class WatchFixture {
         }
     }
 
-    /** Produces the next {@code n} records of {@link Produced#count}'s kinds on {@code produced}'s topic. */
+    /**
+     * Produces the next {@code n} records of {@link Produced#count}'s kinds on {@code produced}'s topic, then reads back
+     * what the broker holds from where this production began and counts that: a send retried on a busy machine may be
+     * written twice (or a broker just made leader may refuse a first send), and what the watchers must count is what
+     * the topic holds, which the test reads with a plain consumer of its own.
+     */
     void produce(Produced produced, int n) throws Exception {
-        // A producer of its own each time, idempotent: a send the broker refused for a moment ("not the leader" just after
-        // the topic was made) is retried, and the broker writes a retried batch once, so the test's counts stay exact.
+        long[] before = endOffsets(produced.topic);
         Properties props = new Properties();
         props.put("bootstrap.servers", kafka.bootstrapServers());
-        props.put("enable.idempotence", "true");
+        props.put("enable.idempotence", "false");
         props.put("acks", "all");
-        // Few batches, and patience: on a starved machine a request may time out after the broker wrote it, and its retry
-        // is then found a duplicate (and written once) only while it is among the partition's last 5 batches.
-        props.put("batch.size", Integer.toString(1 << 20));
         props.put("linger.ms", "20");
-        props.put("request.timeout.ms", "120000");
-        props.put("delivery.timeout.ms", "300000");
         props.put("key.serializer", ByteArraySerializer.class.getName());
         props.put("value.serializer", ByteArraySerializer.class.getName());
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
@@ -184,7 +187,7 @@ final class WatchFixture {
                 int i = produced.next++;
                 int partition = i % PARTITIONS;
                 String id = "acct-" + i;
-                String key = "bank.account/t1/" + id;
+                String key = KEY_PREFIX + i;
                 byte[] value = i % 10 == 3 ? ("not json " + i).getBytes(StandardCharsets.UTF_8)
                         : stateEvent(id, i % 10 == 7 ? fingerprint12 : fingerprint11).toString().getBytes(StandardCharsets.UTF_8);
                 ProducerRecord<byte[], byte[]> r = new ProducerRecord<>(produced.topic, partition, System.currentTimeMillis(),
@@ -193,10 +196,38 @@ final class WatchFixture {
                 r.headers().add(new RecordHeader("wow-kind", "state-event".getBytes(StandardCharsets.UTF_8)));
                 r.headers().add(new RecordHeader("wow-type", "bank.account".getBytes(StandardCharsets.UTF_8)));
                 sent.add(producer.send(r));
-                produced.add(i);
             }
             producer.flush();
             for (Future<?> f : sent) f.get(300, TimeUnit.SECONDS);
+        }
+        readBack(produced, before, endOffsets(produced.topic));
+    }
+
+    private static final String KEY_PREFIX = "bank.account/t1/acct-";
+
+    /** Counts the records of each partition at offsets [from, to), in offset order, by the number in their key. */
+    private void readBack(Produced produced, long[] from, long[] to) {
+        Properties props = new Properties();
+        props.put("bootstrap.servers", kafka.bootstrapServers());
+        props.put("enable.auto.commit", "false");
+        props.put("key.deserializer", ByteArrayDeserializer.class.getName());
+        props.put("value.deserializer", ByteArrayDeserializer.class.getName());
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (int p = 0; p < PARTITIONS; p++) partitions.add(new TopicPartition(produced.topic, p));
+            consumer.assign(partitions);
+            for (TopicPartition tp : partitions) consumer.seek(tp, from[tp.partition()]);
+            long[] next = from.clone();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!Arrays.equals(next, to)) {
+                if (System.nanoTime() > deadline) throw new AssertionError("could not read back " + produced.topic + " up to " + Arrays.toString(to));
+                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500))) {
+                    if (r.offset() >= to[r.partition()]) continue;
+                    String key = new String(r.key(), StandardCharsets.UTF_8);
+                    produced.add(r.partition(), Integer.parseInt(key.substring(KEY_PREFIX.length())));
+                    next[r.partition()] = r.offset() + 1;
+                }
+            }
         }
     }
 
