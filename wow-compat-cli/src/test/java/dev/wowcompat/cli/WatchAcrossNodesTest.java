@@ -98,30 +98,14 @@ class WatchAcrossNodesTest {
     @Test
     void watchersOnTwoNodesCountEachRecordOnceThroughAKillARestartAndAThirdJoining() throws Exception {
         String topic = "wow.bank.nodes.state";
-        kafka.createTopics(new NewTopic(topic, PARTITIONS, (short) 1));
-        Produced produced = new Produced(topic);
+        Produced produced = fixture.newTopic(topic);
         fixture.produce(produced, 1_000);
         Watching one = fixture.watch("nodes-one", "production", topic, a, Map.of());
         Watching two = fixture.watch("nodes-two", "production", topic, b, Map.of());
         one.waitFor("assigned", 90);
         two.waitFor("assigned", 90);
-        // Records keep coming, 100 at a time, while the watcher posting to node a is killed: SIGKILL mid-stream, so a
-        // window may be half judged, or applied by node a without the watcher hearing of it.
-        long before = one.windows();
-        CompletableFuture<Void> stream = CompletableFuture.runAsync(() -> {
-            try {
-                for (int k = 0; k < 40; k++) {
-                    fixture.produce(produced, 100);
-                    Thread.sleep(50);
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        one.waitForWindows(before + 2, 90);
-        assertTrue(!stream.isDone(), "the records still come when the watcher is killed");
-        one.kill();
-        stream.get(120, TimeUnit.SECONDS);
+        // Records keep coming while the watcher posting to node a is killed.
+        fixture.killWhileProducing(one, produced, 40);
         // Node b's watcher takes over the dead member's partitions (from the positions node a stored), then the dead one
         // comes back on node a and a third joins on node b.
         two.waitForLines("wow-compat watch: assigned ", 2, 60);
@@ -149,8 +133,7 @@ class WatchAcrossNodesTest {
     @Test
     void aWindowPostedByHandToTheOtherNodeIsCountedOnceAndTheWatcherSeeksPastIt() throws Exception {
         String topic = "wow.bank.hand.state";
-        kafka.createTopics(new NewTopic(topic, PARTITIONS, (short) 1));
-        Produced produced = new Produced(topic);
+        Produced produced = fixture.newTopic(topic);
         fixture.produce(produced, 400);
         Watching w = fixture.watch("hand", "hand", topic, a, Map.of());
         waitForPositions(b, "hand", produced, 90);

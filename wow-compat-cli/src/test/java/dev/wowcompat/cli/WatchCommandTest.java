@@ -79,30 +79,14 @@ class WatchCommandTest {
     @Test
     void watchersSharingAGroupCountEachRecordOnceThroughAKillARestartAndAThirdJoining() throws Exception {
         String topic = "wow.bank.account.state";
-        kafka.createTopics(new NewTopic(topic, PARTITIONS, (short) 1));
-        Produced produced = new Produced(topic);
+        Produced produced = fixture.newTopic(topic);
         fixture.produce(produced, 2_000);
         Watching one = watch("one", "production", topic, registry.base(), Map.of());
         Watching two = watch("two", "production", topic, registry.base(), Map.of());
         one.waitFor("assigned", 90);
         two.waitFor("assigned", 90);
-        // Records keep coming, 100 at a time, while one watcher is killed: SIGKILL mid-stream, so a window may be half
-        // judged, or posted without its commit to Kafka.
-        long before = one.windows();
-        java.util.concurrent.CompletableFuture<Void> stream = java.util.concurrent.CompletableFuture.runAsync(() -> {
-            try {
-                for (int k = 0; k < 60; k++) {
-                    fixture.produce(produced, 100);
-                    Thread.sleep(50);
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        one.waitForWindows(before + 2, 90);
-        assertTrue(!stream.isDone(), "the records still come when the watcher is killed");
-        one.kill();
-        stream.get(120, TimeUnit.SECONDS);
+        // Records keep coming while one watcher is killed.
+        fixture.killWhileProducing(one, produced, 60);
         two.waitForWindows(1, 60);
         Watching again = watch("one-again", "production", topic, registry.base(), Map.of());
         Watching three = watch("three", "production", topic, registry.base(), Map.of());
@@ -122,8 +106,7 @@ class WatchCommandTest {
     @Test
     void theRegistryStoppedForTwentySecondsLosesNothingAndCountsNothingTwice() throws Exception {
         String topic = "wow.bank.outage.state";
-        kafka.createTopics(new NewTopic(topic, PARTITIONS, (short) 1));
-        Produced produced = new Produced(topic);
+        Produced produced = fixture.newTopic(topic);
         fixture.produce(produced, 1_000);
         Watching w = watch("outage", "outage", topic, registry.base(), Map.of());
         w.waitForWindows(1, 90);
@@ -182,8 +165,7 @@ class WatchCommandTest {
     @Test
     void auditRecordProfilesTwiceOnTheSameRecordsMergesNothingTheSecondTime() throws Exception {
         String topic = "wow.bank.replay.state";
-        kafka.createTopics(new NewTopic(topic, PARTITIONS, (short) 1));
-        Produced produced = new Produced(topic);
+        Produced produced = fixture.newTopic(topic);
         fixture.produce(produced, 200);
         String[] args = {"audit", "--bootstrap-server", kafka.bootstrapServers(), "--topic", topic.replace(".", "\\."), "--registry", registry.base(),
                 "--environment", "replay", "--record-profiles", "--fail-on", "never", "--format", "json"};

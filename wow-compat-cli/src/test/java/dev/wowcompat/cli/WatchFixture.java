@@ -26,8 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -229,6 +231,34 @@ final class WatchFixture {
                 }
             }
         }
+    }
+
+    /** A new topic of {@code PARTITIONS} partitions, and what the test produces on it. */
+    Produced newTopic(String topic) throws Exception {
+        kafka.createTopics(new NewTopic(topic, PARTITIONS, (short) 1));
+        return new Produced(topic);
+    }
+
+    /**
+     * Produces {@code batches} of 100 records, 50 ms apart, and SIGKILLs {@code victim} once it has posted two more windows
+     * while records still come: a window may then be half judged, or applied without the watcher hearing of it.
+     */
+    void killWhileProducing(Watching victim, Produced produced, int batches) throws Exception {
+        long before = victim.windows();
+        CompletableFuture<Void> stream = CompletableFuture.runAsync(() -> {
+            try {
+                for (int k = 0; k < batches; k++) {
+                    produce(produced, 100);
+                    Thread.sleep(50);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        victim.waitForWindows(before + 2, 90);
+        assertTrue(!stream.isDone(), "the records still come when the watcher is killed");
+        victim.kill();
+        stream.get(120, TimeUnit.SECONDS);
     }
 
     /** Kafka's end offset of each partition of the topic, as the broker tells it (not as the test counted). */
