@@ -169,6 +169,15 @@ public final class ManifestReader {
     }
 
     /**
+     * Reads a Manifest that this program stored after reading it with every check (a registry's stored release,
+     * read {@link #trusting} as such): the text is parsed without proving its keys unique again
+     * ({@link JsonInput#parseStored}).
+     */
+    public Manifest readStored(byte[] content, String source) throws InvalidInputException {
+        return readParsed(json.parseStored(content, source), source);
+    }
+
+    /**
      * Reads a tree parsed elsewhere. It is measured against the depth limit as parsing would have, and copied, so
      * that later changes to the caller's tree cannot change what the fingerprints name.
      */

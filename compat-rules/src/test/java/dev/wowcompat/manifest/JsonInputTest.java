@@ -12,6 +12,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -125,6 +126,17 @@ class JsonInputTest {
         assertEquals("/contexts/bank/aggregates/account/commands/Deposit", p.pointer());
         assertEquals("line 11, column 22: duplicate key 'Deposit': every key of an object must be unique", p.message());
         assertReadable(p);
+    }
+
+    @Test
+    void storedTextIsReadAsItWasAndKeepsEveryCheckButTheProvenKeys() throws Exception {
+        String text = "{\"a\": {\"b\": [1, 2.50, \"x\"]}, \"c\": null}";
+        assertEquals(json.parse(text, "body"), json.parseStored(text.getBytes(StandardCharsets.UTF_8), "stored"));
+        // The other checks stay: what parse refuses for its content is refused from storage too.
+        assertEquals(ProblemCodes.INVALID_JSON, onlyProblem(assertThrows(InvalidInputException.class,
+                () -> json.parseStored("{\"a\": 1} 2".getBytes(StandardCharsets.UTF_8), "stored"))).code());
+        assertEquals(ProblemCodes.LONE_SURROGATE, onlyProblem(assertThrows(InvalidInputException.class,
+                () -> json.parseStored("{\"a\": \"\\ud83d\"}".getBytes(StandardCharsets.UTF_8), "stored"))).code());
     }
 
     @Test

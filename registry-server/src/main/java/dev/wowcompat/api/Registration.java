@@ -16,7 +16,6 @@ import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.NewRelease;
 import dev.wowcompat.store.RegistrationResult;
 import dev.wowcompat.store.RegistryStore;
-import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.ReleaseGate;
 import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.store.WriteRecord;
@@ -40,14 +39,20 @@ public final class Registration {
     private final ManifestReader reader;
     private final ManifestCache history;
 
-    public Registration(RegistryStore store, ManifestReader reader, int cachedTypes) {
+    /** @param cachedBytes the bound of the cache of parsed stored releases, in bytes of their texts */
+    public Registration(RegistryStore store, ManifestReader reader, long cachedBytes) {
         this.store = store;
         // Candidates and the cached releases they are checked against share one pool: a service's releases repeat
         // most schemas unchanged, and a candidate that is stored joins the cache. The pool holds its schemas
         // weakly, so what the cache evicts (and no cached release still uses) leaves the pool too.
         this.reader = reader.sharing(new SchemaPool());
         // Stored releases passed every check when they were registered: re-read trusting, without meta-validation.
-        this.history = new ManifestCache(this.reader.trusting(), cachedTypes);
+        this.history = new ManifestCache(this.reader.trusting(), cachedBytes);
+    }
+
+    /** The cache's bound when none is configured: an eighth of the heap, in bytes of Manifest text. */
+    public static long defaultCachedBytes() {
+        return ManifestCache.defaultBytes();
     }
 
     /**
@@ -73,7 +78,7 @@ public final class Registration {
         NewRelease release = toNewRelease(candidate, new String(body, StandardCharsets.UTF_8));
         RegistrationResult result = store.register(release, gateFor(candidate), record);
         if (result.outcome() == RegistrationResult.Outcome.CREATED) {
-            history.put(candidate.service(), candidate.version().toString(), release.contentDigest(), candidate);
+            history.put(candidate.service(), candidate.version().toString(), release.contentDigest(), candidate, body.length);
         }
         return result;
     }

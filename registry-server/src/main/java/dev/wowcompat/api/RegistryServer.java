@@ -26,9 +26,10 @@ public final class RegistryServer implements AutoCloseable {
     /**
      * @param host the address to listen on ({@code 127.0.0.1} unless the registry is meant to be reached from elsewhere)
      * @param port 0 for any free port
-     * @param cachedTypes how many types of parsed earlier releases to keep in memory for checks
+     * @param cachedBytes how many bytes of Manifest text the parsed earlier releases kept in memory for checks may
+     *        have been read from ({@link Registration#defaultCachedBytes})
      */
-    public record Config(String host, int port, Access access, InputLimits limits, int cachedTypes, Guards guards,
+    public record Config(String host, int port, Access access, InputLimits limits, long cachedBytes, Guards guards,
                          List<String> allowedHosts) {
         public Config {
             Objects.requireNonNull(host, "host");
@@ -49,11 +50,11 @@ public final class RegistryServer implements AutoCloseable {
         public static Config local(int port) {
             return new Config("127.0.0.1", port, Access.open(),
                     InputLimits.defaults().withMaxBytes(16L * 1024 * 1024).withMaxTokens(InputLimits.SERVER_MAX_TOKENS),
-                    20_000, Guards.defaults(), List.of());
+                    Registration.defaultCachedBytes(), Guards.defaults(), List.of());
         }
 
-        public Config(String host, int port, Access access, InputLimits limits, int cachedTypes, Guards guards) {
-            this(host, port, access, limits, cachedTypes, guards, List.of());
+        public Config(String host, int port, Access access, InputLimits limits, long cachedBytes, Guards guards) {
+            this(host, port, access, limits, cachedBytes, guards, List.of());
         }
 
         /**
@@ -66,7 +67,7 @@ public final class RegistryServer implements AutoCloseable {
 
         /** Names besides the loopback ones that requests may be addressed to, when bound to a loopback address. */
         public Config withAllowedHosts(List<String> names) {
-            return new Config(host, port, access, limits, cachedTypes, guards, names);
+            return new Config(host, port, access, limits, cachedBytes, guards, names);
         }
 
         /** Each token a principal with {@code admin} (as {@code --tokens}). */
@@ -75,15 +76,15 @@ public final class RegistryServer implements AutoCloseable {
         }
 
         public Config withAccess(Access a) {
-            return new Config(host, port, a, limits, cachedTypes, guards, allowedHosts);
+            return new Config(host, port, a, limits, cachedBytes, guards, allowedHosts);
         }
 
         public Config withLimits(InputLimits l) {
-            return new Config(host, port, access, l, cachedTypes, guards, allowedHosts);
+            return new Config(host, port, access, l, cachedBytes, guards, allowedHosts);
         }
 
         public Config withGuards(Guards g) {
-            return new Config(host, port, access, limits, cachedTypes, g, allowedHosts);
+            return new Config(host, port, access, limits, cachedBytes, g, allowedHosts);
         }
     }
 
@@ -161,7 +162,7 @@ public final class RegistryServer implements AutoCloseable {
         RequestBodies bodies = new RequestBodies(config.limits().maxBytes(), costly::holdMemory);
         Readiness readiness = new Readiness();
         Metrics metrics = new Metrics(store);
-        Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedTypes());
+        Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedBytes());
         // Releases stored before the store indexed what they read are indexed before the first request reads the index.
         registration.indexPendingUses();
         JsonSchemas schemas = new JsonSchemas();

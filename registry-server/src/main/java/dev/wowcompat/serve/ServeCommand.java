@@ -6,6 +6,7 @@ import dev.wowcompat.access.Principals;
 import dev.wowcompat.api.DemoReleases;
 import dev.wowcompat.api.Guards;
 import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.api.Registration;
 import dev.wowcompat.api.Tokens;
 import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.manifest.InputProblem;
@@ -235,7 +236,7 @@ public final class ServeCommand implements Callable<Integer> {
         Guards guards = defaults.withMetricsNeedToken(metricsNeedToken)
                 .withExpensive(maxExpensive == null ? defaults.expensiveAtOnce() : maxExpensive, maxExpensivePerClient);
         return new RegistryServer.Config(host, port, access,
-                InputLimits.defaults().withMaxBytes(maxBytes).withMaxTokens(InputLimits.SERVER_MAX_TOKENS), 20_000, guards);
+                InputLimits.defaults().withMaxBytes(maxBytes).withMaxTokens(InputLimits.SERVER_MAX_TOKENS), Registration.defaultCachedBytes(), guards);
     }
 
     private Tokens tokens() throws InvalidInputException {

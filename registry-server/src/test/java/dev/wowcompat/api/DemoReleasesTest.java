@@ -37,7 +37,7 @@ class DemoReleasesTest {
         Files.writeString(examples.resolve("bank/e-broken.json"), "{ not json");
         Files.writeString(examples.resolve("bank/candidates/1.12.0.json"), BankManifests.bank("bank-service", "1.12.0", 2, true));
         try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
-            Registration registration = new Registration(store, new ManifestReader(), 10_000);
+            Registration registration = new Registration(store, new ManifestReader(), Registration.defaultCachedBytes());
             StringWriter log = new StringWriter();
             DemoReleases.Registered stored = DemoReleases.registerAll(examples, registration, new PrintWriter(log));
             assertEquals(new DemoReleases.Registered(3, 0), stored, log.toString());
@@ -53,7 +53,7 @@ class DemoReleasesTest {
     @Test
     void theBundledDemoRecordsItsDeploymentsOnceAndASecondStartChangesNothing() throws Exception {
         try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("demo.db"))) {
-            Registration registration = new Registration(store, new ManifestReader(), 10_000);
+            Registration registration = new Registration(store, new ManifestReader(), Registration.defaultCachedBytes());
             StringWriter log = new StringWriter();
             DemoReleases.Outcome first = DemoReleases.load(registration, store, new PrintWriter(log));
             assertEquals("", log.toString(), "every bundled release registers and every deployment is recorded");
@@ -77,7 +77,7 @@ class DemoReleasesTest {
     @Test
     void anEnvironmentWithDeploymentsOfItsOwnIsLeftAsItIs() throws Exception {
         try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("own.db"))) {
-            Registration registration = new Registration(store, new ManifestReader(), 10_000);
+            Registration registration = new Registration(store, new ManifestReader(), Registration.defaultCachedBytes());
             DemoReleases.register(registration, new PrintWriter(new StringWriter()));
             // Someone moved production on (the consumer first, then the bank) before the demo's first start with them.
             store.recordDeployment("production", "standing-orders", "1.1.0");

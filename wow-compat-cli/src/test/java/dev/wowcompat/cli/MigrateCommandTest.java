@@ -77,7 +77,7 @@ class MigrateCommandTest {
         Path sqlite = dir.resolve("demo.db");
         int demo;
         try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
-            demo = DemoReleases.register(new Registration(store, new ManifestReader(), 20_000), new PrintWriter(new StringWriter()));
+            demo = DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
         }
         assertTrue(demo > 0);
         TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
@@ -98,7 +98,7 @@ class MigrateCommandTest {
     void deploymentsAndTheirHistoryAreCopiedOnceAndAnotherHistoryIsLeftAlone(TestDatabases databases) throws Exception {
         Path sqlite = dir.resolve("deployed.db");
         try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
-            DemoReleases.register(new Registration(store, new ManifestReader(), 20_000), new PrintWriter(new StringWriter()));
+            DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
             store.recordDeployment("staging", "bank-service", "1.0.0");
             store.recordDeployment("staging", "bank-service", "1.1.0");
             store.recordDeployment("production", "bank-service", "1.0.0");
@@ -183,7 +183,7 @@ class MigrateCommandTest {
         // An hour ago: watchers silent for more than a day would be removed by the windows that follow.
         long t = System.currentTimeMillis() - 3_600_000;
         try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
-            DemoReleases.register(new Registration(store, new ManifestReader(), 20_000), new PrintWriter(new StringWriter()));
+            DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
             assertTrue(store.applyWindow("staging", window("wow-compat-watch.staging", "host-1", 120, 170, t), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
             assertTrue(store.applyWindow("staging", window("wow-compat-watch.staging", "host-2", 170, 200, t + 10_000), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
             assertTrue(store.applyWindow("production", window("wow-compat-watch.production", "host-9", 0, 40, t), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
