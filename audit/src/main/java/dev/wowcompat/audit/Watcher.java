@@ -63,6 +63,8 @@ public final class Watcher {
     private final WindowPositions positions;
     private final PollJudging judging;
     private volatile boolean stopped;
+    /** Written by the watching thread only; read by any (a progress report, a benchmark). */
+    private volatile long recordsRead;
 
     private final Map<String, Integer> partitionCounts = new HashMap<>();
     private Instant windowStart = Instant.now();
@@ -198,6 +200,7 @@ public final class Watcher {
     private void hand(ConsumerRecords<byte[], byte[]> records) {
         List<AuditRecord> read = new ArrayList<>(records.count());
         for (ConsumerRecord<byte[], byte[]> r : records) read.add(record(r));
+        recordsRead += read.size();
         try {
             judging.hand(read);
         } catch (AuditException e) {
@@ -327,6 +330,11 @@ public final class Watcher {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Records read and handed to the judge so far, whether their windows were posted or not; from any thread. */
+    public long recordsRead() {
+        return recordsRead;
     }
 
     /** Records of the windows the registry accepted so far; from any thread. */

@@ -9,10 +9,10 @@ import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.report.Waiver;
 import dev.wowcompat.profile.ProfileSet;
-import dev.wowcompat.store.Deployment;
 import dev.wowcompat.store.EnvironmentView;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.RunningRelease;
+import dev.wowcompat.store.RunningVersion;
 import dev.wowcompat.store.StoredRelease;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
@@ -80,7 +80,7 @@ final class CanDeployEndpoint {
      * (docs/decisions.md, "Indexing what releases read").
      */
     private DeploymentCheck.Environment environment(String environment, Manifest candidate, List<DeploymentCheck.ObservedDrift> drifts) {
-        List<Deployment> running = store.environment(environment, 0).map(EnvironmentView::running).orElse(List.of());
+        List<RunningVersion> running = store.runningVersions(environment);
         Optional<Manifest> replaced = running.stream().filter(d -> d.service().equals(candidate.service())).findFirst()
                 .flatMap(d -> store.release(d.service(), d.version())).map(registration::stored);
         Set<String> used = new TreeSet<>();

@@ -222,6 +222,18 @@ final class DeploymentTables {
         }
     }
 
+    static List<RunningVersion> runningVersions(Connection c, String environment) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT service, version FROM deployments WHERE environment = ? AND ended_at IS NULL ORDER BY service")) {
+            ps.setString(1, environment);
+            List<RunningVersion> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) out.add(new RunningVersion(rs.getString(1), rs.getString(2)));
+            }
+            return out;
+        }
+    }
+
     static List<RunningRelease> runningReleases(Connection c, String environment) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT d.id, d.service, d.version, d.deployed_at, p.version, p.deployed_at, "

@@ -398,6 +398,11 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
+    public List<RunningVersion> runningVersions(String environment) {
+        return read(c -> DeploymentTables.runningVersions(c, environment));
+    }
+
+    @Override
     public RegistrationResult register(NewRelease release, ReleaseGate gate, WriteRecord<RegistrationResult> record) {
         try {
             return logged(c -> registerInTransaction(c, release, gate),

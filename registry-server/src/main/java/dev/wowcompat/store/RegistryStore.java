@@ -87,6 +87,13 @@ public interface RegistryStore extends AutoCloseable {
     List<RunningRelease> runningReleases(String environment);
 
     /**
+     * The service and version of each release running in the environment, by service name, and nothing else: one
+     * range of the running deployments' index, so that a can-deploy lists the releases it does not weigh without
+     * reading the environment's history or any Manifest. Empty when nothing runs there.
+     */
+    List<RunningVersion> runningVersions(String environment);
+
+    /**
      * The releases whose Manifest reads the event, one entry per revision read: the newest release of each service
      * that reads it (without {@code running}), then every running release that reads it (with where it runs). Found
      * from the index of what releases read, so the cost follows the readers, not the number of services.

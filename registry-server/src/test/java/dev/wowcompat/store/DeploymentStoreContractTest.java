@@ -113,6 +113,9 @@ class DeploymentStoreContractTest {
             assertEquals("{\"service\":\"bank\",\"version\":\"1.0.0\"}", releases.get(0).release().manifestJson());
             assertEquals("digest-bank-1.0.0", releases.get(0).release().contentDigest());
             assertEquals(List.of(), store.runningReleases("nowhere"));
+            assertEquals(List.of(new RunningVersion("bank", "1.0.0"), new RunningVersion("ledger", "1.0.0")), store.runningVersions("staging"),
+                    "what runs, by service, without what ended there");
+            assertEquals(List.of(), store.runningVersions("nowhere"));
             assertEquals(Optional.empty(), store.environment("nowhere", 200));
         }
         try (JdbcRegistryStore reopened = db.open()) {
