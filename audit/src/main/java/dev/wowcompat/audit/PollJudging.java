@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -32,7 +33,7 @@ final class PollJudging implements AutoCloseable {
     /** A poll handed over: what stops its judging (a lookup failed) or null, and the bytes of its values. */
     private record Handed(Future<AuditException> judged, long bytes) {}
     /** The polls handed over and not yet seen judged, oldest first. */
-    private final java.util.ArrayDeque<Handed> judging = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Handed> judging = new ArrayDeque<>();
     private long bytesAhead;
     /**
      * What stopped a poll's judging, seen by the polls after it on the judging thread: they are not judged (their
