@@ -397,7 +397,10 @@ public final class Watcher {
                 log.accept("assigned " + positions.describe(partitions) + "; waiting for the registry's positions");
                 return;
             }
-            judging.drain();
+            // The judge forgets the versions of the partitions sought, so it must be idle; a record before that could not
+            // be judged leaves the window not whole: it is dropped, and every partition sought again from the registry.
+            AuditException failed = judging.drain();
+            if (failed != null) notWhole(failed);
             List<TopicPartition> none = positions.assigned(partitions, stored);
             if (posts.held() != null || reseek) consumer.pause(partitions);
             log.accept("assigned " + positions.describe(partitions) + (none.isEmpty() ? "" : "; " + Counts.of(none.size(), "partition")

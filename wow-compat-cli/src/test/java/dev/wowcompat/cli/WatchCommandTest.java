@@ -8,7 +8,17 @@ import static dev.wowcompat.cli.WatchFixture.assertCounted;
 import static dev.wowcompat.cli.WatchFixture.counted;
 import static dev.wowcompat.cli.WatchFixture.waitForPositions;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.api.RegistryServer;
+import dev.wowcompat.audit.AuditException;
+import dev.wowcompat.audit.Deployments;
+import dev.wowcompat.audit.From;
+import dev.wowcompat.audit.RegistryReleases;
+import dev.wowcompat.audit.Releases;
+import dev.wowcompat.audit.Watcher;
+import dev.wowcompat.audit.WindowJudge;
+import dev.wowcompat.client.RegistryClient;
+import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.api.Tokens;
 import dev.wowcompat.cli.WatchFixture.Produced;
 import dev.wowcompat.cli.WatchFixture.Watching;
@@ -19,9 +29,17 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -58,7 +76,7 @@ class WatchCommandTest {
         db = dir.resolve("registry.db");
         registry = new RunningRegistry(db, RegistryServer.Config.local(port));
         for (String version : WatchFixture.VERSIONS) registry.register("bank-service", WatchFixture.manifest(version)).expect(201);
-        for (String env : List.of("production", "staging", "replay", "outage")) registry.deploy(env, "bank-service", "1.1.0").expect(201);
+        for (String env : List.of("production", "staging", "replay", "outage", "handover")) registry.deploy(env, "bank-service", "1.1.0").expect(201);
         fixture = new WatchFixture(kafka, dir);
     }
 
@@ -101,6 +119,91 @@ class WatchCommandTest {
         System.out.println("watch crash and rebalance: " + produced.total + " records produced, "
                 + counted(registry.base(), "production") + " counted; " + produced.byRelease + " " + produced.findings);
         assertTrue(two.text().contains("left group wow-compat-watch.production"), two.text());
+    }
+
+    /**
+     * A type's lookup fails while a watcher judges (the registry out of reach for that moment), and before the window
+     * is cut the watcher is given more partitions (a new topic of its pattern): the window is not whole, so it is
+     * dropped and read again, never posted with records it did not judge. The watcher runs in this JVM so that the
+     * lookup can fail at that moment and no other.
+     */
+    @Test
+    void aLookupThatFailedBeforeAnAssignmentIsNotForgotten() throws Exception {
+        Produced first = fixture.newTopic("wow.bank.handover.state");
+        fixture.produce(first, 40);
+        AtomicBoolean unreachable = new AtomicBoolean(true);
+        RegistryClient client = new RegistryClient(registry.base(), Optional.empty(), Duration.ofSeconds(10));
+        Releases registryReleases = new RegistryReleases(client);
+        Releases releases = new Releases() {
+            @Override
+            public List<Manifest> declaring(String aggregateType) throws AuditException {
+                if (unreachable.get()) throw new AuditException("the registry at " + registry.base() + " did not answer (for this test)");
+                return registryReleases.declaring(aggregateType);
+            }
+
+            @Override
+            public Deployments deployments(String environment) throws AuditException {
+                return registryReleases.deployments(environment);
+            }
+
+            @Override
+            public List<String> consumers(Deployments deployments, String kind, String type, int revision) throws AuditException {
+                return registryReleases.consumers(deployments, kind, type, revision);
+            }
+
+            @Override
+            public void forget() {
+                registryReleases.forget();
+            }
+        };
+        Properties consumer = new Properties();
+        consumer.put("metadata.max.age.ms", "500"); // a new topic of the pattern is assigned within a second
+        Watcher.Options options = new Watcher.Options(kafka.bootstrapServers(), consumer, null, List.of(Pattern.compile("wow\\.bank\\.handover.*")),
+                From.EARLIEST, Duration.ofMinutes(5), "handover", "wow-compat-watch.handover", "in-test", Duration.ofSeconds(10), 100_000, 64L << 20);
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        Watcher watcher = new Watcher(options, client, new WindowJudge(releases, "handover", 1 << 20, 10_000, false), lines::add);
+        watcher.check();
+        Thread running = new Thread(() -> {
+            try {
+                watcher.run();
+            } catch (AuditException e) {
+                lines.add("failed: " + e.getMessage());
+            }
+        });
+        running.start();
+        Produced second;
+        try {
+            waitUntil(() -> watcher.recordsRead() >= first.total, 90, lines);
+            unreachable.set(false);
+            // Created once the lookup has failed, so that it is given to the watcher after that.
+            second = fixture.newTopic("wow.bank.handover2.state");
+            fixture.produce(second, 40);
+            waitUntil(() -> lines.stream().anyMatch(l -> l.startsWith("assigned wow.bank.handover2.state")), 90, lines);
+            // The first topic is read again once the registry answers: its records are read twice.
+            long all = 2 * first.total + second.total;
+            waitUntil(() -> watcher.recordsRead() >= all, 90, lines);
+        } finally {
+            watcher.stop();
+            running.join(60_000);
+        }
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("failed")), String.join("\n", lines));
+        waitForPositions(registry.base(), "handover", first, 30);
+        waitForPositions(registry.base(), "handover", second, 30);
+        JsonNode wire = WatchFixture.get(registry.base(), "/environments/handover/wire").expect(200).json();
+        assertEquals(first.total + second.total, wire.path("records").asLong(), wire + "\n" + String.join("\n", lines));
+        Map<String, Long> byRelease = new TreeMap<>(first.byRelease);
+        second.byRelease.forEach((k, v) -> byRelease.merge(k, v, Long::sum));
+        Map<String, Long> counted = new TreeMap<>();
+        wire.path("byRelease").fields().forEachRemaining(e -> counted.put(e.getKey(), e.getValue().asLong()));
+        assertEquals(byRelease, counted, wire.toString());
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier done, int seconds, List<String> lines) throws InterruptedException {
+        long until = System.currentTimeMillis() + seconds * 1000L;
+        while (!done.getAsBoolean()) {
+            if (System.currentTimeMillis() > until) throw new AssertionError("not within " + seconds + " s; the watcher said:\n" + String.join("\n", lines));
+            Thread.sleep(100);
+        }
     }
 
     @Test
