@@ -29,11 +29,13 @@ public final class Judge {
     private final List<RecordEncoding> encodings;
     /**
      * A member that repeats is refused as the tree is built (its map says the name was there), not by the parser's
-     * set of names per object: the same verdict at no cost per member (docs/performance.md, "The audit").
+     * set of names per object: the same verdict at no cost per member (docs/performance.md, "The audit"). Objects keep
+     * their members compactly, as they are judged on another thread than the one that read them ({@link CompactMembers}).
      */
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            .nodeFactory(new CompactMembers.Nodes())
             .build();
     private long notedEvictions;
     private long unjudged;
