@@ -155,9 +155,14 @@ final class CompactMembers extends AbstractMap<String, JsonNode> {
             return next < size;
         }
 
+        /** The members were not changed but through this iterator since it began (nor moved into the map). */
+        private void unchanged() {
+            if (expected != changes || many != null) throw new ConcurrentModificationException();
+        }
+
         @Override
         public Map.Entry<String, JsonNode> next() {
-            if (expected != changes || many != null) throw new ConcurrentModificationException();
+            unchanged();
             if (next >= size) throw new NoSuchElementException();
             int i = last = next++;
             return new SimpleEntry<>(names[i], values[i]) {
@@ -165,7 +170,7 @@ final class CompactMembers extends AbstractMap<String, JsonNode> {
 
                 @Override
                 public JsonNode setValue(JsonNode value) {
-                    if (expected != changes || many != null) throw new ConcurrentModificationException();
+                    unchanged();
                     values[i] = value;
                     return super.setValue(value);
                 }
@@ -175,7 +180,7 @@ final class CompactMembers extends AbstractMap<String, JsonNode> {
         @Override
         public void remove() {
             if (last < 0) throw new IllegalStateException();
-            if (expected != changes || many != null) throw new ConcurrentModificationException();
+            unchanged();
             removeAt(last);
             next = last;
             last = -1;

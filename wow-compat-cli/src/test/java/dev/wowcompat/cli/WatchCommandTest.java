@@ -39,6 +39,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.AfterAll;
@@ -198,7 +199,7 @@ class WatchCommandTest {
         assertEquals(byRelease, counted, wire.toString());
     }
 
-    private static void waitUntil(java.util.function.BooleanSupplier done, int seconds, List<String> lines) throws InterruptedException {
+    private static void waitUntil(BooleanSupplier done, int seconds, List<String> lines) throws InterruptedException {
         long until = System.currentTimeMillis() + seconds * 1000L;
         while (!done.getAsBoolean()) {
             if (System.currentTimeMillis() > until) throw new AssertionError("not within " + seconds + " s; the watcher said:\n" + String.join("\n", lines));
