@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * The registered releases of the aggregates the records name, each aggregate asked for once and kept for the pass
- * (a topic holds few aggregate types and very many records). Confined to the judging thread.
+ * (a topic holds few aggregate types and very many records). Confined to the judging thread; several catalogs may
+ * share one {@link Releases}, whose lookups while judging are made one at a time.
  */
 public final class Catalog {
     /** One release declaring the aggregate, with the aggregate as that release declares it. */
@@ -41,7 +42,12 @@ public final class Catalog {
     public List<Declared> aggregate(String aggregateType) throws AuditException {
         List<Declared> known = byAggregate.get(aggregateType);
         if (known != null) return known;
-        List<Declared> found = releases.declaring(aggregateType).stream()
+        List<Manifest> declaring;
+        // The watch's lanes each keep a catalog over the same releases, and may look up at the same moment.
+        synchronized (releases) {
+            declaring = releases.declaring(aggregateType);
+        }
+        List<Declared> found = declaring.stream()
                 .sorted(Comparator.comparing(Manifest::version))
                 .map(m -> new Declared(m, m.aggregates().get(aggregateType))).toList();
         for (Declared d : found) {

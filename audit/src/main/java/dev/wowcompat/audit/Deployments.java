@@ -2,7 +2,9 @@ package dev.wowcompat.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,10 +17,19 @@ public final class Deployments {
 
     private final String environment;
     private final List<Span> spans;
+    /**
+     * The spans of each service, in the order of {@link #spans}: every record asks which release ran, and an
+     * environment of a thousand services must not be scanned whole for each.
+     */
+    private final Map<String, Span[]> byService;
 
     Deployments(String environment, List<Span> spans) {
         this.environment = environment;
         this.spans = List.copyOf(spans);
+        Map<String, List<Span>> grouped = new HashMap<>();
+        for (Span s : this.spans) grouped.computeIfAbsent(s.service(), k -> new ArrayList<>()).add(s);
+        this.byService = new HashMap<>();
+        grouped.forEach((service, of) -> byService.put(service, of.toArray(Span[]::new)));
     }
 
     /** From the answer of {@code GET /environments/{env}}: what runs now and what ran before. */
@@ -55,8 +66,10 @@ public final class Deployments {
 
     /** The version of the service that ran at {@code epochMillis}, if one did. */
     public Optional<String> runningAt(String service, long epochMillis) {
-        for (Span s : spans) {
-            if (s.service().equals(service) && s.deployedAt() <= epochMillis && epochMillis < s.endedAt()) return Optional.of(s.version());
+        Span[] of = byService.get(service);
+        if (of == null) return Optional.empty();
+        for (Span s : of) {
+            if (s.deployedAt() <= epochMillis && epochMillis < s.endedAt()) return Optional.of(s.version());
         }
         return Optional.empty();
     }

@@ -30,7 +30,7 @@ public final class Judge {
     /**
      * A member that repeats is refused as the tree is built (its map says the name was there), not by the parser's
      * set of names per object: the same verdict at no cost per member (docs/performance.md, "The audit"). Objects keep
-     * their members compactly, as they are judged on another thread than the one that read them ({@link CompactMembers}).
+     * their members compactly, in fewer cache lines ({@link CompactMembers}).
      */
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)

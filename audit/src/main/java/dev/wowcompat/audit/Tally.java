@@ -124,10 +124,6 @@ public final class Tally {
         return window.judged;
     }
 
-    long windowBytes() {
-        return window.bytes;
-    }
-
     /**
      * What the records judged since the last cut carried and had, as a window of the wire, and a fresh window for
      * the records that follow. The report's counts are not reset: they are the pass's.
@@ -137,6 +133,11 @@ public final class Tally {
         WindowCounts cut = window;
         window = new WindowCounts();
         return cut;
+    }
+
+    /** Adds the window another tally counted so far (a lane of the watch's judging), which starts a fresh one. */
+    void addWindow(Tally other) {
+        window.add(other.cutWindow());
     }
 
     /** A sentence the report carries once, however often it was noted (an eviction, a check that could not run). */

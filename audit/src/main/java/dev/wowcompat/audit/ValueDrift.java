@@ -92,6 +92,16 @@ final class ValueDrift implements PayloadObserver {
     }
 
     /**
+     * Adds the profiles another observer built so far (a lane of the watch's judging, which profiled other partitions),
+     * and its first records where they came earlier; the other starts afresh. The drift is then drawn from the sum.
+     */
+    void add(ValueDrift other) {
+        Map<Writer, Place> theirs = other.firstRecords;
+        profiles.merge(other.cut());
+        theirs.forEach((writer, place) -> firstRecords.merge(writer, place, (mine, their) -> their.timestamp() < mine.timestamp() ? their : mine));
+    }
+
+    /**
      * Adds the drift findings to the tally: one per field and deployment (or per field and release, for a declared
      * meaning the values contradict), each with its deployment time and the consumers of the type.
      *

@@ -39,9 +39,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * loses no record and counts none twice. The offsets the registry accepted are then committed to Kafka too, for the
  * usual lag tools; they are never read back.
  *
- * <p>Everything happens on the thread that calls {@link #run}, the consumer's, except the judging of each poll's
- * records, done on one other thread while the next poll is read and parsed ({@link PollJudging}); the window is cut,
- * dropped or sought only when every record read is judged. {@link #stop} may come from any thread.
+ * <p>Everything happens on the thread that calls {@link #run}, the consumer's, except the reading and judging of each
+ * poll's records, done in the judge's lanes, a thread each, while the next poll is read ({@link PollJudging}); the
+ * window is cut, dropped or sought only when every record read is judged. {@link #stop} may come from any thread.
  */
 public final class Watcher {
     /**
@@ -196,7 +196,7 @@ public final class Watcher {
                 || judging.bytes() >= options.maxWindowBytes();
     }
 
-    /** Hands the poll's records to the judging thread, parsed here while the poll before is judged. */
+    /** Hands the poll's records to the judge's lanes, while the polls before may still be judged. */
     private void hand(ConsumerRecords<byte[], byte[]> records) {
         List<AuditRecord> read = new ArrayList<>(records.count());
         for (ConsumerRecord<byte[], byte[]> r : records) read.add(record(r));

@@ -38,6 +38,12 @@ final class WindowCounts {
                 last = Math.max(last, timestamp);
             }
         }
+
+        void add(Seen other) {
+            count += other.count;
+            first = Math.min(first, other.first);
+            last = Math.max(last, other.last);
+        }
     }
 
     static final class FindingCount {
@@ -73,7 +79,6 @@ final class WindowCounts {
     final Map<CarriedKey, CarriedCount> carried = new LinkedHashMap<>();
     final Map<String, Map<Integer, Range>> ranges = new TreeMap<>();
     long judged;
-    long bytes;
     long droppedCarried;
     /** The partition of the record last counted: most records follow one of the same partition. */
     private Range lastRange;
@@ -81,7 +86,6 @@ final class WindowCounts {
     private int lastPartition = -1;
 
     void record(AuditRecord r) {
-        bytes += r.value() == null ? 0 : r.value().length;
         if (lastRange != null && r.partition() == lastPartition && r.topic().equals(lastTopic)) {
             lastRange.to = Math.max(lastRange.to, r.offset() + 1);
             return;
@@ -101,15 +105,48 @@ final class WindowCounts {
     }
 
     void finding(AuditFinding finding, String release, String type, long timestamp, AuditReport.Example example) {
-        FindingKey key = new FindingKey(finding, release, typeName(type) ? type : "");
-        FindingCount c = findings.get(key);
-        if (c == null) {
-            if (findings.size() >= MAX_KEYS) key = new FindingKey(finding, release, "");
-            c = findings.computeIfAbsent(key, k -> new FindingCount());
-        }
+        FindingCount c = findingCount(new FindingKey(finding, release, typeName(type) ? type : ""));
         c.seen.at(timestamp);
         // An example is a record: a drift finding whose writer's first record is not known has none.
         if (c.examples.size() < Tally.EXAMPLES && example.topic() != null && example.offset() >= 0) c.examples.add(example);
+    }
+
+    /** The count of the key, or of the key without its type once {@value #MAX_KEYS} keys are kept. */
+    private FindingCount findingCount(FindingKey key) {
+        FindingCount c = findings.get(key);
+        if (c != null) return c;
+        FindingKey kept = findings.size() >= MAX_KEYS ? new FindingKey(key.finding(), key.release(), "") : key;
+        return findings.computeIfAbsent(kept, k -> new FindingCount());
+    }
+
+    /**
+     * Adds what another window of the same records' span counted (a lane of the watch's judging, which judged other
+     * partitions): the same bounds hold for the sum as for either.
+     */
+    void add(WindowCounts other) {
+        other.records.forEach((release, n) -> records.merge(release, n, Long::sum));
+        other.findings.forEach((key, theirs) -> {
+            FindingCount c = findingCount(key);
+            c.seen.add(theirs.seen);
+            for (AuditReport.Example e : theirs.examples) if (c.examples.size() < Tally.EXAMPLES) c.examples.add(e);
+        });
+        other.carried.forEach((key, theirs) -> {
+            CarriedCount c = carried.get(key);
+            if (c == null) {
+                if (carried.size() < MAX_KEYS) carried.put(key, theirs);
+                else droppedCarried += theirs.seen.count;
+                return;
+            }
+            // The first record is the one written first, whichever lane judged it.
+            CarriedCount kept = theirs.seen.first < c.seen.first ? theirs : c;
+            if (kept != c) carried.put(key, kept);
+            kept.seen.add((kept == c ? theirs : c).seen);
+        });
+        other.ranges.forEach((topic, byPartition) -> byPartition.forEach((partition, theirs) -> ranges.computeIfAbsent(topic, k -> new HashMap<>())
+                .merge(partition, theirs, (a, b) -> new Range(Math.min(a.from, b.from), Math.max(a.to, b.to)))));
+        lastRange = null;
+        judged += other.judged;
+        droppedCarried += other.droppedCarried;
     }
 
     /** Whether the text can be a type name in the registry: not empty, no space or control character, not too long. */

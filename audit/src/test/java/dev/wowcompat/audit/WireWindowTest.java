@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,8 +88,75 @@ class WireWindowTest {
         assertEquals("bank.account.Teleport", byId.get("type-unregistered"), w.findings().toString());
     }
 
+    /**
+     * Lanes judge apart and are added at the cut: the window is the one a single judge would have cut, its drift drawn
+     * from the values of every lane together. The accounts' deposits turn a hundred times larger when 1.1.0 replaces
+     * 1.0.0: no lane of three holds the 200 values a side the drift needs, the window does.
+     */
+    @Test
+    void lanesJudgingApartCutTheWindowOneJudgeCuts() throws Exception {
+        long deployed = Records.TIME + 1_000_000;
+        List<AuditRecord> records = new ArrayList<>();
+        long[] offsets = new long[4];
+        int[] versions = new int[30];
+        for (int i = 0; i < 600; i++) {
+            int account = i % 30;
+            boolean after = i >= 300;
+            ObjectNode s = Records.stateEvent("a" + account, ++versions[account], (after ? 100 : 1) * (10 + i % 90), 1000 + i);
+            String key = "bank.account/t1/a" + account;
+            int partition = PartitionHash.partition(key, 4);
+            records.add(new AuditRecord(STATE, partition, offsets[partition]++, after ? deployed + i : Records.TIME + i, headers(s), key.getBytes(),
+                    JSON.writeValueAsBytes(s), 4));
+        }
+        records.add(new AuditRecord(STATE, 1, offsets[1]++, deployed + 700, List.of(), "x".getBytes(), "not json".getBytes(), 4));
+        Releases history = replaced(deployed);
+        WindowJudge one = new WindowJudge(history, "staging", 1 << 20, 1000, true, 1);
+        WindowJudge three = new WindowJudge(history, "staging", 1 << 20, 1000, true, 3);
+        assertTrue(IntStream.range(0, 4).map(p -> three.laneOf(STATE, p)).distinct().count() > 1, "the partitions are judged in several lanes");
+        for (AuditRecord r : records) {
+            one.judge(one.read(r));
+            three.judge(three.read(r));
+        }
+        assertEquals(records.size(), three.windowRecords());
+        WireWindow alone = one.cut(Instant.EPOCH, Instant.EPOCH);
+        WireWindow apart = three.cut(Instant.EPOCH, Instant.EPOCH);
+        assertTrue(alone.findings().stream().anyMatch(f -> f.id() == AuditFinding.MEANING_DRIFT), alone.findings().toString());
+        assertEquals(summary(alone), summary(apart));
+        assertEquals(0, three.windowRecords(), "every lane starts a fresh window");
+    }
+
+    /** What a window says, but for the order of examples (each lane keeps its own first ones). */
+    private static List<Object> summary(WireWindow w) {
+        Map<String, Object> findings = new TreeMap<>();
+        w.findings().forEach(f -> findings.put(f.id().id() + " " + f.release() + " " + f.type(), List.of(f.count(), String.valueOf(f.firstSeen()),
+                String.valueOf(f.lastSeen()), f.examples().size())));
+        Map<String, Object> carried = new TreeMap<>();
+        w.carried().forEach(c -> carried.put(c.kind() + " " + c.type() + "@" + c.revision(), List.of(c.release(), c.count(), String.valueOf(c.firstSeen()),
+                String.valueOf(c.lastSeen()), c.first())));
+        Map<String, Long> profiles = new TreeMap<>();
+        w.profiles().fields().forEach((k, p) -> profiles.put(k.toString(), p.count()));
+        return List.of(w.ranges(), w.records(), findings, carried, profiles);
+    }
+
+    private static List<AuditRecord.Header> headers(ObjectNode envelope) {
+        List<String> h = headersOf(envelope);
+        List<AuditRecord.Header> out = new ArrayList<>();
+        for (int i = 0; i + 1 < h.size(); i += 2) out.add(new AuditRecord.Header(h.get(i), h.get(i + 1).getBytes()));
+        return out;
+    }
+
     /** The bank releases, with 1.1.0 running in staging since before the records. */
     private static Releases staging() {
+        return staging(new Deployments.Span("bank-service", "1.1.0", 0, Long.MAX_VALUE));
+    }
+
+    /** The bank releases; in staging 1.0.0 ran until {@code at}, then 1.1.0. */
+    private static Releases replaced(long at) {
+        return staging(new Deployments.Span("bank-service", "1.1.0", at, Long.MAX_VALUE), new Deployments.Span("bank-service", "1.0.0", 0, at));
+    }
+
+    /** The bank releases, with this history in staging. */
+    private static Releases staging(Deployments.Span... history) {
         ManifestFileReleases files = new ManifestFileReleases(Records.bankAndPayment());
         return new Releases() {
             @Override
@@ -98,7 +166,7 @@ class WireWindowTest {
 
             @Override
             public Deployments deployments(String environment) {
-                return new Deployments(environment, List.of(new Deployments.Span("bank-service", "1.1.0", 0, Long.MAX_VALUE)));
+                return new Deployments(environment, List.of(history));
             }
         };
     }
