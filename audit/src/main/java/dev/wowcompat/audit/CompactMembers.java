@@ -27,8 +27,9 @@ import java.util.Set;
  */
 final class CompactMembers extends AbstractMap<String, JsonNode> {
     /**
-     * Up to this many members are kept in the arrays, looked up by scanning their hashes: an envelope's payload has
-     * about fifteen, and a scan of sixteen hashes in one cache line costs less than a map's lookups of cold entries.
+     * Up to this many members are kept in the arrays, looked up by scanning their hashes: a state event's payload has
+     * about fifteen, built with no entry object each and scanned in one cache line of hashes (docs/decisions.md,
+     * "Watching the wire").
      */
     static final int FEW = 16;
 
