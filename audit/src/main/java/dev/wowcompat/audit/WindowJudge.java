@@ -69,12 +69,12 @@ public final class WindowJudge {
     }
 
     /** How many lanes may judge at once. */
-    public int lanes() {
+    int lanes() {
         return lanes.size();
     }
 
     /** The lane that judges every record of the partition. */
-    public int laneOf(String topic, int partition) {
+    int laneOf(String topic, int partition) {
         return Math.floorMod(31 * topic.hashCode() + partition, lanes.size());
     }
 
