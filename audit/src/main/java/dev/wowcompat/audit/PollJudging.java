@@ -88,7 +88,7 @@ final class PollJudging implements AutoCloseable {
                 if (stoppedAhead[lane] != null) return stoppedAhead[lane];
                 for (AuditRecord r : mine) {
                     try {
-                        judge.judge(judge.read(r));
+                        judge.judge(r);
                     } catch (AuditException e) {
                         stoppedAhead[lane] = e;
                         return e;

@@ -78,22 +78,17 @@ public final class WindowJudge {
         return Math.floorMod(31 * topic.hashCode() + partition, lanes.size());
     }
 
-    /** Reads one record's value, on the thread of the record's lane. */
-    public Judge.ParsedRecord read(AuditRecord record) {
-        return lane(record).judge.read(record);
-    }
-
     /**
-     * Judges one record read by {@link #read}, in its partition's order, on the thread of the record's lane (one
+     * Reads one record's value and judges it, in its partition's order, on the thread of the record's lane (one
      * thread at a time per lane).
      *
      * @throws AuditException when the registry cannot be reached to look a type up: the window is then not whole
      *         (drop it with {@link #drop()} and read its records again)
      */
-    public void judge(Judge.ParsedRecord read) throws AuditException {
-        Lane lane = lane(read.record());
-        if (lane.values != null) lane.values.reading(read.record());
-        lane.judge.judge(read);
+    public void judge(AuditRecord record) throws AuditException {
+        Lane lane = lane(record);
+        if (lane.values != null) lane.values.reading(record);
+        lane.judge.judge(lane.judge.read(record));
     }
 
     private Lane lane(AuditRecord record) {

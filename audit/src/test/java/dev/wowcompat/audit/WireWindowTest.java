@@ -114,8 +114,8 @@ class WireWindowTest {
         WindowJudge three = new WindowJudge(history, "staging", 1 << 20, 1000, true, 3);
         assertTrue(IntStream.range(0, 4).map(p -> three.laneOf(STATE, p)).distinct().count() > 1, "the partitions are judged in several lanes");
         for (AuditRecord r : records) {
-            one.judge(one.read(r));
-            three.judge(three.read(r));
+            one.judge(r);
+            three.judge(r);
         }
         assertEquals(records.size(), three.windowRecords());
         WireWindow alone = one.cut(Instant.EPOCH, Instant.EPOCH);
@@ -186,24 +186,24 @@ class WireWindowTest {
         WindowJudge judge = new WindowJudge(staging(), "staging", 1 << 20, 1000, false);
         ObjectNode v2 = Records.stateEvent("alice", 2, 50, 150);
         ObjectNode v1 = Records.stateEvent("alice", 1, 100, 100);
-        judge.judge(judge.read(record(kcat(STATE, 0, 10, headersOf(v2), ALICE, v2))));
+        judge.judge(record(kcat(STATE, 0, 10, headersOf(v2), ALICE, v2)));
         assertEquals(1, judge.windowRecords());
         WireWindow first = judge.cut(Instant.EPOCH, Instant.EPOCH.plusSeconds(10));
         assertEquals(Map.of("bank-service@1.1.0", 1L), first.records());
         assertEquals(List.of(new WireWindow.Range(STATE, 0, 10, 11)), first.ranges());
         assertEquals(0, judge.windowRecords(), "the next window starts empty");
         // Version 1 after version 2, in the next window: the version check remembers across windows.
-        judge.judge(judge.read(record(kcat(STATE, 0, 11, headersOf(v1), ALICE, v1))));
+        judge.judge(record(kcat(STATE, 0, 11, headersOf(v1), ALICE, v1)));
         WireWindow second = judge.cut(Instant.EPOCH.plusSeconds(10), Instant.EPOCH.plusSeconds(20));
         assertEquals(List.of("aggregate-version-regressed bank-service@1.1.0 bank.account 1"),
                 second.findings().stream().filter(f -> f.id() == AuditFinding.AGGREGATE_VERSION_REGRESSED).map(f -> f.id().id() + " " + f.release() + " " + f.type() + " " + f.count()).toList());
         assertEquals(List.of(new WireWindow.Range(STATE, 0, 11, 12)), second.ranges());
         // The partition read again from offset 10: what was seen there is forgotten, so version 2 then 1 is judged afresh.
         judge.forget(STATE, 0);
-        judge.judge(judge.read(record(kcat(STATE, 0, 10, headersOf(v1), ALICE, v1))));
+        judge.judge(record(kcat(STATE, 0, 10, headersOf(v1), ALICE, v1)));
         judge.drop();
         assertEquals(0, judge.windowRecords());
-        judge.judge(judge.read(record(kcat(STATE, 0, 10, headersOf(v2), ALICE, v2))));
+        judge.judge(record(kcat(STATE, 0, 10, headersOf(v2), ALICE, v2)));
         WireWindow third = judge.cut(Instant.EPOCH, Instant.EPOCH);
         assertTrue(third.findings().stream().noneMatch(f -> f.id() == AuditFinding.AGGREGATE_VERSION_REGRESSED), third.findings().toString());
         assertEquals(1, third.recordCount());
