@@ -13,15 +13,24 @@ import java.util.Objects;
  * @param listedViolations how many violations an answer lists; the count of all of them is always given
  * @param metricsNeedToken whether {@code GET /metrics} needs a bearer token
  * @param stopTimeout how long shutdown waits for requests in flight
+ * @param headerDeadline how long a connection has, from its opening or the end of its previous answer, to complete
+ *        the headers of its next request, however its bytes trickle ({@link HeaderDeadline})
  */
 public record Guards(Duration idleTimeout, long minBodyBytesPerSecond, int expensiveAtOnce, int expensivePerClient,
-                     int listedViolations, boolean metricsNeedToken, Duration stopTimeout) {
+                     int listedViolations, boolean metricsNeedToken, Duration stopTimeout, Duration headerDeadline) {
+    /** The longest header deadline a registry may be given (docs/api.md, "Limits"). */
+    public static final Duration MAX_HEADER_DEADLINE = Duration.ofSeconds(30);
+
     /** The largest body limit a registry may be given: 256 MiB (a Manifest of that size is already absurd). */
     public static final long MAX_BODY_CEILING = 256L * 1024 * 1024;
 
     public Guards {
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         Objects.requireNonNull(stopTimeout, "stopTimeout");
+        Objects.requireNonNull(headerDeadline, "headerDeadline");
+        if (headerDeadline.isNegative() || headerDeadline.isZero() || headerDeadline.compareTo(MAX_HEADER_DEADLINE) > 0) {
+            throw new IllegalArgumentException("the header deadline must be above 0 and at most " + MAX_HEADER_DEADLINE.toSeconds() + " s");
+        }
         if (expensiveAtOnce < 1 || expensivePerClient < 1 || listedViolations < 1) {
             throw new IllegalArgumentException("every cap must be at least 1");
         }
@@ -29,26 +38,31 @@ public record Guards(Duration idleTimeout, long minBodyBytesPerSecond, int expen
 
     /**
      * 10 s idle, 16 KiB/s at least, two expensive requests per core in all (at least 4), 4 per client (a CI runner's
-     * parallel jobs share one address), 100 violations listed, /metrics open, 20 s to finish requests on shutdown.
+     * parallel jobs share one address), 100 violations listed, /metrics open, 20 s to finish requests on shutdown,
+     * 20 s to complete a request's headers.
      */
     public static Guards defaults() {
         int atOnce = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-        return new Guards(Duration.ofSeconds(10), 16 * 1024, atOnce, 4, 100, false, Duration.ofSeconds(20));
+        return new Guards(Duration.ofSeconds(10), 16 * 1024, atOnce, 4, 100, false, Duration.ofSeconds(20), Duration.ofSeconds(20));
     }
 
     public Guards withIdleTimeout(Duration d) {
-        return new Guards(d, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, listedViolations, metricsNeedToken, stopTimeout);
+        return new Guards(d, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, listedViolations, metricsNeedToken, stopTimeout, headerDeadline);
     }
 
     public Guards withExpensive(int inAll, int perClient) {
-        return new Guards(idleTimeout, minBodyBytesPerSecond, inAll, perClient, listedViolations, metricsNeedToken, stopTimeout);
+        return new Guards(idleTimeout, minBodyBytesPerSecond, inAll, perClient, listedViolations, metricsNeedToken, stopTimeout, headerDeadline);
     }
 
     public Guards withListedViolations(int n) {
-        return new Guards(idleTimeout, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, n, metricsNeedToken, stopTimeout);
+        return new Guards(idleTimeout, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, n, metricsNeedToken, stopTimeout, headerDeadline);
     }
 
     public Guards withMetricsNeedToken(boolean b) {
-        return new Guards(idleTimeout, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, listedViolations, b, stopTimeout);
+        return new Guards(idleTimeout, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, listedViolations, b, stopTimeout, headerDeadline);
+    }
+
+    public Guards withHeaderDeadline(Duration d) {
+        return new Guards(idleTimeout, minBodyBytesPerSecond, expensiveAtOnce, expensivePerClient, listedViolations, metricsNeedToken, stopTimeout, d);
     }
 }
