@@ -84,6 +84,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--oidc-jwks", paramLabel = "URL", description = "The issuer's keys: an https:, http: or file: URL of its JWKS.")
     String oidcJwks;
 
+    @Option(names = "--oidc-max-lifetime", paramLabel = "DURATION", converter = LifetimeConverter.class,
+            description = "The longest lifetime (exp - iat) a JWT may have: 10m, 12h, 1d (default: 1d). A longer-lived token is refused.")
+    java.time.Duration oidcMaxLifetime;
+
     @Option(names = "--reads-need-token", description = "Reads need a principal with the read grant too (/health and /ready stay open).")
     boolean readsNeedToken;
 
@@ -112,7 +116,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Access access = access(tokens());
+        PrintWriter err = spec.commandLine().getErr();
+        Access access = access(tokens(), err);
         RegistryServer.Config config = config(access).withAllowedHosts(allowedHosts);
         boolean loopback = RegistryServer.isLoopback(host);
         if (!loopback && !config.hasWriters() && !openWrites) {
@@ -183,9 +188,15 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /** The principals of --principals and of the tokens, the OIDC verifier, and whether reads need a token. */
-    private Access access(Tokens tokens) throws InvalidInputException {
+    private Access access(Tokens tokens, PrintWriter err) throws InvalidInputException {
         Principals principals = tokens.principals();
-        if (principalsFile != null) principals = Principals.fromFile(principalsFile).and(principals, principalsFile.toString());
+        if (tokensFile != null) SecretFiles.warning(tokensFile, "tokens").ifPresent(err::println);
+        if (principalsFile != null) {
+            Principals fromFile = Principals.fromFile(principalsFile);
+            SecretFiles.warning(principalsFile, fromFile.holdsTokenDigests() ? "token digests" : null).ifPresent(err::println);
+            principals = fromFile.and(principals, principalsFile.toString());
+        }
+        err.flush();
         boolean anyOidc = oidcIssuer != null || oidcAudience != null || oidcJwks != null;
         if (anyOidc && (oidcIssuer == null || oidcAudience == null || oidcJwks == null)) {
             throw usage("--oidc-issuer, --oidc-audience and --oidc-jwks go together: give all three");
@@ -199,10 +210,24 @@ public final class ServeCommand implements Callable<Integer> {
         OidcVerifier oidc = null;
         if (anyOidc) {
             try {
-                oidc = OidcVerifier.of(oidcIssuer, oidcAudience, oidcJwks);
+                oidc = OidcVerifier.of(oidcIssuer, oidcAudience, oidcJwks,
+                        oidcMaxLifetime == null ? OidcVerifier.DEFAULT_MAX_LIFETIME : oidcMaxLifetime);
             } catch (IllegalArgumentException e) {
                 throw usage(e.getMessage());
             }
+            // Read now, so that a weak key stops the start rather than waiting for the first token to be refused.
+            OidcVerifier.KeysRead read = oidc.readKeys();
+            if (!read.weak().isEmpty()) {
+                throw new InvalidInputException(new InputProblem("--oidc-jwks", "", "wow-compat.serve.weak-key", "the JWKS at " + read.url()
+                        + " holds RSA keys under " + OidcVerifier.MIN_RSA_BITS + " bits (" + String.join(", ", read.weak())
+                        + "), which can be broken: have the issuer publish keys of 2048 bits or more"));
+            }
+            if (!read.readable()) {
+                err.println("note: the JWKS at " + read.url() + " cannot be read now; it is read again when the first JWT arrives");
+                err.flush();
+            }
+        } else if (oidcMaxLifetime != null) {
+            throw usage("--oidc-max-lifetime is for OIDC tokens: give it with --oidc-issuer, --oidc-audience and --oidc-jwks");
         }
         if (readsNeedToken && !principals.required()) {
             throw usage("--reads-need-token needs principals (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")");
