@@ -103,6 +103,10 @@ public final class ServeCommand implements Callable<Integer> {
             + "per client address; more are answered 429. Raise it behind a proxy, where every client has its address (default: ${DEFAULT-VALUE}).")
     int maxExpensivePerClient = Guards.defaults().expensivePerClient();
 
+    @Option(names = "--write-log-rows", paramLabel = "N", description = "Rows the write log keeps; the oldest past them are "
+            + "deleted (default: ${DEFAULT-VALUE}).")
+    int writeLogRows = Guards.DEFAULT_WRITE_LOG_ROWS;
+
     @Option(names = "--metrics-need-token", description = "GET /metrics needs a bearer token too (tokens must be configured).")
     boolean metricsNeedToken;
 
@@ -253,12 +257,16 @@ public final class ServeCommand implements Callable<Integer> {
             throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",
                     "--metrics-need-token needs tokens (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
         }
+        if (writeLogRows < 1_000) {
+            throw new InvalidInputException(new InputProblem("--write-log-rows " + writeLogRows, "", "wow-compat.serve.bad-limit",
+                    "--write-log-rows must be at least 1000, so that the writes of the last hours stay readable"));
+        }
         if ((maxExpensive != null && maxExpensive < 1) || maxExpensivePerClient < 1) {
             throw new InvalidInputException(new InputProblem("--max-expensive", "", "wow-compat.serve.bad-limit",
                     "--max-expensive and --max-expensive-per-client must be at least 1"));
         }
         Guards defaults = Guards.defaults();
-        Guards guards = defaults.withMetricsNeedToken(metricsNeedToken)
+        Guards guards = defaults.withMetricsNeedToken(metricsNeedToken).withWriteLogRows(writeLogRows)
                 .withExpensive(maxExpensive == null ? defaults.expensiveAtOnce() : maxExpensive, maxExpensivePerClient);
         return new RegistryServer.Config(host, port, access,
                 InputLimits.defaults().withMaxBytes(maxBytes).withMaxTokens(InputLimits.SERVER_MAX_TOKENS), Registration.defaultCachedBytes(), guards);
