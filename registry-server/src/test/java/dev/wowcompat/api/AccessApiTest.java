@@ -228,8 +228,8 @@ class AccessApiTest {
             assertEquals(3 * each, counted, "every refused write is counted: " + entries);
             assertEquals(java.util.Set.of("POST /services/{service}/releases", "POST /environments/{env}/deployments",
                     "DELETE /environments/{env}/deployments/{service}"), routes);
-            // Three routes, one status: three rows, or six if the writes crossed a minute's end.
-            assertTrue(entries.size() == 4 || entries.size() == 7, "rows: " + entries.size() + " " + entries);
+            // Three routes, one status: three rows, or up to six if the writes crossed a minute's end; and the named one.
+            assertTrue(entries.size() >= 4 && entries.size() <= 7, "rows: " + entries.size() + " " + entries);
             JsonNode named = entries.get(0);
             assertEquals("ledger-ci POST /services/{service}/releases bank-named null null 403", lines(List.of(named)).get(0));
             assertEquals(1, named.path("writes").asLong());
