@@ -227,7 +227,7 @@ public final class ServeCommand implements Callable<Integer> {
                         + "), which can be broken: have the issuer publish keys of 2048 bits or more"));
             }
             if (!read.readable()) {
-                err.println("note: the JWKS at " + read.url() + " cannot be read now; it is read again when the first JWT arrives");
+                err.println("note: the JWKS at " + read.url() + " cannot be read now; a JWT arriving a minute or more from now reads it again");
                 err.flush();
             }
         } else if (oidcMaxLifetime != null) {
