@@ -289,6 +289,21 @@ class AccessApiTest {
             for (JsonNode e : fresh.get("/write-log?principal=anonymous&limit=500").json().path("entries")) counted += e.path("writes").asLong();
             assertEquals(2_000, counted, "each refused write is counted");
         }
+        // On a registry without principals every writer is anonymous: its refused writes are counted the same way.
+        Path open = dir.resolve("open.db");
+        try (RunningRegistry fresh = new RunningRegistry(open, RegistryServer.Config.local(0))) {
+            fresh.post("/services/bank-service/releases", BankManifests.bank("1.0.0")).expect(201);
+            long before = checkpointedSize(open);
+            String name = "%01".repeat(200);
+            for (int i = 0; i < 2_000; i++) {
+                Answer a = i % 2 == 0 ? fresh.delete("/environments/" + name + "/deployments/" + name + i)
+                        : fresh.post("/environments/staging/deployments", deployment("x".repeat(200) + i, "1.0.0"));
+                assertEquals(400, a.status(), a.body());
+            }
+            long grown = checkpointedSize(open) - before;
+            System.out.println("2,000 refused writes on an open registry grew the SQLite file by " + grown + " bytes");
+            assertTrue(grown <= 256 * 1024, "grown by " + grown + " bytes");
+        }
     }
 
     /** The SQLite file's size once its write-ahead log is folded into it. */
