@@ -5,6 +5,7 @@ import com.nimbusds.jose.KeySourceException;
 import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKSelector;
 import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
@@ -34,13 +36,19 @@ import java.util.Set;
 /**
  * Verifies the JWTs of CI identities with nimbus-jose-jwt (docs/decisions.md, "Who may write"): RS256 or ES256 by a
  * key of the configured JWKS only ({@code alg: none}, HMAC, and {@code jku}/{@code x5u}/{@code jwk} headers are never
- * used), {@code iss} and {@code aud} exact, {@code exp}, {@code nbf} and {@code iat} with 60 s of leeway. The JWKS is
- * read from the configured URL only, kept for 5 minutes, and read again on an unknown {@code kid} at most once a
- * minute ({@link KeysOfOneUrl}).
+ * used), {@code iss} and {@code aud} exact, {@code exp}, {@code nbf} and {@code iat} with 60 s of leeway, and a lifetime
+ * ({@code exp - iat}) of at most the configured maximum. The JWKS is read from the configured URL only, kept for 5
+ * minutes, and read again on an unknown {@code kid} at most once a minute ({@link KeysOfOneUrl}); an RSA key under
+ * {@value #MIN_RSA_BITS} bits in it is never used.
  */
 public final class OidcVerifier {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OidcVerifier.class);
     /** Clock skew the time claims are given. */
     public static final int LEEWAY_SECONDS = 60;
+    /** The shortest RSA modulus a key of the JWKS may have to be used (docs/deployment.md, "Who may write"). */
+    public static final int MIN_RSA_BITS = 2048;
+    /** The longest lifetime ({@code exp - iat}) a token may have unless {@code serve --oidc-max-lifetime} says otherwise. */
+    public static final Duration DEFAULT_MAX_LIFETIME = Duration.ofDays(1);
     /** The least time between two reads of the JWKS. */
     public static final Duration MIN_REFETCH = Duration.ofMinutes(1);
     private static final int JWKS_MAX_BYTES = 256 * 1024;
@@ -48,10 +56,14 @@ public final class OidcVerifier {
     private final DefaultJWTProcessor<SecurityContext> processor;
     private final String issuer;
     private final Clock clock;
+    private final Duration maxLifetime;
+    private final KeysOfOneUrl keys;
 
-    private OidcVerifier(String issuer, String audience, JWKSource<SecurityContext> keys, Clock clock) {
+    private OidcVerifier(String issuer, String audience, KeysOfOneUrl keys, Clock clock, Duration maxLifetime) {
         this.issuer = issuer;
         this.clock = clock;
+        this.maxLifetime = maxLifetime;
+        this.keys = keys;
         this.processor = new DefaultJWTProcessor<>();
         processor.setJWSKeySelector(new JWSVerificationKeySelector<>(Set.of(JWSAlgorithm.RS256, JWSAlgorithm.ES256), keys));
         DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(Set.of(audience),
@@ -71,7 +83,12 @@ public final class OidcVerifier {
      * @throws IllegalArgumentException when the URL is none of those
      */
     public static OidcVerifier of(String issuer, String audience, String jwks) {
-        return of(issuer, audience, jwks, Clock.systemUTC(), MIN_REFETCH);
+        return of(issuer, audience, jwks, DEFAULT_MAX_LIFETIME);
+    }
+
+    /** The same, with the longest lifetime ({@code exp - iat}) a token may have. */
+    public static OidcVerifier of(String issuer, String audience, String jwks, Duration maxLifetime) {
+        return of(issuer, audience, jwks, Clock.systemUTC(), MIN_REFETCH, maxLifetime);
     }
 
     /**
@@ -79,6 +96,11 @@ public final class OidcVerifier {
      * clock they move, and a short cool-down, to see a rotated key taken without waiting a minute).
      */
     public static OidcVerifier of(String issuer, String audience, String jwks, Clock clock, Duration minRefetch) {
+        return of(issuer, audience, jwks, clock, minRefetch, DEFAULT_MAX_LIFETIME);
+    }
+
+    public static OidcVerifier of(String issuer, String audience, String jwks, Clock clock, Duration minRefetch, Duration maxLifetime) {
+        if (maxLifetime.isNegative() || maxLifetime.isZero()) throw new IllegalArgumentException("the longest token lifetime must be above 0");
         URL url;
         try {
             URI uri = new URI(jwks);
@@ -91,7 +113,7 @@ public final class OidcVerifier {
         }
         ResourceRetriever retriever = url.getProtocol().equals("file") ? OidcVerifier::readFile
                 : new DefaultResourceRetriever(5_000, 5_000, JWKS_MAX_BYTES);
-        return new OidcVerifier(issuer, audience, new KeysOfOneUrl(url, retriever, clock, minRefetch), clock);
+        return new OidcVerifier(issuer, audience, new KeysOfOneUrl(url, retriever, clock, minRefetch), clock, maxLifetime);
     }
 
     private static Resource readFile(URL url) throws IOException {
@@ -115,9 +137,26 @@ public final class OidcVerifier {
             JWTClaimsSet claims = processor.process(jwt, null);
             Date iat = claims.getIssueTime();
             if (iat.getTime() > clock.millis() + LEEWAY_SECONDS * 1000L) return Optional.empty();
+            // A token that lives for years is a password in all but name: once leaked, it works until it expires.
+            if (claims.getExpirationTime().getTime() - iat.getTime() > maxLifetime.toMillis()) return Optional.empty();
             return Optional.of(claims.getClaims());
         } catch (java.text.ParseException | com.nimbusds.jose.proc.BadJOSEException | com.nimbusds.jose.JOSEException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Reads the JWKS now (a start-up reads it before the first token does) and says what it found: whether it could be
+     * read, and its RSA keys under {@value #MIN_RSA_BITS} bits, each as {@code kid} and size. Those keys are never used.
+     */
+    public KeysRead readKeys() {
+        return keys.readNow();
+    }
+
+    /** What a read of the JWKS found: {@code weak} names each RSA key under {@value #MIN_RSA_BITS} bits. */
+    public record KeysRead(String url, boolean readable, List<String> weak) {
+        public KeysRead {
+            weak = List.copyOf(weak);
         }
     }
 
@@ -151,22 +190,44 @@ public final class OidcVerifier {
         @Override
         public synchronized List<JWK> get(JWKSelector selector, SecurityContext context) throws KeySourceException {
             Instant now = clock.instant();
-            if (keys == null || !now.isBefore(readAt.plus(CACHE))) read(now);
+            if (keys == null || !now.isBefore(readAt.plus(CACHE))) read(now, true);
             List<JWK> found = keys == null ? List.of() : selector.select(keys);
             if (found.isEmpty() && !now.isBefore(readAt.plus(minRefetch))) {
-                read(now);
+                read(now, true);
                 found = keys == null ? List.of() : selector.select(keys);
             }
             return found;
         }
 
-        private void read(Instant now) {
-            if (readAt != null && now.isBefore(readAt.plus(minRefetch))) return;
+        synchronized KeysRead readNow() {
+            readAt = null;
+            return read(clock.instant(), false);
+        }
+
+        /** @param tell whether to log weak keys (a start-up read reports them to its caller instead) */
+        private KeysRead read(Instant now, boolean tell) {
+            if (readAt != null && now.isBefore(readAt.plus(minRefetch))) return null;
             readAt = now;
             try {
-                keys = JWKSet.parse(retriever.retrieveResource(url).getContent());
+                JWKSet all = JWKSet.parse(retriever.retrieveResource(url).getContent());
+                List<JWK> usable = new ArrayList<>();
+                List<String> weak = new ArrayList<>();
+                for (JWK key : all.getKeys()) {
+                    // nimbus verifies with an RSA key of any size (a 512-bit modulus is factored in hours).
+                    if (key instanceof RSAKey rsa && rsa.size() < MIN_RSA_BITS) {
+                        weak.add("kid \"" + key.getKeyID() + "\" of " + rsa.size() + " bits");
+                    } else {
+                        usable.add(key);
+                    }
+                }
+                if (tell && !weak.isEmpty()) {
+                    LOG.warn("the JWKS at {} holds RSA keys under {} bits ({}): tokens they sign are refused", url, MIN_RSA_BITS, String.join(", ", weak));
+                }
+                keys = new JWKSet(usable);
+                return new KeysRead(url.toString(), true, weak);
             } catch (IOException | java.text.ParseException e) {
                 // Unreadable now: the keys held stay in use (none before the first read), and the next try waits.
+                return new KeysRead(url.toString(), false, List.of());
             }
         }
     }

@@ -44,9 +44,8 @@ public final class Principals {
 
         boolean matches(Map<String, Object> claims) {
             for (Map.Entry<String, String> m : match.entrySet()) {
-                Object value = claims.get(m.getKey());
-                boolean hit = value instanceof List<?> list ? list.contains(m.getValue()) : m.getValue().equals(value);
-                if (!hit) return false;
+                // A string, never a list: ["refs/heads/x", "refs/heads/main"] would otherwise match a main-only entry.
+                if (!(claims.get(m.getKey()) instanceof String value) || !value.equals(m.getValue())) return false;
             }
             return true;
         }
@@ -120,6 +119,11 @@ public final class Principals {
         return fromTokens;
     }
 
+    /** Whether some principal is known by a token's digest (not only by OIDC claims). */
+    public boolean holdsTokenDigests() {
+        return !holders.isEmpty();
+    }
+
     public List<OidcEntry> oidc() {
         return oidc;
     }
@@ -180,6 +184,7 @@ public final class Principals {
     private static final class FileReader {
         private final String source;
         private final String text;
+        private JsonNode tree;
         private final Map<String, Integer> lines = new HashMap<>();
 
         FileReader(String source, String text) {
@@ -198,6 +203,7 @@ public final class Principals {
                     }
                 }
                 root = new ObjectMapper(factory).readTree(text);
+                tree = root;
             } catch (JsonProcessingException e) {
                 String why = e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Duplicate field")
                         ? "a member is repeated" : "this is not valid JSON";
@@ -266,11 +272,16 @@ public final class Principals {
         private String name(JsonNode entry, String at, Map<String, String> names) throws InvalidInputException {
             JsonNode name = entry.path("name");
             if (!name.isTextual() || !Names.isPrincipal(name.asText())) {
-                throw at(name.isMissingNode() ? at : at + "/name", "\"name\" must be " + Names.PRINCIPAL_FORM);
+                String why = name.isTextual() ? Names.principalProblem(name.asText()) : null;
+                throw at(name.isMissingNode() ? at : at + "/name", "\"name\" must be " + Names.PRINCIPAL_FORM
+                        + (why == null ? "" : "; this one " + why));
             }
-            String previous = names.putIfAbsent(name.asText(), at);
+            // Names differing only in case are one name to a reader of the write log.
+            String previous = names.putIfAbsent(name.asText().toLowerCase(java.util.Locale.ROOT), at);
             if (previous != null) {
-                throw at(at + "/name", "the name \"" + name.asText() + "\" is given twice (first on line " + lines.get(previous + "/name") + ")");
+                String first = tree.at(previous).path("name").asText();
+                throw at(at + "/name", "the name \"" + name.asText() + "\" is given twice (first on line " + lines.get(previous + "/name")
+                        + (first.equals(name.asText()) ? ")" : ", as \"" + first + "\": names differing only in case are one name)"));
             }
             return name.asText();
         }

@@ -96,7 +96,12 @@ final class AdminEndpoints {
         if (addresses) o.put("remoteAddress", e.remoteAddress());
         String[] route = e.route().split(" ", 2);
         o.put("method", route[0]).put("route", route.length > 1 ? route[1] : "");
-        return o.put("service", e.service()).put("version", e.version()).put("environment", e.environment()).put("status", e.status());
+        o.put("service", e.service()).put("version", e.version()).put("environment", e.environment()).put("status", e.status());
+        // A counted entry stands for every write refused without a valid principal on its route, with its status, in
+        // the minute from "at" to "until": a reader sees at once that it is many writes, not one.
+        o.put("writes", e.writes()).put("counted", e.counted());
+        if (e.counted()) o.put("until", e.at() + dev.wowcompat.store.WriteLogEntry.MINUTE_MILLIS);
+        return o;
     }
 
     private static int number(Context ctx, String name, int absent) {

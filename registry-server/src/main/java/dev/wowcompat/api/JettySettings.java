@@ -21,7 +21,10 @@ import java.io.IOException;
 final class JettySettings {
     private JettySettings() {}
 
-    /** The one connector: idle connections and trickled bodies are dropped, freeing their thread. */
+    /**
+     * The one connector: idle connections, trickled bodies and headers not complete in time ({@link HeaderDeadline})
+     * are dropped, freeing their thread.
+     */
     static ServerConnector connector(Server server, HttpConfiguration http, String host, int port, Guards guards) {
         http.setIdleTimeout(guards.idleTimeout().toMillis());
         http.setMinRequestDataRate(guards.minBodyBytesPerSecond());
@@ -30,6 +33,7 @@ final class JettySettings {
         connector.setHost(host);
         connector.setPort(port);
         connector.setIdleTimeout(guards.idleTimeout().toMillis());
+        connector.addBean(new HeaderDeadline(guards.headerDeadline(), connector.getScheduler()));
         // Bound here, before Javalin starts the server: a failure to bind then reaches the caller as itself. Inside
         // Javalin's start it would be logged as "Failed to start Javalin" and lost in the failed graceful stop that
         // follows (docs/decisions.md, "The demo and first contact"). The server's start finds the channel open.

@@ -166,7 +166,7 @@ public final class RegistryServer implements AutoCloseable {
         // Releases stored before the store indexed what they read are indexed before the first request reads the index.
         registration.indexPendingUses();
         JsonSchemas schemas = new JsonSchemas();
-        WriteGate gate = new WriteGate(config.access(), store);
+        WriteGate gate = new WriteGate(config.access(), store, config.guards().writeLogRows());
         Endpoints e = new Endpoints(
                 new ReleaseEndpoints(store, registration, bodies, json, metrics),
                 new TypeEndpoints(store, json),

@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * wraps every write: it names the caller (401 when principals are configured and the token is missing or unknown),
  * runs the write, and appends one entry to the write log whatever the answer. The write itself says which grant it
  * needs with {@link #require} once it knows the service and environment (a deployment's are in its body): 403 when
- * the caller lacks it.
+ * the caller lacks it. A write refused without a valid principal is only counted (one row per route, status and
+ * minute), so that strangers cannot grow the log; every {@value #PRUNE_EVERY} writes the oldest rows past the log's
+ * bound are deleted.
  */
 final class WriteGate {
     private static final Logger LOG = LoggerFactory.getLogger(WriteGate.class);
@@ -41,12 +43,18 @@ final class WriteGate {
         boolean recorded;
     }
 
+    /** How many writes pass between two prunings of the write log: the log may pass its bound by fewer rows than this. */
+    static final int PRUNE_EVERY = 64;
+
     private final Access access;
     private final RegistryStore store;
+    private final int logRows;
+    private final java.util.concurrent.atomic.AtomicLong writesSeen = new java.util.concurrent.atomic.AtomicLong();
 
-    WriteGate(Access access, RegistryStore store) {
+    WriteGate(Access access, RegistryStore store, int logRows) {
         this.access = access;
         this.store = store;
+        this.logRows = logRows;
     }
 
     Handler writes(Handler handler) {
@@ -70,6 +78,7 @@ final class WriteGate {
                 // A stored write's row was committed with it; anything else (a refusal, a repeat, a failure after
                 // the store's transaction, whose row then rolled back with it) is appended here.
                 if (!(answered && note.recorded)) append(ctx, note, status);
+                if (writesSeen.incrementAndGet() % PRUNE_EVERY == 0) prune();
             }
         };
     }
@@ -200,10 +209,21 @@ final class WriteGate {
     private void append(Context ctx, Note note, int status) {
         WriteLogEntry entry = entry(ctx, note, status);
         try {
-            store.appendWrite(entry);
+            // Refused, and sent by no principal the registry knows (no token, an unknown one, a verified JWT that no
+            // entry maps, or anyone on an open registry): the sender chose every name in it, and may send thousands.
+            if (status >= 400 && note.known == null) store.countRefusal(entry.withPrincipal(Principal.ANONYMOUS));
+            else store.appendWrite(entry);
         } catch (RuntimeException e) {
             // The write has been answered (or refused) already; a log that cannot be kept is the operator's alarm.
             LOG.error("could not append to the write log: {} {} by {} answered {}", entry.route(), entry.service(), entry.principal(), status, e);
+        }
+    }
+
+    private void prune() {
+        try {
+            store.pruneWriteLog(logRows);
+        } catch (RuntimeException e) {
+            LOG.error("could not prune the write log to its newest {} rows", logRows, e);
         }
     }
 

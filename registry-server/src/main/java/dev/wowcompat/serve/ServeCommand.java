@@ -84,6 +84,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--oidc-jwks", paramLabel = "URL", description = "The issuer's keys: an https:, http: or file: URL of its JWKS.")
     String oidcJwks;
 
+    @Option(names = "--oidc-max-lifetime", paramLabel = "DURATION", converter = LifetimeConverter.class,
+            description = "The longest lifetime (exp - iat) a JWT may have: 10m, 12h, 1d (default: 1d). A longer-lived token is refused.")
+    java.time.Duration oidcMaxLifetime;
+
     @Option(names = "--reads-need-token", description = "Reads need a principal with the read grant too (/health and /ready stay open).")
     boolean readsNeedToken;
 
@@ -99,6 +103,10 @@ public final class ServeCommand implements Callable<Integer> {
             + "per client address; more are answered 429. Raise it behind a proxy, where every client has its address (default: ${DEFAULT-VALUE}).")
     int maxExpensivePerClient = Guards.defaults().expensivePerClient();
 
+    @Option(names = "--write-log-rows", paramLabel = "N", description = "Rows the write log keeps; the oldest past them are "
+            + "deleted (default: ${DEFAULT-VALUE}).")
+    int writeLogRows = Guards.DEFAULT_WRITE_LOG_ROWS;
+
     @Option(names = "--metrics-need-token", description = "GET /metrics needs a bearer token too (tokens must be configured).")
     boolean metricsNeedToken;
 
@@ -112,7 +120,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Access access = access(tokens());
+        PrintWriter err = spec.commandLine().getErr();
+        Access access = access(tokens(), err);
         RegistryServer.Config config = config(access).withAllowedHosts(allowedHosts);
         boolean loopback = RegistryServer.isLoopback(host);
         if (!loopback && !config.hasWriters() && !openWrites) {
@@ -183,9 +192,15 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /** The principals of --principals and of the tokens, the OIDC verifier, and whether reads need a token. */
-    private Access access(Tokens tokens) throws InvalidInputException {
+    private Access access(Tokens tokens, PrintWriter err) throws InvalidInputException {
         Principals principals = tokens.principals();
-        if (principalsFile != null) principals = Principals.fromFile(principalsFile).and(principals, principalsFile.toString());
+        if (tokensFile != null) SecretFiles.warning(tokensFile, "tokens").ifPresent(err::println);
+        if (principalsFile != null) {
+            Principals fromFile = Principals.fromFile(principalsFile);
+            SecretFiles.warning(principalsFile, fromFile.holdsTokenDigests() ? "token digests" : null).ifPresent(err::println);
+            principals = fromFile.and(principals, principalsFile.toString());
+        }
+        err.flush();
         boolean anyOidc = oidcIssuer != null || oidcAudience != null || oidcJwks != null;
         if (anyOidc && (oidcIssuer == null || oidcAudience == null || oidcJwks == null)) {
             throw usage("--oidc-issuer, --oidc-audience and --oidc-jwks go together: give all three");
@@ -199,10 +214,24 @@ public final class ServeCommand implements Callable<Integer> {
         OidcVerifier oidc = null;
         if (anyOidc) {
             try {
-                oidc = OidcVerifier.of(oidcIssuer, oidcAudience, oidcJwks);
+                oidc = OidcVerifier.of(oidcIssuer, oidcAudience, oidcJwks,
+                        oidcMaxLifetime == null ? OidcVerifier.DEFAULT_MAX_LIFETIME : oidcMaxLifetime);
             } catch (IllegalArgumentException e) {
                 throw usage(e.getMessage());
             }
+            // Read now, so that a weak key stops the start rather than waiting for the first token to be refused.
+            OidcVerifier.KeysRead read = oidc.readKeys();
+            if (!read.weak().isEmpty()) {
+                throw new InvalidInputException(new InputProblem("--oidc-jwks", "", "wow-compat.serve.weak-key", "the JWKS at " + read.url()
+                        + " holds RSA keys under " + OidcVerifier.MIN_RSA_BITS + " bits (" + String.join(", ", read.weak())
+                        + "), which can be broken: have the issuer publish keys of 2048 bits or more"));
+            }
+            if (!read.readable()) {
+                err.println("note: the JWKS at " + read.url() + " cannot be read now; a JWT arriving a minute or more from now reads it again");
+                err.flush();
+            }
+        } else if (oidcMaxLifetime != null) {
+            throw usage("--oidc-max-lifetime is for OIDC tokens: give it with --oidc-issuer, --oidc-audience and --oidc-jwks");
         }
         if (readsNeedToken && !principals.required()) {
             throw usage("--reads-need-token needs principals (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")");
@@ -228,12 +257,16 @@ public final class ServeCommand implements Callable<Integer> {
             throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",
                     "--metrics-need-token needs tokens (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
         }
+        if (writeLogRows < 1_000) {
+            throw new InvalidInputException(new InputProblem("--write-log-rows " + writeLogRows, "", "wow-compat.serve.bad-limit",
+                    "--write-log-rows must be at least 1000, so that the writes of the last hours stay readable"));
+        }
         if ((maxExpensive != null && maxExpensive < 1) || maxExpensivePerClient < 1) {
             throw new InvalidInputException(new InputProblem("--max-expensive", "", "wow-compat.serve.bad-limit",
                     "--max-expensive and --max-expensive-per-client must be at least 1"));
         }
         Guards defaults = Guards.defaults();
-        Guards guards = defaults.withMetricsNeedToken(metricsNeedToken)
+        Guards guards = defaults.withMetricsNeedToken(metricsNeedToken).withWriteLogRows(writeLogRows)
                 .withExpensive(maxExpensive == null ? defaults.expensiveAtOnce() : maxExpensive, maxExpensivePerClient);
         return new RegistryServer.Config(host, port, access,
                 InputLimits.defaults().withMaxBytes(maxBytes).withMaxTokens(InputLimits.SERVER_MAX_TOKENS), Registration.defaultCachedBytes(), guards);

@@ -214,6 +214,20 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
+    public void countRefusal(WriteLogEntry entry) {
+        transaction(c -> {
+            WriteLogTables.count(c, entry);
+            return true;
+        }, ok -> ok);
+    }
+
+    @Override
+    public int pruneWriteLog(int keep) {
+        if (keep < 1) throw new IllegalArgumentException("the write log keeps at least one row");
+        return transaction(c -> WriteLogTables.prune(c, keep), n -> true);
+    }
+
+    @Override
     public List<WriteLogEntry> writeLog(WriteLogQuery query) {
         return read(c -> WriteLogTables.page(c, query));
     }

@@ -164,6 +164,15 @@ public interface RegistryStore extends AutoCloseable {
      */
     void appendWrite(WriteLogEntry entry);
 
+    /**
+     * Counts one write refused without a valid principal in the write log's row of its route, status and minute
+     * (docs/api.md, "GET /write-log"): such writes cost the log one row a minute each, whatever they name.
+     */
+    void countRefusal(WriteLogEntry entry);
+
+    /** Deletes the write log's oldest rows past the newest {@code keep}; says how many went. */
+    int pruneWriteLog(int keep);
+
     /** A page of the write log, newest first. */
     java.util.List<WriteLogEntry> writeLog(WriteLogQuery query);
 

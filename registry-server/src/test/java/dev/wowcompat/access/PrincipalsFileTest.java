@@ -54,7 +54,8 @@ class PrincipalsFileTest {
         assertTrue(refusal("{\"principals\": [\n {\"name\": \"a\", \"tokenSha256\": \"" + A + "\", \"grant\": [\"admin\"]}]}")
                 .matches("line 2: \"grant\" is not a member here; expected grants, name, tokenSha256"), "a misspelt member");
         assertTrue(refusal("{\"principals\": [\n {\"name\": \"" + "p".repeat(129) + "\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]}]}")
-                .matches("line 2: \"name\" must be 1 to 128 letters, digits, spaces and \\. _ @ / -, starting with a letter or a digit"),
+                .matches("line 2: \"name\" must be 1 to 128 ASCII letters, digits, single spaces and \\. _ @ / -, starting with a letter "
+                        + "or a digit and not ending with a space; this one is longer than 128 characters"),
                 "a name past the registry's 128 characters");
         assertTrue(refusal("{\"oidc\": [\n {\"name\": \" ci\", \"match\": {\"repository\": \"acme/x\"}, \"grants\": [\"admin\"]}]}")
                 .matches("line 2: \"name\" must be .*"), "a name starting with a space");
@@ -62,6 +63,34 @@ class PrincipalsFileTest {
                 + "\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"admin\"]}]}")).byToken("a-token").stream().count(), "128 characters are taken");
         assertTrue(refusal("{}").matches("line 1: the file names no principal and no oidc entry; .*"));
         assertTrue(refusal("[]").matches("line 1: the file must hold one JSON object .*"));
+    }
+
+    /**
+     * Two principals a reader of the write log cannot tell apart must not both exist: "bank-ci" beside "bank-ci " (a
+     * trailing space), "bank  ci" (two spaces), a Cyrillic "а" for a Latin "a", an invisible control character, or the
+     * same name in other letter case. Each is refused at start, naming its line and what is wrong with it.
+     */
+    @Test
+    void namesAReaderCannotTellApartAreRefused() throws InvalidInputException {
+        String first = "{\"principals\": [\n {\"name\": \"bank-ci\", \"tokenSha256\": \"" + A + "\", \"grants\": [\"publish:bank\"]},\n";
+        String second = " {\"name\": \"%s\", \"tokenSha256\": \"" + B + "\", \"grants\": [\"admin\"]}\n]}";
+        Map<String, String> refused = Map.of(
+                "bank-ci ", "ends with a space",
+                "bank  ci", "has two spaces in a row",
+                "b\\u0430nk-ci", "holds U+0430, which is not ASCII (a letter of another script may look like ours)",
+                "bank-ci\\u0007", "holds U+0007, a control character",
+                "bank-ci\\u200b", "holds U+200B, which is not ASCII (a letter of another script may look like ours)",
+                "bank-ci\\t", "ends with a space");
+        for (Map.Entry<String, String> name : refused.entrySet()) {
+            String sentence = refusal(first + String.format(second, name.getKey()));
+            assertTrue(sentence.startsWith("line 3: \"name\" must be 1 to 128 ASCII letters"), name.getKey() + ": " + sentence);
+            assertTrue(sentence.endsWith("; this one " + name.getValue()), name.getKey() + ": " + sentence);
+        }
+        assertEquals("line 3: the name \"Bank-CI\" is given twice (first on line 2, as \"bank-ci\": names differing only in case are one name)",
+                refusal(first + String.format(second, "Bank-CI")));
+        // One space between words stays a name, as CI systems name their jobs.
+        Principals spaced = Principals.fromFile(PrincipalsFiles.write(dir, "spaced.json", first + String.format(second, "bank service CI")));
+        assertEquals("bank service CI", spaced.byToken("b-token").orElseThrow().name());
     }
 
     @ParameterizedTest

@@ -163,12 +163,13 @@ class AccessApiTest {
                 "platform POST /environments/{env}/deployments bank-log 1.0.0 log-env 201",
                 "ledger-ci POST /services/{service}/releases bank-log null null 403",
                 "bank-ci POST /services/{service}/releases bank-log 1.0.0 null 201"), lines(log), "newest first");
-        // A refused anonymous deployment is not read further: its service is unknown, its environment is not.
+        // A refused anonymous deployment is only counted, in its route's, status' and minute's row, which keeps no name.
         assertEquals(List.of(
                 "platform DELETE /environments/{env}/deployments/{service} bank-log 1.0.0 log-env 200",
-                "anonymous POST /environments/{env}/deployments null null log-env 401",
                 "platform POST /environments/{env}/deployments bank-log 1.0.0 log-env 201"),
                 lines(registry.get("/write-log?environment=log-env").json().path("entries")));
+        JsonNode anonymous = registry.get("/write-log?principal=anonymous").json().path("entries");
+        assertTrue(lines(anonymous).contains("anonymous POST /environments/{env}/deployments null null null 401"), anonymous.toString());
         assertTrue(log.get(0).path("remoteAddress").isMissingNode(), "addresses are shown to admins only");
         JsonNode asAdmin = registry.get("/write-log?service=bank-log&limit=1", as(PLATFORM)).expect(200).json();
         assertEquals("127.0.0.1", asAdmin.at("/entries/0/remoteAddress").asText());
@@ -191,7 +192,133 @@ class AccessApiTest {
         }
     }
 
-    private static List<String> lines(JsonNode entries) {
+    /**
+     * Strangers cannot grow the write log: refused writes without a valid principal (no token, an unknown one) are
+     * counted per route, status and minute, one row each, keeping none of the names they sent; a known principal's
+     * refused write keeps its own row with what it named.
+     */
+    @Test
+    void refusedWritesWithoutAPrincipalAreCountedPerRouteStatusAndMinute() {
+        try (RunningRegistry fresh = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0).withAccess(access))) {
+            String name = "n".repeat(200);
+            int each = 100;
+            for (int i = 0; i < each; i++) {
+                problem(fresh.post("/services/" + name + i + "/releases", "{}"), 401, "wow-compat.auth.token-missing");
+                problem(fresh.post("/environments/" + name + "/deployments", deployment(name + i, "1.0.0"), as("guess-" + i)), 401,
+                        "wow-compat.auth.token-invalid");
+                problem(fresh.delete("/environments/" + name + i + "/deployments/" + name), 401, "wow-compat.auth.token-missing");
+            }
+            forbidden(fresh.post("/services/bank-named/releases", BankManifests.bank("bank-named", "1.0.0", 1, true), as(LEDGER)),
+                    "ledger-ci", "publish:bank-named");
+
+            JsonNode entries = fresh.get("/write-log?limit=500", as(PLATFORM)).expect(200).json().path("entries");
+            long counted = 0;
+            java.util.Set<String> routes = new java.util.TreeSet<>();
+            for (JsonNode e : entries) {
+                if (!e.path("counted").asBoolean()) continue;
+                assertEquals("anonymous", e.path("principal").asText(), e.toString());
+                assertEquals(401, e.path("status").asInt(), e.toString());
+                assertTrue(e.path("service").isNull() && e.path("version").isNull() && e.path("environment").isNull(), "no name kept: " + e);
+                assertEquals(60_000, e.path("until").asLong() - e.path("at").asLong(), "a minute: " + e);
+                assertEquals(0, e.path("at").asLong() % 60_000, "from the minute's start: " + e);
+                assertEquals("127.0.0.1", e.path("remoteAddress").asText(), e.toString());
+                counted += e.path("writes").asLong();
+                routes.add(e.path("method").asText() + " " + e.path("route").asText());
+            }
+            assertEquals(3 * each, counted, "every refused write is counted: " + entries);
+            assertEquals(java.util.Set.of("POST /services/{service}/releases", "POST /environments/{env}/deployments",
+                    "DELETE /environments/{env}/deployments/{service}"), routes);
+            // Three routes, one status: three rows, or up to six if the writes crossed a minute's end; and the named one.
+            assertTrue(entries.size() >= 4 && entries.size() <= 7, "rows: " + entries.size() + " " + entries);
+            JsonNode named = entries.get(0);
+            assertEquals("ledger-ci POST /services/{service}/releases bank-named null null 403", lines(List.of(named)).get(0));
+            assertEquals(1, named.path("writes").asLong());
+            assertFalse(named.path("counted").asBoolean());
+        }
+    }
+
+    /**
+     * The write log keeps its newest rows: past its bound the oldest are deleted, at each 64th write. With a bound of
+     * 100 rows and 300 writes of a known principal (each its own row), at most 100 + 63 rows remain, the newest among
+     * them and the first gone.
+     */
+    @Test
+    void theWriteLogKeepsItsNewestRowsPastItsBound() {
+        Guards small = Guards.defaults().withWriteLogRows(100);
+        try (RunningRegistry fresh = new RunningRegistry(databases.create(backend()).open(),
+                RegistryServer.Config.local(0).withAccess(access).withGuards(small))) {
+            for (int i = 0; i < 300; i++) {
+                forbidden(fresh.post("/services/bank-bound-" + i + "/releases", "{}", as(LEDGER)), "ledger-ci", "publish:bank-bound-" + i);
+            }
+            List<String> services = new ArrayList<>();
+            JsonNode page = fresh.get("/write-log?limit=500", as(PLATFORM)).expect(200).json();
+            page.path("entries").forEach(e -> services.add(e.path("service").asText()));
+            assertTrue(page.path("next").isNull(), "one page holds them all");
+            assertTrue(services.size() >= 100 && services.size() <= 100 + WriteGate.PRUNE_EVERY - 1, "rows kept: " + services.size());
+            assertEquals("bank-bound-299", services.get(0), "the newest is kept");
+            assertEquals("bank-bound-" + (300 - services.size()), services.get(services.size() - 1), "the oldest kept follow on the newest");
+            assertFalse(services.contains("bank-bound-0"), "the oldest went");
+        }
+    }
+
+    /**
+     * 2,000 anonymous refused writes naming 200 characters grew the SQLite file by 2.1 MB (a row of some 1 KB each).
+     * Measured on the file itself, after a checkpoint folds the write-ahead log into it: at most 256 KiB now.
+     */
+    @Test
+    void twoThousandAnonymousRefusedWritesGrowTheDatabaseByAtMost256KiB(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(backend() == TestDatabases.Backend.SQLITE, "the SQLite file is measured");
+        Path file = dir.resolve("grown.db");
+        try (RunningRegistry fresh = new RunningRegistry(file, RegistryServer.Config.local(0).withAccess(access))) {
+            fresh.post("/services/bank-service/releases", BankManifests.bank("1.0.0"), as(BANK)).expect(201);
+            long before = checkpointedSize(file);
+            String name = "x".repeat(200);
+            for (int i = 0; i < 2_000; i++) {
+                Answer a = switch (i % 4) {
+                    case 0 -> fresh.post("/services/" + name + "/releases", "{}");
+                    case 1 -> fresh.post("/environments/" + name + "/deployments", deployment(name, "1.0.0"), as(name + i));
+                    case 2 -> fresh.delete("/environments/" + name + "/deployments/" + name + i);
+                    default -> fresh.post("/services/" + name + "/releases/1.0.0/withdraw", "", as("guess"));
+                };
+                assertEquals(401, a.status(), a.body());
+            }
+            long grown = checkpointedSize(file) - before;
+            System.out.println("2,000 anonymous refused writes grew the SQLite file by " + grown + " bytes");
+            assertTrue(grown <= 256 * 1024, "grown by " + grown + " bytes");
+            long counted = 0;
+            for (JsonNode e : fresh.get("/write-log?principal=anonymous&limit=500").json().path("entries")) counted += e.path("writes").asLong();
+            assertEquals(2_000, counted, "each refused write is counted");
+        }
+        // On a registry without principals every writer is anonymous: its refused writes are counted the same way.
+        Path open = dir.resolve("open.db");
+        try (RunningRegistry fresh = new RunningRegistry(open, RegistryServer.Config.local(0))) {
+            fresh.post("/services/bank-service/releases", BankManifests.bank("1.0.0")).expect(201);
+            long before = checkpointedSize(open);
+            String name = "%01".repeat(200);
+            for (int i = 0; i < 2_000; i++) {
+                Answer a = i % 2 == 0 ? fresh.delete("/environments/" + name + "/deployments/" + name + i)
+                        : fresh.post("/environments/staging/deployments", deployment("x".repeat(200) + i, "1.0.0"));
+                assertEquals(400, a.status(), a.body());
+            }
+            long grown = checkpointedSize(open) - before;
+            System.out.println("2,000 refused writes on an open registry grew the SQLite file by " + grown + " bytes");
+            assertTrue(grown <= 256 * 1024, "grown by " + grown + " bytes");
+        }
+    }
+
+    /** The SQLite file's size once its write-ahead log is folded into it. */
+    private static long checkpointedSize(Path file) throws Exception {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+             java.sql.Statement st = c.createStatement()) {
+            try (java.sql.ResultSet rs = st.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+                assertTrue(rs.next() && rs.getInt(1) == 0, "the checkpoint was not blocked");
+            }
+        }
+        assertEquals(0, java.nio.file.Files.size(Path.of(file + "-wal")), "the write-ahead log is folded in");
+        return java.nio.file.Files.size(file);
+    }
+
+    private static List<String> lines(Iterable<JsonNode> entries) {
         List<String> seen = new ArrayList<>();
         entries.forEach(e -> seen.add(e.path("principal").asText() + " " + e.path("method").asText() + " " + e.path("route").asText()
                 + " " + e.path("service").asText() + " " + e.path("version").asText() + " " + e.path("environment").asText()

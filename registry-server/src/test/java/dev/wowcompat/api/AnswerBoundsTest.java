@@ -204,17 +204,19 @@ class AnswerBoundsTest {
     }
 
     /**
-     * A refused write is logged with what it named, up to 200 characters a name; a name of control characters takes 6
-     * bytes a character in JSON, so a page of 500 such entries was some 1.4 MB. The page ends within 1 MiB, and
-     * {@code next} continues from the last entry listed, so paging still reaches every entry.
+     * A known principal's refused write is logged with what it named, up to 200 characters a name (a stranger's is only
+     * counted); a name of control characters takes 6 bytes a character in JSON, so a page of 500 such entries was some
+     * 1.4 MB. The page ends within 1 MiB, and {@code next} continues from the last entry listed, so paging still
+     * reaches every entry.
      */
     @Test
     void aPageOfTheWriteLogStaysWithinAMebibyteAndPagingReachesEveryEntry() {
-        try (RunningRegistry registry = registry()) {
+        try (RunningRegistry registry = new RunningRegistry(dir.resolve("registry.db"),
+                RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("admin-token"))))) {
             String name = "%01".repeat(250);
             int refused = AdminEndpoints.MAX_PAGE + 20;
             for (int i = 0; i < refused; i++) {
-                Answer a = registry.delete("/environments/" + name + "/deployments/" + name + i);
+                Answer a = registry.delete("/environments/" + name + "/deployments/" + name + i, RunningRegistry.as("admin-token"));
                 assertEquals(400, a.status(), a.body());
             }
             JsonNode page = bounded(registry.get("/write-log?limit=" + AdminEndpoints.MAX_PAGE).expect(200));

@@ -300,6 +300,67 @@ class OidcApiTest {
         }
     }
 
+    /**
+     * A JWKS holding a real 1024-bit RSA key beside a 2048-bit one: a token signed (really) by the weak key is refused
+     * 401, one signed by the strong key passes, and a read of the keys names the weak one (what stops {@code serve}).
+     */
+    @Test
+    void anRsaKeyUnder2048BitsIsNeverUsed() throws Exception {
+        RSAKey weak = new RSAKeyGenerator(1024, true).keyID("weak-1024").generate();
+        RSAKey strong = new RSAKeyGenerator(2048).keyID("strong-2048").generate();
+        assertEquals(1024, weak.toRSAPublicKey().getModulus().bitLength(), "a real 1024-bit modulus");
+        Path file = Files.writeString(dir.resolve("weak-jwks.json"), new JWKSet(List.of(weak.toPublicJWK(), strong.toPublicJWK())).toString());
+        OidcVerifier verifier = OidcVerifier.of(ISSUER, AUDIENCE, file.toUri().toString());
+        OidcVerifier.KeysRead read = verifier.readKeys();
+        assertTrue(read.readable());
+        assertEquals(List.of("kid \"weak-1024\" of 1024 bits"), read.weak());
+        try (RunningRegistry fromFile = open(verifier)) {
+            SignedJWT signedByWeak = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID("weak-1024").build(), claims().build());
+            signedByWeak.sign(new RSASSASigner(weak.toPrivateKey(), true));
+            assertTrue(signedByWeak.verify(new com.nimbusds.jose.crypto.RSASSAVerifier(weak.toRSAPublicKey())), "a real signature");
+            refused(register(fromFile, "1.0.0", signedByWeak.serialize()));
+            register(fromFile, "1.0.0", rs256(strong, claims().build(), h -> {})).expect(201);
+        }
+        Path none = dir.resolve("no-jwks.json");
+        assertEquals(false, OidcVerifier.of(ISSUER, AUDIENCE, none.toUri().toString()).readKeys().readable(), "an unreadable JWKS is said so");
+    }
+
+    /**
+     * A token's lifetime ({@code exp - iat}) is at most a day unless configured: {@code exp} in the year 3000 was
+     * accepted, and such a token once leaked works for ever. A shorter maximum refuses what the default takes.
+     */
+    @Test
+    void aTokenLivingLongerThanTheMaximumIsRefused() throws Exception {
+        long now = System.currentTimeMillis();
+        Date year3000 = Date.from(Instant.parse("3000-01-01T00:00:00Z"));
+        refused(register(registry, "3.0.0", rs256(claims().expirationTime(year3000).build())));
+        refused(register(registry, "3.0.0", rs256(claims().issueTime(new Date(now - 1_000))
+                .expirationTime(new Date(now - 1_000 + Duration.ofDays(1).plusSeconds(1).toMillis())).build())));
+        register(registry, "3.0.0", rs256(claims().issueTime(new Date(now - 1_000))
+                .expirationTime(new Date(now - 1_000 + Duration.ofHours(23).toMillis())).build())).expect(201);
+
+        String url = "http://127.0.0.1:" + keys.getAddress().getPort() + "/jwks";
+        try (RunningRegistry tight = open(OidcVerifier.of(ISSUER, AUDIENCE, url, Duration.ofMinutes(10)))) {
+            refused(register(tight, "1.0.0", rs256(claims().expirationTime(new Date(now + Duration.ofHours(1).toMillis())).build())));
+            register(tight, "1.0.0", rs256(claims().expirationTime(new Date(now + Duration.ofMinutes(5).toMillis())).build())).expect(201);
+        }
+    }
+
+    /**
+     * A claim an entry matches on must be a string: a token carrying {@code "ref": ["refs/heads/x", "refs/heads/main"]}
+     * matched the main-only entry. Such a token is verified, matches no entry and holds no grant (403).
+     */
+    @Test
+    void aClaimSentAsAListMatchesNoEntry() throws Exception {
+        Answer listed = register(registry, "4.0.0", rs256(claims().claim("ref", List.of("refs/heads/x", "refs/heads/main")).build()));
+        assertEquals(403, listed.status(), listed.body());
+        assertTrue(listed.json().path("detail").asText().contains("matches no oidc entry"), listed.body());
+        Answer one = register(registry, "4.0.0", rs256(claims().claim("repository", List.of("acme/bank-service")).build()));
+        assertEquals(403, one.status(), one.body());
+        assertEquals(404, registry.get("/services/bank-service/releases/4.0.0").status(), "nothing was stored");
+        register(registry, "4.0.0", rs256(claims().build())).expect(201);
+    }
+
     @Test
     void theJwksMayBeAFile() throws Exception {
         Path file = Files.writeString(dir.resolve("jwks.json"), new JWKSet(List.of(rsa.toPublicJWK(), ec.toPublicJWK())).toString());

@@ -127,6 +127,57 @@ class ServerGuardsTest {
         }
     }
 
+    /**
+     * Jetty's idle timeout starts again at every byte: a request whose headers trickle one byte a second stayed open
+     * for as long as its sender liked. Its headers now have a total time: closed within the deadline and a margin,
+     * well before the idle timeout could have, while a slow but complete request (and the next one on the same
+     * connection) is answered.
+     */
+    @Test
+    void headersThatTrickleAreClosedAtTheirDeadlineWhileSlowCompleteRequestsAreAnswered() throws Exception {
+        Guards guards = Guards.defaults().withIdleTimeout(Duration.ofSeconds(10)).withHeaderDeadline(Duration.ofSeconds(3));
+        try (RunningRegistry registry = registry(guards)) {
+            try (RawHttp trickle = RawHttp.connect(registry.base(), "127.0.0.2")) {
+                String request = "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + "s".repeat(60) + "\r\n\r\n";
+                long start = System.nanoTime();
+                boolean closed = false;
+                for (int i = 0; i < request.length() && !closed; i++) {
+                    try {
+                        trickle.send(request.substring(i, i + 1));
+                    } catch (java.io.IOException reset) {
+                        closed = true;
+                        break;
+                    }
+                    closed = trickle.closedWithin(1_000);
+                }
+                long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+                assertTrue(closed, "a connection trickling its headers is closed");
+                assertTrue(seconds >= 2 && seconds <= 5, "closed at the 3 s deadline (and a margin), not before and not at the 10 s "
+                        + "idle timeout: after " + seconds + " s");
+            }
+            try (RawHttp slow = RawHttp.connect(registry.base(), "127.0.0.3")) {
+                // Each request's headers in four parts over some 0.9 s, well under the deadline, 0.3 s after the
+                // previous answer; four of them keep the connection open past 3 s: each request's headers have their
+                // own time.
+                long opened = System.nanoTime();
+                for (int round = 0; round < 4; round++) {
+                    List<String> parts = List.of("GET /health HT", "TP/1.1\r\nHos", "t: localhost\r\n", "X-Slow: yes\r\n\r\n");
+                    for (int i = 0; i < parts.size(); i++) {
+                        if (i > 0) Thread.sleep(300);
+                        slow.send(parts.get(i));
+                    }
+                    String answer = slow.readAll(5_000);
+                    assertTrue(answer.startsWith("HTTP/1.1 200"), "round " + round + ": " + answer);
+                    Thread.sleep(300);
+                }
+                assertTrue(System.nanoTime() - opened > 3_000_000_000L, "the connection outlived one deadline");
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Guards.defaults().withHeaderDeadline(Duration.ofSeconds(31)),
+                "the deadline is at most 30 s");
+        assertEquals(Duration.ofSeconds(20), Guards.defaults().headerDeadline());
+    }
+
     @Test
     void theBodyLimitHasACeiling() {
         RegistryServer.Config local = RegistryServer.Config.local(0);

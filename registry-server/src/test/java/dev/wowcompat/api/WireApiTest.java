@@ -586,7 +586,7 @@ class WireApiTest {
             assertEquals(List.of("POST /environments/{env}/wire production prod-watch 200",
                     "POST /environments/{env}/wire production dashboard 403",
                     "POST /environments/{env}/wire staging prod-watch 403",
-                    "POST /environments/{env}/wire production anonymous 401"), log);
+                    "POST /environments/{env}/wire null anonymous 401"), log);
         }
     }
 }

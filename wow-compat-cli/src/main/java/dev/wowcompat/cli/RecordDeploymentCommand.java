@@ -40,7 +40,7 @@ final class RecordDeploymentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InvalidInputException {
         target.requireVersion();
-        CliRegistry cli = new CliRegistry(target.registry, token.token());
+        CliRegistry cli = new CliRegistry(target.registry, token.token(spec.commandLine().getErr()));
         RegistryClient.Answer answer = cli.recordDeployment(target.environment, target.service, target.version);
         PrintWriter out = spec.commandLine().getOut();
         String environment = target.environment;

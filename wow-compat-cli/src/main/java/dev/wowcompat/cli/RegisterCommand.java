@@ -61,7 +61,7 @@ public final class RegisterCommand implements Callable<Integer>, ReadsManifests 
         byte[] content = read(file);
         // Read locally first: bad input is reported with its pointers without a round trip, and the Manifest names its service.
         Manifest manifest = new ManifestReader(InputLimits.defaults()).read(content, file.toString());
-        RegistryClient.Answer answer = new CliRegistry(registry, token.token()).register(manifest.service(), content);
+        RegistryClient.Answer answer = new CliRegistry(registry, token.token(spec.commandLine().getErr())).register(manifest.service(), content);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String label = manifest.label();

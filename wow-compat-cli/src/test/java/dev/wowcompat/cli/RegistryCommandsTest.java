@@ -237,20 +237,65 @@ class RegistryCommandsTest {
         assertEquals(404, registry.get("/environments/staging").status(), "nothing was recorded");
     }
 
+    private static final String TOKEN_WARNING = "warning: --token shows the token to every user of this machine in the process list (ps); "
+            + "use --token-file FILE or WOW_COMPAT_TOKEN instead";
+
     @Test
     void recordDeploymentSendsTheTokenAWriteNeeds() throws Exception {
         try (RunningRegistry guarded = new RunningRegistry(dir.resolve("guarded.db"),
                 RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("deploy-secret"))))) {
+            Path tokenFile = file("deploy.token", "deploy-secret\n");
+            Path wrongFile = file("wrong.token", "wrong\n");
             Run registered = run("register", file("1.0.0.json", BankManifests.bank("1.0.0")).toString(), "--registry", guarded.base(),
-                    "--token", "deploy-secret");
+                    "--token-file", tokenFile.toString());
             assertEquals(0, registered.exit(), registered.err());
+            assertEquals("", registered.err(), "a token from a file is not warned about");
             if (System.getenv(RegistryClient.TOKEN_VARIABLE) == null) {
                 assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod"), "wow-compat.auth.token-missing");
             }
-            assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod", "--token", "wrong"), "wow-compat.auth.token-invalid");
-            Run recorded = recordDeployment(guarded.base(), "1.0.0", "prod", "--token", "deploy-secret");
+            assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod", "--token-file", wrongFile.toString()), "wow-compat.auth.token-invalid");
+            Run recorded = recordDeployment(guarded.base(), "1.0.0", "prod", "--token-file", tokenFile.toString());
             assertEquals(0, recorded.exit(), recorded.err());
             assertEquals("recorded bank-service@1.0.0 in prod (nothing of bank-service ran there before)\n", recorded.out());
+        }
+    }
+
+    /**
+     * {@code --token VALUE} still works, with one warning line that every user of the machine can read it in the process
+     * list; {@code --token-file} and the environment variable say nothing. A token file that is missing or empty, or
+     * given with {@code --token}, is exit 2 with one sentence, before anything is sent.
+     */
+    @Test
+    void aTokenOnTheCommandLineIsWarnedAboutAndAFileOrTheVariableIsNot() throws Exception {
+        try (RunningRegistry guarded = new RunningRegistry(dir.resolve("guarded.db"),
+                RegistryServer.Config.local(0).withTokens(Tokens.of(List.of("deploy-secret"))))) {
+            Path manifest = file("1.0.0.json", BankManifests.bank("1.0.0"));
+            Run inline = run("register", manifest.toString(), "--registry", guarded.base(), "--token", "deploy-secret");
+            assertEquals(0, inline.exit(), inline.err());
+            assertEquals(TOKEN_WARNING + "\n", inline.err());
+            Run refusedInline = recordDeployment(guarded.base(), "1.0.0", "prod", "--token", "wrong");
+            assertEquals(2, refusedInline.exit());
+            assertEquals(TOKEN_WARNING, refusedInline.err().lines().findFirst().orElse(""));
+            assertTrue(refusedInline.err().contains("wow-compat.auth.token-invalid"), refusedInline.err());
+
+            assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod", "--token-file", dir.resolve("missing").toString()),
+                    "cannot read the token file: there is no such file");
+            assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod", "--token-file", file("empty.token", "\n\n").toString()),
+                    "the token file holds no token on its first line");
+            assertRefused(recordDeployment(guarded.base(), "1.0.0", "prod", "--token-file", file("t", "deploy-secret").toString(),
+                    "--token", "deploy-secret"), "give --token-file or --token, not both");
+            assertEquals(404, guarded.get("/environments/prod").status(), "nothing was recorded");
+
+            // The environment variable, in a process of its own (this JVM's environment is fixed).
+            ProcessBuilder p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), WowCompat.class.getName(), "record-deployment", "--registry", guarded.base(),
+                    "--service", "bank-service", "--version", "1.0.0", "--environment", "prod").redirectErrorStream(true);
+            p.environment().put(RegistryClient.TOKEN_VARIABLE, "deploy-secret");
+            Process running = p.start();
+            String said = new String(running.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(running.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(0, running.exitValue(), said);
+            assertEquals("recorded bank-service@1.0.0 in prod (nothing of bank-service ran there before)\n", said);
         }
     }
 }

@@ -51,6 +51,63 @@ class ServePrincipalsTest {
     }
 
     @Test
+    void aJwksWithAnRsaKeyUnder2048BitsRefusesToStart() throws Exception {
+        com.nimbusds.jose.jwk.RSAKey weak = new com.nimbusds.jose.jwk.gen.RSAKeyGenerator(1024, true).keyID("old-1024").generate();
+        com.nimbusds.jose.jwk.RSAKey strong = new com.nimbusds.jose.jwk.gen.RSAKeyGenerator(2048).keyID("new-2048").generate();
+        Path jwks = PrincipalsFiles.write(dir, "jwks.json", new com.nimbusds.jose.jwk.JWKSet(List.of(strong.toPublicJWK(), weak.toPublicJWK())).toString());
+        Path oidc = PrincipalsFiles.write(dir, "oidc-only.json", "{\"oidc\": [{\"name\": \"ci\", \"match\": {\"repository\": \"acme/x\"}, "
+                + "\"grants\": [\"publish:x\"]}]}");
+        String[] args = {"--db", dir.resolve("w.db").toString(), "--principals", oidc.toString(), "--oidc-issuer", "https://i",
+                "--oidc-audience", "a", "--oidc-jwks", jwks.toUri().toString()};
+        assertEquals("--oidc-jwks: the JWKS at " + jwks.toUri().toURL() + " holds RSA keys under 2048 bits (kid \"old-1024\" of 1024 bits), "
+                + "which can be broken: have the issuer publish keys of 2048 bits or more", refusal(args).output().strip());
+        // A usage slip: the launcher's one sentence and its pointer to --help.
+        ServerProcess.Refusal slip = ServerProcess.refusal(Map.of(), "--db", dir.resolve("w.db").toString(), "--oidc-max-lifetime", "2y");
+        assertEquals(ExitCodes.BAD_INPUT, slip.exitCode(), slip.output());
+        assertTrue(slip.output().startsWith("wow-compat serve: --oidc-max-lifetime: '2y' is not a lifetime such as 10m, 12h or 1d"), slip.output());
+        assertTrue(refusal("--db", dir.resolve("w.db").toString(), "--oidc-max-lifetime", "1h").output()
+                .contains("--oidc-max-lifetime is for OIDC tokens"));
+        Path ok = PrincipalsFiles.write(dir, "jwks-ok.json", new com.nimbusds.jose.jwk.JWKSet(strong.toPublicJWK()).toString());
+        args[args.length - 1] = ok.toUri().toString();
+        try (ServerProcess server = ServerProcess.start(dir.resolve("w2.db"), java.util.Arrays.copyOfRange(args, 2, args.length))) {
+            assertTrue(server.startupOutput().stream().anyMatch(l -> l.contains("listening on")), server.startupOutput().toString());
+        }
+    }
+
+    @Test
+    void aPrincipalNamedWithATrailingSpaceRefusesToStart() throws Exception {
+        Path spaced = PrincipalsFiles.write(dir, "spaced.json", "{\"principals\": [\n {\"name\": \"bank-ci\", \"tokenSha256\": \""
+                + PrincipalsFiles.sha256("t") + "\", \"grants\": [\"publish:bank-service\"]},\n {\"name\": \"bank-ci \", \"tokenSha256\": \""
+                + PrincipalsFiles.sha256("u") + "\", \"grants\": [\"admin\"]}]}");
+        String said = refusal("--db", dir.resolve("s.db").toString(), "--principals", spaced.toString()).output();
+        assertTrue(said.startsWith(spaced + ": line 3: \"name\" must be ") && said.strip().endsWith("; this one ends with a space"), said);
+    }
+
+    /**
+     * A tokens file, or a principals file of token digests, that other users of the machine can read is told in one
+     * line naming the file and the chmod that closes it; the same files closed to others start without a word.
+     */
+    @Test
+    void secretFilesOpenToOtherUsersAreWarnedAbout() throws Exception {
+        Path tokens = PrincipalsFiles.write(dir, "open-tokens", "a-token\n");
+        Path principals = new TestPrincipals().principal("ci", "t", "publish:bank-service").write(dir);
+        java.nio.file.Files.setPosixFilePermissions(tokens, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        java.nio.file.Files.setPosixFilePermissions(principals, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+        try (ServerProcess server = ServerProcess.start(dir.resolve("o.db"), "--tokens", tokens.toString(), "--principals", principals.toString())) {
+            List<String> warnings = server.startupOutput().stream().filter(l -> l.startsWith("warning:")).toList();
+            assertEquals(List.of(
+                    "warning: " + tokens + " is readable by other users (rw-r--r--): it holds tokens; run chmod 600 " + tokens,
+                    "warning: " + principals + " is readable and writable by other users (rw-rw-rw-): it holds token digests, and whoever "
+                            + "can change it may give themselves any grant; run chmod 600 " + principals), warnings);
+        }
+        java.nio.file.Files.setPosixFilePermissions(tokens, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        java.nio.file.Files.setPosixFilePermissions(principals, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        try (ServerProcess server = ServerProcess.start(dir.resolve("c.db"), "--tokens", tokens.toString(), "--principals", principals.toString())) {
+            assertTrue(server.startupOutput().stream().noneMatch(l -> l.startsWith("warning:")), server.startupOutput().toString());
+        }
+    }
+
+    @Test
     void tokensOfTheTokensFileAreSaidToWriteEverything() throws Exception {
         Path tokens = PrincipalsFiles.write(dir, "tokens", "a-token\n");
         try (ServerProcess server = ServerProcess.start(dir.resolve("t.db"), "--tokens", tokens.toString())) {
