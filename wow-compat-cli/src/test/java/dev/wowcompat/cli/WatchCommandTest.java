@@ -293,5 +293,13 @@ class WatchCommandTest {
         assertTrue(second.err().contains("wow-compat audit: merged nothing: the registry has already counted records of " + topic
                 + " partition 0 up to offset " + produced.perPartition[0]), second.err());
         assertCounted(registry.base(), "replay", produced);
+
+        // The audit moved the group's positions in the registry, not in Kafka. A watcher of the group starts there and
+        // reads nothing new; stopped by SIGTERM, it leaves Kafka's committed offsets at the registry's positions.
+        Watching after = watch("after-audit", "replay", topic, registry.base(), Map.of());
+        after.waitFor("assigned", 90);
+        assertEquals(0, after.term(), after.text());
+        assertCounted(registry.base(), "replay", produced);
+        fixture.assertCommittedOffsetsFollow(registry.base(), "replay", produced);
     }
 }
