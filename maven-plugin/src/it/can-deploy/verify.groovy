@@ -2,7 +2,7 @@ import groovy.json.JsonSlurper
 
 try {
     def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).findAll { it.contains('[INFO] BUILD ') }
-    assert runs.size() == 6 : "expected 6 invocations, found ${runs.size()}"
+    assert runs.size() == 8 : "expected 8 invocations, found ${runs.size()}"
     def noTrace = { run -> !(run =~ /(?m)^\s+at [\w$.]+[ (]/) && !run.contains('Caused by:') }
     runs.each { assert noTrace(it) }
     def json = { String path -> new JsonSlurper().parse(new File(basedir, path)) }
@@ -31,6 +31,16 @@ try {
     assert runs[5].contains('BUILD SUCCESS') : "can-deploy line 31"
     def waived = json('target/waived/can-deploy.json')
     assert waived.deployable == true && waived.waived*.reason == ['the ledger is drained before the switch'] : "can-deploy line 33"
+    // 7: a typo: one sentence with the near and the known names and how to say an environment is new; no report written.
+    assert runs[6].contains('BUILD FAILURE') : "can-deploy line 35"
+    assert runs[6].contains("no deployment was ever recorded in 'prodution' (wow-compat.environment.not-found); did you mean 'production'? "
+            + "It knows 'production', 'staging'. A first deployment there says so with <newEnvironment>true</newEnvironment> "
+            + "(-Dwow-compat.newEnvironment=true).") : "can-deploy line 36"
+    assert !new File(basedir, 'target/typo/can-deploy.json').exists() : "can-deploy line 39"
+    // 8: a new environment said to be one: deployable, nothing runs there.
+    assert runs[7].contains('BUILD SUCCESS') && runs[7].contains('bank-service@1.2.0 can be deployed to eu-west') : "can-deploy line 41"
+    def fresh = json('target/new/can-deploy.json')
+    assert fresh.deployable == true && fresh.environment == 'eu-west' && fresh.baselines.isEmpty() : "can-deploy line 43"
 } finally {
     def pid = new File(basedir, 'target/registry.pid')
     if (pid.isFile()) ProcessHandle.of(pid.text.trim() as long).ifPresent { it.destroy() }

@@ -14,7 +14,7 @@ export async function api(path, alsoAccepted = []) {
   const body = await r.json().catch(() => ({}));
   if (!r.ok && !alsoAccepted.includes(r.status)) {
     const e = new Error(body.detail || ('HTTP ' + r.status));
-    e.status = r.status; e.code = body.code;
+    e.status = r.status; e.code = body.code; e.problem = body;
     throw e;
   }
   return body;

@@ -29,6 +29,7 @@ const routes = [
   [/^#\/wire\/([^/]+)\/([^/]+)$/, (e, t) => wire(e, t)],
   [/^#\/can-deploy$/, () => canDeploy()],
   [/^#\/can-deploy\/([^/]*)\/([^/]*)\/([^/]*)$/, (s, v, e) => canDeploy(s, v, e)],
+  [/^#\/can-deploy\/([^/]*)\/([^/]*)\/([^/]*)\/new$/, (s, v, e) => canDeploy(s, v, e, true)],
 ];
 
 export async function route() {

@@ -37,7 +37,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * where the registry's positions are, and the registry applies it in one transaction only if they still are
  * ({@link WindowPosts}). So a window is counted once or not at all: a crash, a rebalance or a registry that is down
  * loses no record and counts none twice. The offsets the registry accepted are then committed to Kafka too, for the
- * usual lag tools; they are never read back.
+ * usual lag tools, and again for every partition given up or held at a clean stop ({@link GroupOffsets}); never read back.
  *
  * <p>Everything happens on the thread that calls {@link #run}, the consumer's, except the reading and judging of each
  * poll's records, done in the judge's lanes, a thread each, while the next poll is read ({@link PollJudging}); the
@@ -61,6 +61,7 @@ public final class Watcher {
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final WindowPosts posts;
     private final WindowPositions positions;
+    private final GroupOffsets offsets;
     private final PollJudging judging;
     private volatile boolean stopped;
     /** Written by the watching thread only; read by any (a progress report, a benchmark). */
@@ -105,6 +106,7 @@ public final class Watcher {
         }
         this.posts = new WindowPosts(registry, options.environment(), options.group(), log);
         this.positions = new WindowPositions(consumer, judge, options.from(), options.timeout());
+        this.offsets = new GroupOffsets(consumer, options.group(), options.timeout(), log);
         this.judging = new PollJudging(judge);
     }
 
@@ -186,6 +188,7 @@ public final class Watcher {
             posts.dropHeld();
             judge.drop();
         }
+        offsets.commit(positions.registered(consumer.assignment()), true);
         positions.clear();
         consumer.close(CloseOptions.timeout(Duration.ofSeconds(10)));
         log.accept("left group " + options.group() + " after " + Counts.of(posts.posted(), "window") + " posted");
@@ -261,11 +264,7 @@ public final class Watcher {
                 reseek();
             }
             case ACCEPTED -> {
-                try {
-                    consumer.commitSync(positions.accepted(w.ranges()), options.timeout());
-                } catch (KafkaException e) {
-                    // The registry holds the positions; Kafka's committed offsets only show the lag, and the next window commits again.
-                }
+                offsets.commit(positions.accepted(w.ranges()), false);
                 consumer.resume(consumer.assignment());
                 long lag = 0;
                 for (TopicPartition tp : consumer.assignment()) lag += consumer.currentLag(tp).orElse(0);
@@ -365,6 +364,7 @@ public final class Watcher {
                 judging.newWindow();
                 reseek = true;
             }
+            offsets.commit(positions.registered(partitions), true);
             positions.remove(partitions);
             if (!stopped) log.accept("gave up " + positions.describe(partitions));
         }

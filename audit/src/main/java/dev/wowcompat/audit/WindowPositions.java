@@ -27,6 +27,8 @@ final class WindowPositions {
     private final Duration timeout;
     /** Where the current window starts in each owned partition that has a position. */
     private final Map<TopicPartition, Long> windowFrom = new HashMap<>();
+    /** The registry's position of each owned partition, as last read or accepted: what Kafka's offsets follow. */
+    private final Map<TopicPartition, Long> registered = new HashMap<>();
 
     WindowPositions(KafkaConsumer<byte[], byte[]> consumer, WindowJudge judge, From from, Duration timeout) {
         this.consumer = consumer;
@@ -59,6 +61,7 @@ final class WindowPositions {
         for (TopicPartition tp : partitions) {
             if (stored.containsKey(tp)) seek(tp, stored.get(tp));
             else none.add(tp);
+            registered(tp, stored);
         }
         seekFrom(none);
         return none;
@@ -75,8 +78,14 @@ final class WindowPositions {
             Long at = stored.containsKey(tp) ? stored.get(tp) : windowFrom.get(tp);
             if (at == null) none.add(tp);
             else seek(tp, at);
+            registered(tp, stored);
         }
         seekFrom(none);
+    }
+
+    private void registered(TopicPartition tp, Map<TopicPartition, Long> stored) {
+        if (stored.containsKey(tp)) registered.put(tp, stored.get(tp));
+        else registered.remove(tp);
     }
 
     /** Each owned partition's range since the window started, where the consumer has moved on, by topic and partition. */
@@ -100,19 +109,34 @@ final class WindowPositions {
         for (WireWindow.Range r : ranges) {
             TopicPartition tp = new TopicPartition(r.topic(), r.partition());
             if (windowFrom.containsKey(tp)) windowFrom.put(tp, Math.max(windowFrom.get(tp), r.to()));
+            registered.put(tp, r.to());
             commit.put(tp, new OffsetAndMetadata(r.to()));
         }
         return commit;
     }
 
+    /**
+     * The registry's position of each of the partitions that it holds one for, as this watcher last read or posted it:
+     * the offsets to commit to Kafka when they are given up, their last window posted.
+     */
+    Map<TopicPartition, OffsetAndMetadata> registered(Collection<TopicPartition> partitions) {
+        Map<TopicPartition, OffsetAndMetadata> out = new LinkedHashMap<>();
+        for (TopicPartition tp : partitions) if (registered.containsKey(tp)) out.put(tp, new OffsetAndMetadata(registered.get(tp)));
+        return out;
+    }
+
     /** The partitions are no longer this watcher's. */
     void remove(Collection<TopicPartition> partitions) {
-        for (TopicPartition tp : partitions) windowFrom.remove(tp);
+        for (TopicPartition tp : partitions) {
+            windowFrom.remove(tp);
+            registered.remove(tp);
+        }
     }
 
     /** The watch ends: no partition is owned any more. */
     void clear() {
         windowFrom.clear();
+        registered.clear();
     }
 
     /** "wow.bank.account.state 0@120, 1@0": the partitions and where each window starts. */

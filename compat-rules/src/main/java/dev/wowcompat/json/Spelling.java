@@ -1,11 +1,40 @@
 package dev.wowcompat.json;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
+
 /**
  * How far a name as typed is from a known one: the one measure behind every "did you mean" of the tool (a misspelt
  * schema keyword, a command or option of the command line), so that they all forgive the same slips.
  */
 public final class Spelling {
     private Spelling() {}
+
+    /**
+     * The names nearest to what was typed, when they are near: an edit distance of 1 for names of up to 5 letters, 2 for
+     * longer ones, nothing for 1 or 2 letters (so {@code chek} finds {@code check}, {@code prodution} finds
+     * {@code production}, and {@code frobnicate} finds nothing). Case does not count; {@code spelled} gives the part of a
+     * name that is compared (the command line's options without their dashes). In the order of {@code names}.
+     */
+    public static List<String> nearest(String typed, Collection<String> names, UnaryOperator<String> spelled) {
+        String t = spelled.apply(typed).toLowerCase(Locale.ROOT);
+        int limit = t.length() <= 2 ? 0 : t.length() <= 5 ? 1 : 2;
+        int best = limit + 1;
+        List<String> nearest = new ArrayList<>();
+        for (String name : names) {
+            int d = distance(t, spelled.apply(name).toLowerCase(Locale.ROOT));
+            if (d > limit) continue;
+            if (d < best) {
+                best = d;
+                nearest.clear();
+            }
+            if (d == best && !nearest.contains(name)) nearest.add(name);
+        }
+        return nearest;
+    }
 
     /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours each cost 1. */
     public static int distance(String a, String b) {

@@ -1,6 +1,7 @@
 package dev.wowcompat.maven;
 
 import dev.wowcompat.client.RegistryClient;
+import dev.wowcompat.client.UnknownEnvironment;
 import dev.wowcompat.gate.Gate;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Version;
@@ -39,6 +40,13 @@ public class CanDeployMojo extends AbstractReleaseMojo {
     /** The environment to deploy to, e.g. {@code production}. */
     @Parameter(property = "wow-compat.environment", required = true)
     private String environment;
+
+    /**
+     * The environment is new: a first deployment there, checked against nothing running. Without it, an environment
+     * where no deployment was ever recorded fails the build (a typo must not pass the gate as a first deployment).
+     */
+    @Parameter(property = "wow-compat.newEnvironment", defaultValue = "false")
+    private boolean newEnvironment;
 
     /** The service; by default the one the project's Manifest names (found as the other goals find it). */
     @Parameter(property = "wow-compat.service")
@@ -88,9 +96,14 @@ public class CanDeployMojo extends AbstractReleaseMojo {
 
         RegistryClient client = openRegistry(registryUrl, settingsDecrypter);
         getLog().info("wow-compat: can " + candidate + " be deployed to " + env + "? Asking the registry at " + client.base());
-        RegistryClient.Answer answer = PluginRegistry.call(() -> client.canDeploy(name, release, env));
+        RegistryClient.Answer answer = PluginRegistry.call(() -> client.canDeploy(name, release, env, newEnvironment));
         if (answer.status() == 401 || answer.status() == 403) {
             throw new MojoExecutionException(RegisterMojo.credentialsSentence(client, serverId, answer));
+        }
+        java.util.Optional<UnknownEnvironment> unknown = UnknownEnvironment.of(answer);
+        if (unknown.isPresent()) {
+            throw new MojoExecutionException("The wow-compat registry at " + unknown.get().sentence(client.base().toString(),
+                    "<newEnvironment>true</newEnvironment> (-Dwow-compat.newEnvironment=true)"));
         }
         if (answer.status() != 200) {
             throw new MojoExecutionException("The wow-compat registry at " + client.base() + " cannot check " + candidate + " for "

@@ -250,10 +250,12 @@ public final class RegistryClient {
      * {@code GET /can-deploy}: the registered release {@code service@version} checked against what runs in the
      * environment, as a JSON report (format 1) with {@code environment} and {@code deployable}; waivers are the
      * caller's to apply, so the command line and the plugin warn about stale ones as their {@code check} does.
+     * {@code newEnvironment} says the environment may be one where no deployment was ever recorded (a first deployment
+     * there); else the registry refuses such an environment ({@link UnknownEnvironment}).
      */
-    public Answer canDeploy(String service, String version, String environment) throws RegistryException {
+    public Answer canDeploy(String service, String version, String environment, boolean newEnvironment) throws RegistryException {
         return send(get("/can-deploy?service=" + segment(service) + "&version=" + segment(version)
-                + "&environment=" + segment(environment) + "&format=json"));
+                + "&environment=" + segment(environment) + "&format=json" + (newEnvironment ? "&newEnvironment=true" : "")));
     }
 
     /**

@@ -14,14 +14,19 @@ import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.RunningRelease;
 import dev.wowcompat.store.RunningVersion;
 import dev.wowcompat.store.StoredRelease;
+import dev.wowcompat.json.Spelling;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * {@code GET /can-deploy} (docs/api.md, "GET /can-deploy"): a registered release against what runs in one environment, by
@@ -42,9 +47,14 @@ final class CanDeployEndpoint {
         this.json = json;
     }
 
+    /** Names of known environments a refusal's sentence lists; the problem's {@code environments} lists up to {@link Listed#ENTRIES}. */
+    static final int NAMED = 20;
+
     /**
      * 200 with the report (deployable or not) | 400 a parameter missing or malformed | 404 the candidate is not
-     * registered. An environment where nothing was ever recorded runs nothing: a first deployment, 200.
+     * registered, or the environment is one where no deployment was ever recorded and the request does not say it is
+     * new ({@code newEnvironment=true}): a typo never passes the gate as a first deployment (docs/decisions.md, "An
+     * environment the registry does not know").
      */
     void check(Context ctx) {
         String service = Names.service(required(ctx, "service"));
@@ -52,6 +62,7 @@ final class CanDeployEndpoint {
         String environment = Names.environment(required(ctx, "environment"));
         ReportFormat format = format(ctx.queryParam("format"));
         List<Waiver> waivers = waivers(ctx.queryParams("ignore"));
+        boolean saidNew = flag(ctx, "newEnvironment");
         StoredRelease candidate = store.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,
                 service + "@" + version + " is not registered; only a registered release can be checked for deployment."));
         if (candidate.withdrawnAt() != null) {
@@ -59,8 +70,11 @@ final class CanDeployEndpoint {
             throw new ApiException(ProblemCode.RELEASE_WITHDRAWN, service + "@" + version
                     + " was withdrawn; a withdrawn release is never a candidate for deployment.");
         }
+        List<RunningVersion> running = store.runningVersions(environment);
+        // Something runs there, so it is known; else one index probe for a deployment that ended.
+        if (!saidNew && running.isEmpty() && store.environment(environment, 1).isEmpty()) throw unknown(environment);
         Manifest manifest = registration.stored(candidate);
-        Report report = new DeploymentCheck().check(manifest, environment(environment, manifest, drifts(environment, manifest)))
+        Report report = new DeploymentCheck().check(manifest, environment(environment, running, manifest, drifts(environment, manifest)))
                 .withWaivers(waivers);
         boolean deployable = report.compatible();
         ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
@@ -79,8 +93,8 @@ final class CanDeployEndpoint {
      * share nothing with the candidate: they are listed as compared, and their Manifests are not read
      * (docs/decisions.md, "Indexing what releases read").
      */
-    private DeploymentCheck.Environment environment(String environment, Manifest candidate, List<DeploymentCheck.ObservedDrift> drifts) {
-        List<RunningVersion> running = store.runningVersions(environment);
+    private DeploymentCheck.Environment environment(String environment, List<RunningVersion> running, Manifest candidate,
+                                                    List<DeploymentCheck.ObservedDrift> drifts) {
         Optional<Manifest> replaced = running.stream().filter(d -> d.service().equals(candidate.service())).findFirst()
                 .flatMap(d -> store.release(d.service(), d.version())).map(registration::stored);
         Set<String> used = new TreeSet<>();
@@ -140,6 +154,39 @@ final class CanDeployEndpoint {
             }
         }
         return out;
+    }
+
+    /**
+     * The refusal of an environment no deployment was ever recorded in: the names the registry knows (those
+     * {@code GET /environments} lists) and the near ones, so that every client can say "did you mean".
+     */
+    private ApiException unknown(String environment) {
+        List<String> known = store.environmentNames();
+        List<String> near = Spelling.nearest(environment, known, UnaryOperator.identity());
+        StringBuilder detail = new StringBuilder("No deployment was ever recorded in '").append(environment).append("'");
+        detail.append(near.isEmpty() ? "." : "; did you mean " + quoted(near, " or ") + "?");
+        detail.append(known.isEmpty() ? " The registry knows no environment yet." : " The registry knows "
+                + quoted(known.subList(0, Math.min(NAMED, known.size())), ", ")
+                + (known.size() > NAMED ? " and " + (known.size() - NAMED) + " more." : "."));
+        detail.append(" A first deployment there is checked with newEnvironment=true.");
+        Map<String, Object> extensions = new LinkedHashMap<>();
+        extensions.put("environment", environment);
+        extensions.put("environments", known.subList(0, Math.min(Listed.ENTRIES, known.size())));
+        if (known.size() > Listed.ENTRIES) extensions.put("moreEnvironments", known.size() - Listed.ENTRIES);
+        extensions.put("nearest", near);
+        return new ApiException(ProblemCode.ENVIRONMENT_NOT_FOUND, detail.toString(), extensions);
+    }
+
+    private static String quoted(List<String> names, String separator) {
+        return names.stream().map(n -> "'" + n + "'").collect(Collectors.joining(separator));
+    }
+
+    /** A query flag: absent, {@code true} or {@code false}. */
+    private static boolean flag(Context ctx, String name) {
+        String v = ctx.queryParam(name);
+        if (v == null || v.isBlank() || v.strip().equalsIgnoreCase("false")) return false;
+        if (v.strip().equalsIgnoreCase("true")) return true;
+        throw new ApiException(ProblemCode.BAD_PARAMETER, "query parameter '" + name + "' is true or false.");
     }
 
     private static ReportFormat format(String text) {

@@ -187,13 +187,72 @@ class CanDeployApiTest {
     }
 
     @Test
-    void anEnvironmentWithoutDeploymentsIsAFirstDeployment() {
-        Answer first = canDeploy(registry, PRODUCER, "1.2.0", "never-used");
+    void anEnvironmentWithoutDeploymentsIsAFirstDeploymentWhenTheRequestSaysSo() {
+        Answer first = canDeploy(registry, PRODUCER, "1.2.0", "never-used", "newEnvironment=true");
         assertEquals(List.of(), findings(first, "never-used", true));
         assertEquals(0, first.json().path("baselines").size());
         assertEquals(404, registry.get("/environments/never-used").status(), "asking recorded nothing");
         // A reader deployed where nobody writes what it reads: a warning, still deployable.
-        assertEquals(List.of("nothing-runs-there " + EVENT), findings(canDeploy(registry, AUDIT, "1.0.0", "never-used"), "never-used", true));
+        assertEquals(List.of("nothing-runs-there " + EVENT),
+                findings(canDeploy(registry, AUDIT, "1.0.0", "never-used", "newEnvironment=TRUE"), "never-used", true));
+        problem(canDeploy(registry, PRODUCER, "1.2.0", "never-used", "newEnvironment=yes"), 400, "wow-compat.request.bad-parameter");
+    }
+
+    /**
+     * A typo of a known environment's name is not a first deployment: 404 with the names the registry knows (those
+     * {@code GET /environments} lists) and the near ones, whatever the candidate's verdict would have been. Saying
+     * the environment is new checks it as one; a known environment is checked as usual whatever the flag says.
+     */
+    @Test
+    void anEnvironmentTheRegistryDoesNotKnowIsRefusedUnlessSaidToBeNew() {
+        try (RunningRegistry own = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0))) {
+            registerFleet(own);
+            Answer empty = canDeploy(own, PRODUCER, "1.2.0", "production");
+            problem(empty, 404, "wow-compat.environment.not-found");
+            assertEquals(List.of(), texts(empty.json().path("environments")));
+            assertTrue(empty.json().path("detail").asText().contains("The registry knows no environment yet."), empty.body());
+
+            deploy(own, "production", PRODUCER, "1.1.0");
+            deploy(own, "production", CONSUMER, "1.0.0");
+            deploy(own, "staging", PRODUCER, "1.1.0");
+            deploy(own, "qa", PRODUCER, "1.1.0");
+            assertEquals(200, own.delete("/environments/qa/deployments/" + PRODUCER).status(), "qa ran something once: known");
+
+            Answer typo = canDeploy(own, PRODUCER, "1.2.0", "prodution");
+            problem(typo, 404, "wow-compat.environment.not-found");
+            assertEquals("prodution", typo.json().path("environment").asText());
+            assertEquals(List.of("production", "qa", "staging"), texts(typo.json().path("environments")));
+            assertEquals(List.of("production"), texts(typo.json().path("nearest")));
+            assertEquals("No deployment was ever recorded in 'prodution'; did you mean 'production'? The registry knows 'production', "
+                    + "'qa', 'staging'. A first deployment there is checked with newEnvironment=true.", typo.json().path("detail").asText());
+            for (String format : List.of("format=text", "format=sarif")) {
+                problem(canDeploy(own, PRODUCER, "1.2.0", "prodution", format), 404, "wow-compat.environment.not-found");
+            }
+
+            Answer far = canDeploy(own, PRODUCER, "1.2.0", "eu-west");
+            problem(far, 404, "wow-compat.environment.not-found");
+            assertEquals(List.of(), texts(far.json().path("nearest")));
+            assertFalse(far.json().path("detail").asText().contains("did you mean"), far.body());
+
+            // A release the registry does not have is still that, wherever it would go.
+            problem(canDeploy(own, PRODUCER, "9.9.9", "prodution"), 404, "wow-compat.release.not-found");
+
+            // Known: qa (nothing runs there now) and production answer as before, with or without the flag.
+            assertEquals(List.of(), findings(canDeploy(own, PRODUCER, "1.2.0", "qa"), "qa", true));
+            assertEquals(List.of("consumer-lags " + DEPOSITED_2), findings(canDeploy(own, PRODUCER, "1.2.0", "production"), "production", false));
+            assertEquals(List.of("consumer-lags " + DEPOSITED_2),
+                    findings(canDeploy(own, PRODUCER, "1.2.0", "production", "newEnvironment=true"), "production", false));
+            // Said to be new, the typo runs nothing: deployable, which is why the flag is for a first deployment only.
+            assertEquals(List.of(), findings(canDeploy(own, PRODUCER, "1.2.0", "prodution", "newEnvironment=true"), "prodution", true));
+            assertEquals(404, own.get("/environments/prodution").status(), "asking recorded nothing");
+            assertEquals(3, own.get("/environments").json().path("environments").size());
+        }
+    }
+
+    static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
     }
 
     @Test

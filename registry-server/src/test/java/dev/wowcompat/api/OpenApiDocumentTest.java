@@ -378,7 +378,9 @@ class OpenApiDocumentTest {
             x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=" + format.label(), 200));
         }
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.0.0&environment=staging&ignore=rollback-unread:*:planned", 200));
-        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=nowhere", 200));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=nowhere&newEnvironment=true", 200));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=nowhere", 404));
+        x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=nowhere&newEnvironment=maybe", 400));
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0", 400));
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&format=nonsense", 400));
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging&ignore=nonsense", 400));

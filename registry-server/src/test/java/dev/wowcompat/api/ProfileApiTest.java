@@ -170,7 +170,7 @@ class ProfileApiTest {
         assertEquals("/at", warning.path("pointer").asText());
         assertTrue(warning.path("message").asText().contains("whose values drifted in drift (meaning-drift)")
                 && warning.path("message").asText().contains("×1000: seconds → milliseconds?"), warning.toString());
-        assertEquals(0, registry.get("/can-deploy?service=audit&version=1.0.0&environment=elsewhere").expect(200).json()
+        assertEquals(0, registry.get("/can-deploy?service=audit&version=1.0.0&environment=elsewhere&newEnvironment=true").expect(200).json()
                 .path("findings").findValuesAsText("rule").stream().filter("consumed-type-drifted"::equals).count(),
                 "no drift there: no warning");
 

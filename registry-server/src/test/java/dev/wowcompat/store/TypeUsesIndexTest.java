@@ -57,14 +57,14 @@ class TypeUsesIndexTest {
         r.deploy("staging", "weather", "1.0.0").expect(201);
     }
 
-    /** Every answer that reads the index, as text. */
+    /** Every answer that reads the index, as text (newEnvironment: "empty" had no deployment; the others are checked as usual). */
     private static Map<String, String> answers(RunningRegistry r) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String event : List.of(Fleet.EVENT, "weather.station.Measured")) {
             out.put(event, r.get("/events/" + event + "/readers").expect(200).body());
         }
         for (String[] c : CANDIDATES) {
-            out.put(String.join(" ", c), r.get("/can-deploy?service=" + c[0] + "&version=" + c[1] + "&environment=" + c[2]).expect(200).body());
+            out.put(String.join(" ", c), r.get("/can-deploy?service=" + c[0] + "&version=" + c[1] + "&environment=" + c[2] + "&newEnvironment=true").expect(200).body());
         }
         return out;
     }
@@ -85,7 +85,7 @@ class TypeUsesIndexTest {
                 Manifest candidate = reader.read(r.store().release(c[0], c[1]).orElseThrow().manifestJson().getBytes(StandardCharsets.UTF_8), "candidate");
                 JsonNode expected = ReportJson.toDeploymentNode(new DeploymentCheck().check(candidate, new DeploymentCheck.Environment(c[2], running)), c[2]);
                 // As text: the parsed answer's numbers are not of the node classes the report's own tree uses.
-                assertEquals(expected.toString(), r.get("/can-deploy?service=" + c[0] + "&version=" + c[1] + "&environment=" + c[2])
+                assertEquals(expected.toString(), r.get("/can-deploy?service=" + c[0] + "&version=" + c[1] + "&environment=" + c[2] + "&newEnvironment=true")
                         .expect(200).json().toString(), String.join(" ", c));
             }
             // Weather shares no type with the bank's services: not read for them, yet listed as compared.

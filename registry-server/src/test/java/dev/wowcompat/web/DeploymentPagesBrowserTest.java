@@ -182,4 +182,51 @@ class DeploymentPagesBrowserTest extends BrowserTest {
         assertFalse(browser.findElements(By.id("can-deploy-verdict")).size() > 0);
         assertEquals("staging", browser.findElement(By.id("cd-environment")).getAttribute("value"), "the form keeps what was asked");
     }
+
+    /**
+     * An environment the registry does not know is a typo or a first deployment, never silently the latter: the field
+     * says so as it is typed, the registry's refusal offers the near and the known names, and "New environment" checks
+     * it as a first deployment.
+     */
+    @Test
+    void anEnvironmentTheRegistryDoesNotKnowIsSaidAndOffersTheKnownOnes() throws Exception {
+        browser.get("about:blank");
+        browser.get(registry.base() + "/#/can-deploy/bank-service/1.2.0/stagin");
+        WebElement card = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("can-deploy-problem")));
+        assertEquals("wow-compat.environment.not-found", card.getAttribute("data-code"));
+        assertEquals(404, registry.get("/can-deploy?service=bank-service&version=1.2.0&environment=stagin").status());
+        assertTrue(card.getText().contains("no deployment was ever recorded in stagin"), card.getText());
+        assertEquals("Did you mean staging?", browser.findElement(By.id("cd-did-you-mean")).getText());
+        assertEquals("The registry knows prod, staging.", browser.findElement(By.id("cd-known")).getText());
+        assertEquals(List.of(), browser.findElements(By.id("can-deploy-verdict")), "no verdict for an unknown environment");
+        assertEquals("The registry knows no environment 'stagin': tick \"New environment\" if it is a first deployment there.",
+                browser.findElement(By.id("cd-environment-hint")).getText());
+        HeadlessChromium.screenshot(browser, "can-deploy-unknown-environment");
+
+        // "Did you mean" is the check of the known name: staging runs audit 1.0.0, which lags.
+        browser.findElement(By.cssSelector("#cd-did-you-mean a")).click();
+        wait.until(ExpectedConditions.urlContains("#/can-deploy/bank-service/1.2.0/staging"));
+        WebElement verdict = wait.until(ExpectedConditions.presenceOfElementLocated(By.id("can-deploy-verdict")));
+        assertEquals("not deployable", verdict.findElement(By.cssSelector(".pill")).getText());
+        assertEquals("", browser.findElement(By.id("cd-environment-hint")).getText(), "a known name needs no word");
+
+        // A new environment said to be one: checked as a first deployment, nothing runs there.
+        WebElement field = browser.findElement(By.id("cd-environment"));
+        field.clear();
+        field.sendKeys("eu-west");
+        assertEquals("The registry knows no environment 'eu-west': tick \"New environment\" if it is a first deployment there.",
+                browser.findElement(By.id("cd-environment-hint")).getText());
+        browser.findElement(By.id("cd-new")).click();
+        assertEquals("The registry knows no environment 'eu-west': checked as a first deployment there.",
+                browser.findElement(By.id("cd-environment-hint")).getText());
+        browser.findElement(By.cssSelector("#can-deploy-form button[type=submit]")).click();
+        wait.until(ExpectedConditions.urlContains("#/can-deploy/bank-service/1.2.0/eu-west/new"));
+        WebElement first = wait.until(d -> {
+            List<WebElement> v = d.findElements(By.cssSelector("#can-deploy-verdict"));
+            return v.isEmpty() || !v.get(0).getText().contains("eu-west") ? null : v.get(0);
+        });
+        assertEquals("deployable", first.findElement(By.cssSelector(".pill")).getText());
+        assertTrue(browser.findElement(By.id("cd-new")).isSelected(), "the form keeps what was asked");
+        assertEquals(404, registry.get("/environments/eu-west").status(), "asking recorded nothing");
+    }
 }

@@ -1,13 +1,16 @@
 package dev.wowcompat.cli;
 
 import dev.wowcompat.client.RegistryClient;
+import dev.wowcompat.client.UnknownEnvironment;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.rules.Severity;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -25,9 +28,10 @@ import picocli.CommandLine.Spec;
         description = {"The registry compares the release with the releases running in the environment: the release it "
                 + "replaces must read what it writes, every consumer there must read the event revisions it writes, it must "
                 + "read what the producers there write, and a rollback must read what was written. An environment with no "
-                + "deployment recorded yet runs nothing: a first deployment.",
+                + "deployment recorded yet is refused as a likely typo, naming the known ones; a first deployment there says "
+                + "so with --new-environment.",
                 "Exit codes: 0 deployable, 1 not deployable (breaking findings, or warnings with --fail-on warning), 2 bad input, "
-                        + "a release the registry does not have, or the registry unreachable."})
+                        + "a release or environment the registry does not have, or the registry unreachable."})
 final class CanDeployCommand implements Callable<Integer> {
 
     @Spec
@@ -39,6 +43,10 @@ final class CanDeployCommand implements Callable<Integer> {
     @Mixin
     ReleaseInEnvironment target;
 
+    @Option(names = "--new-environment", description = "The environment is new: a first deployment there, checked against "
+            + "nothing running. Without it, an environment where no deployment was ever recorded is refused (exit 2).")
+    boolean newEnvironment;
+
     @Mixin
     ReportOptions report;
 
@@ -46,7 +54,13 @@ final class CanDeployCommand implements Callable<Integer> {
     public Integer call() throws InvalidInputException {
         target.requireVersion();
         CliRegistry cli = new CliRegistry(target.registry);
-        RegistryClient.Answer answer = cli.canDeploy(target.service, target.version, target.environment);
+        RegistryClient.Answer answer = cli.canDeploy(target.service, target.version, target.environment, newEnvironment);
+        Optional<UnknownEnvironment> unknown = UnknownEnvironment.of(answer);
+        if (unknown.isPresent()) {
+            spec.commandLine().getErr().println(unknown.get().sentence(cli.label(), "--new-environment"));
+            spec.commandLine().getErr().flush();
+            return ExitCodes.BAD_INPUT;
+        }
         if (answer.status() != 200) return ReleaseInEnvironment.refused(answer, cli.label(), spec.commandLine().getErr());
         Report checked = ReportJson.read(answer.tree(), cli.label() + " can-deploy");
         int code = report.emit(checked, spec, r -> ReportJson.writeDeployment(r, target.environment));

@@ -49,8 +49,8 @@ final class CliRegistry {
         return json(call(() -> client.recordDeployment(environment, service, version)));
     }
 
-    Answer canDeploy(String service, String version, String environment) throws InvalidInputException {
-        return json(call(() -> client.canDeploy(service, version, environment)));
+    Answer canDeploy(String service, String version, String environment, boolean newEnvironment) throws InvalidInputException {
+        return json(call(() -> client.canDeploy(service, version, environment, newEnvironment)));
     }
 
     /** The registry's URL as problems name it, e.g. {@code http://127.0.0.1:8081}. */

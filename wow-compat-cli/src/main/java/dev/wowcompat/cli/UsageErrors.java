@@ -239,31 +239,15 @@ final class UsageErrors {
         return n;
     }
 
-    /**
-     * The names nearest to what was typed, when they are near: an edit distance of 1 for names of up to 5 letters,
-     * 2 for longer ones (so {@code chek} finds {@code check}, and {@code frobnicate} finds nothing).
-     */
+    /** The names nearest to what was typed, when they are near, dashes aside ({@link Spelling#nearest}). */
     static List<String> closest(String typed, Collection<String> names) {
-        String t = bare(typed);
-        int limit = t.length() <= 2 ? 0 : t.length() <= 5 ? 1 : 2;
-        int best = limit + 1;
-        List<String> nearest = new ArrayList<>();
-        for (String name : names) {
-            int d = Spelling.distance(t, bare(name));
-            if (d > limit) continue;
-            if (d < best) {
-                best = d;
-                nearest.clear();
-            }
-            if (d == best && !nearest.contains(name)) nearest.add(name);
-        }
-        return nearest;
+        return Spelling.nearest(typed, names, UsageErrors::bare);
     }
 
     private static String bare(String name) {
         int i = 0;
         while (i < name.length() && name.charAt(i) == '-') i++;
-        return name.substring(i).toLowerCase(Locale.ROOT);
+        return name.substring(i);
     }
 
 

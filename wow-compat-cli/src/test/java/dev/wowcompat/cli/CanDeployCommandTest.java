@@ -87,8 +87,9 @@ class CanDeployCommandTest {
         assertTrue(no.out().contains("consumer-lags") && no.out().contains(EVENT + "@2"), no.out());
         assertTrue(no.out().contains(CONSUMER + "@1.0.0"), "the lagging consumer is named with its version: " + no.out());
 
-        Cli.Result first = canDeploy(PRODUCER, "1.2.0", "nowhere-yet");
-        assertEquals(0, first.code(), "a first deployment: " + first.err());
+        Cli.Result first = canDeploy(PRODUCER, "1.2.0", "nowhere-yet", "--new-environment");
+        assertEquals(0, first.code(), "a first deployment said to be one: " + first.err());
+        assertEquals("", first.err());
         assertEquals(1, canDeploy(PRODUCER, "1.2.0", "production", "--fail-on", "breaking").code());
         assertEquals(0, canDeploy(PRODUCER, "1.2.0", "production", "--fail-on", "never").code());
     }
@@ -139,6 +140,31 @@ class CanDeployCommandTest {
         Cli.Result bad = canDeploy(PRODUCER, "1.2.0", "production", "--ignore", "no-colons");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("RULE:SUBJECT_GLOB:REASON"), bad.err());
+    }
+
+    /** A typo of the environment's name never passes as a first deployment: exit 2 and one line, the near and known names. */
+    @Test
+    void anEnvironmentTheRegistryDoesNotKnowIsExitTwoUnlessSaidToBeNew() {
+        Cli.Result typo = canDeploy(PRODUCER, "1.1.0", "prodution");
+        assertEquals(2, typo.code(), typo.err() + typo.out());
+        assertEquals(List.of(registry.base() + ": no deployment was ever recorded in 'prodution' (wow-compat.environment.not-found); "
+                + "did you mean 'production'? It knows 'production'. A first deployment there says so with --new-environment."), typo.errLines());
+        assertEquals("", typo.out(), "no report for an environment the registry does not know");
+
+        Cli.Result far = canDeploy(PRODUCER, "1.1.0", "eu-west", "--format", "json");
+        assertEquals(2, far.code());
+        assertEquals(List.of(registry.base() + ": no deployment was ever recorded in 'eu-west' (wow-compat.environment.not-found). "
+                + "It knows 'production'. A first deployment there says so with --new-environment."), far.errLines());
+
+        // Said to be new, it is checked against nothing running: deployable, and still unknown to the registry.
+        Cli.Result first = canDeploy(PRODUCER, "1.2.0", "eu-west", "--new-environment", "--format", "json");
+        assertEquals(0, first.code(), first.err());
+        JsonNode report = BankManifests.read(first.out());
+        assertTrue(report.path("deployable").asBoolean(), first.out());
+        assertEquals(0, report.path("baselines").size(), first.out());
+        assertEquals(404, registry.get("/environments/eu-west").status(), "asking recorded nothing");
+        // On a known environment the option changes nothing: production still has the lagging consumer.
+        assertEquals(1, canDeploy(PRODUCER, "1.2.0", "production", "--new-environment").code());
     }
 
     @Test

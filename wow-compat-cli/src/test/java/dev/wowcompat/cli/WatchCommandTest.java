@@ -39,6 +39,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -55,7 +56,8 @@ import org.junit.jupiter.api.io.TempDir;
  * registry on SQLite with the bank releases and bank-service 1.1.0 deployed, and records of our own whose findings
  * and releases are known by construction. The registry's counts must equal exactly what was produced: through two
  * watchers sharing a group, one of them SIGKILLed mid-stream and restarted while a third joins, and through the
- * registry stopped for 20 s. Then the exit-2 sentences, and {@code audit --record-profiles} twice.
+ * registry stopped for 20 s; stopped by SIGTERM, they leave Kafka's committed offsets at the registry's positions. Then
+ * the exit-2 sentences, and {@code audit --record-profiles} twice.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WatchCommandTest {
@@ -117,6 +119,8 @@ class WatchCommandTest {
         waitForPositions(registry.base(), "production", produced, 120);
         for (Watching w : List.of(two, again, three)) assertEquals(0, w.term(), w.text());
         assertCounted(registry.base(), "production", produced);
+        // Stopped cleanly, the watchers leave Kafka's committed offsets where the registry's positions are.
+        fixture.assertCommittedOffsetsFollow(registry.base(), "production", produced);
         System.out.println("watch crash and rebalance: " + produced.total + " records produced, "
                 + counted(registry.base(), "production") + " counted; " + produced.byRelease + " " + produced.findings);
         assertTrue(two.text().contains("left group wow-compat-watch.production"), two.text());
@@ -133,12 +137,16 @@ class WatchCommandTest {
         Produced first = fixture.newTopic("wow.bank.handover.state");
         fixture.produce(first, 40);
         AtomicBoolean unreachable = new AtomicBoolean(true);
+        AtomicInteger failedLookups = new AtomicInteger();
         RegistryClient client = new RegistryClient(registry.base(), Optional.empty(), Duration.ofSeconds(10));
         Releases registryReleases = new RegistryReleases(client);
         Releases releases = new Releases() {
             @Override
             public List<Manifest> declaring(String aggregateType) throws AuditException {
-                if (unreachable.get()) throw new AuditException("the registry at " + registry.base() + " did not answer (for this test)");
+                if (unreachable.get()) {
+                    failedLookups.incrementAndGet();
+                    throw new AuditException("the registry at " + registry.base() + " did not answer (for this test)");
+                }
                 return registryReleases.declaring(aggregateType);
             }
 
@@ -174,7 +182,8 @@ class WatchCommandTest {
         running.start();
         Produced second;
         try {
-            waitUntil(() -> watcher.recordsRead() >= first.total, 90, lines);
+            // Read, and a lookup failed while judging (records are counted as read when handed to the lanes, before they are judged).
+            waitUntil(() -> watcher.recordsRead() >= first.total && failedLookups.get() > 0, 90, lines);
             unreachable.set(false);
             // Created once the lookup has failed, so that it is given to the watcher after that.
             second = fixture.newTopic("wow.bank.handover2.state");
@@ -222,6 +231,7 @@ class WatchCommandTest {
         waitForPositions(registry.base(), "outage", produced, 120);
         assertEquals(0, w.term(), w.text());
         assertCounted(registry.base(), "outage", produced);
+        fixture.assertCommittedOffsetsFollow(registry.base(), "outage", produced);
         assertTrue(w.text().contains("is out of reach since"), w.text());
         assertTrue(w.text().contains("answers again after"), w.text());
     }
@@ -283,5 +293,13 @@ class WatchCommandTest {
         assertTrue(second.err().contains("wow-compat audit: merged nothing: the registry has already counted records of " + topic
                 + " partition 0 up to offset " + produced.perPartition[0]), second.err());
         assertCounted(registry.base(), "replay", produced);
+
+        // The audit moved the group's positions in the registry, not in Kafka. A watcher of the group starts there and
+        // reads nothing new; stopped by SIGTERM, it leaves Kafka's committed offsets at the registry's positions.
+        Watching after = watch("after-audit", "replay", topic, registry.base(), Map.of());
+        after.waitFor("assigned", 90);
+        assertEquals(0, after.term(), after.text());
+        assertCounted(registry.base(), "replay", produced);
+        fixture.assertCommittedOffsetsFollow(registry.base(), "replay", produced);
     }
 }

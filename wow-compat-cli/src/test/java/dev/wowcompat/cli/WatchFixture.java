@@ -392,6 +392,26 @@ final class WatchFixture {
         throw new AssertionError("the positions did not reach " + Arrays.toString(produced.perPartition) + " within " + seconds + " s: " + last);
     }
 
+    /**
+     * Kafka's committed offsets of the environment's default group (read with an AdminClient, as the lag tools read
+     * them) equal the registry's positions of that group for every partition of the topic, once the watchers stopped.
+     */
+    void assertCommittedOffsetsFollow(String base, String environment, Produced produced) throws Exception {
+        String group = "wow-compat-watch." + environment;
+        Map<Integer, Long> committed = new TreeMap<>();
+        kafka.admin().listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS).forEach((tp, o) -> {
+            if (tp.topic().equals(produced.topic) && o != null) committed.put(tp.partition(), o.offset());
+        });
+        Map<Integer, Long> registered = new TreeMap<>();
+        for (JsonNode p : get(base, "/environments/" + environment + "/wire/positions?group=" + group).expect(200).json().path("positions")) {
+            if (p.path("topic").asText().equals(produced.topic)) registered.put(p.path("partition").asInt(), p.path("next").asLong());
+        }
+        Map<Integer, Long> producedThere = new TreeMap<>();
+        for (int i = 0; i < PARTITIONS; i++) producedThere.put(i, produced.perPartition[i]);
+        assertEquals(producedThere, registered, "the registry counted every record produced");
+        assertEquals(registered, committed, "Kafka's committed offsets of " + group + " against the registry's positions, by partition");
+    }
+
     /** The registry's counts: records, by release, by finding id. */
     static void assertCounted(String base, String environment, Produced produced) {
         JsonNode wire = get(base, "/environments/" + environment + "/wire").expect(200).json();
