@@ -135,7 +135,7 @@ final class WriteGate {
 
     /**
      * The token of an {@code Authorization} header: a Bearer token, or the password of HTTP Basic, whatever the user
-     * name (what Confluent's clients and Kafka UIs send; docs/ccompat.md, "Tokens"). Null when there is none.
+     * name (what Confluent's clients and Kafka UIs send; docs/ccompat.md, "Tokens, grants and limits"). Null when there is none.
      */
     static String token(String header) {
         if (header == null) return null;
@@ -168,6 +168,11 @@ final class WriteGate {
             @Override
             public <T> WriteRecord<T> record(Context ctx, int status) {
                 return WriteGate.record(ctx, status);
+            }
+
+            @Override
+            public <T> WriteRecord<T> record(Context ctx, int status, java.util.function.Function<T, String> version) {
+                return WriteGate.record(ctx, status, version);
             }
         };
     }

@@ -41,7 +41,7 @@ public final class CcompatEndpoints {
     public static final String BASE = "/ccompat/v7";
     /** Confluent's media type; {@code application/json} is read and accepted as well. */
     public static final String MEDIA_TYPE = "application/vnd.schemaregistry.v1+json";
-    /** Subjects one {@code GET /subjects} lists; past it the list is cut (docs/ccompat.md, "Limits"). */
+    /** Subjects one {@code GET /subjects} lists; past it the list is cut (docs/ccompat.md, "Tokens, grants and limits"). */
     static final int LISTED_SUBJECTS = 10_000;
     /** Subjects and versions one id lists. */
     static final int LISTED_USES = 1_000;
@@ -233,9 +233,9 @@ public final class CcompatEndpoints {
             List<String> broken = judgePlain(level, history.live(), posted);
             return broken.isEmpty() ? null : "Schema being registered is incompatible with an earlier schema for subject '"
                     + ConfluentError.shown(subject) + "' at level " + level + ": " + String.join("; ", broken);
-        }, writes.record(ctx, 200));
+        }, writes.record(ctx, 200, created -> Integer.toString(created.version())));
         if (r.outcome() == Registered.Outcome.REFUSED) throw new ConfluentError(409, ConfluentError.INCOMPATIBLE, r.refusal());
-        if (r.outcome() == Registered.Outcome.CREATED) writes.about(ctx, subject, Integer.toString(r.version()));
+        if (r.outcome() == Registered.Outcome.EXISTING) writes.about(ctx, subject, Integer.toString(r.version()));
         send(ctx, 200, mapper.createObjectNode().put("id", r.id()));
     }
 

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The release a posted schema would make of a registered type (docs/ccompat.md, "Subjects of registered types"): the
+ * The release a posted schema would make of a registered type (docs/ccompat.md, "Subjects"): the
  * newest release of the service that declares it, its next patch version, with the type's schema of {@code revision}
  * replaced by the posted one. The registration's dry run judges it as {@code check} would.
  */

@@ -17,4 +17,7 @@ public interface WriteAccess {
 
     /** The write-log row of this write, answered {@code status} when stored. */
     <T> WriteRecord<T> record(Context ctx, int status);
+
+    /** The same, with the version the write learns from its outcome (a registration's new version). */
+    <T> WriteRecord<T> record(Context ctx, int status, java.util.function.Function<T, String> version);
 }

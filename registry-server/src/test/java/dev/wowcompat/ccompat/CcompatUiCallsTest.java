@@ -163,8 +163,8 @@ class CcompatUiCallsTest {
         registry.get(C + "/subjects/ui-grants-value/versions", Map.of("Authorization", "Bearer " + READER)).expect(200);
         JsonNode log = registry.get("/write-log?service=ui-grants-value", RunningRegistry.as(WRITER)).expect(200).json();
         List<String> rows = new java.util.ArrayList<>();
-        for (JsonNode e : log.path("entries")) rows.add(e.path("principal").asText() + " " + e.path("method").asText() + " " + e.path("route").asText() + " " + e.path("status").asInt());
-        assertTrue(rows.contains("platform POST /ccompat/v7/subjects/{subject}/versions 200"), log.toString());
-        assertTrue(rows.contains("dashboard POST /ccompat/v7/subjects/{subject}/versions 403"), log.toString());
+        for (JsonNode e : log.path("entries")) rows.add(e.path("principal").asText() + " " + e.path("method").asText() + " " + e.path("route").asText() + " " + e.path("version").asText() + " " + e.path("status").asInt());
+        assertTrue(rows.contains("platform POST /ccompat/v7/subjects/{subject}/versions 1 200"), log.toString());
+        assertTrue(rows.contains("dashboard POST /ccompat/v7/subjects/{subject}/versions null 403"), log.toString());
     }
 }
