@@ -2,6 +2,8 @@ package dev.wowcompat.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.ccompat.CcompatEndpoints;
+import dev.wowcompat.ccompat.ConfluentError;
 import dev.wowcompat.diff.SchemaTooDeepException;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -52,6 +54,7 @@ final class Problems {
     }
 
     void install(Javalin app) {
+        app.exception(ConfluentError.class, (e, ctx) -> confluent(ctx, e.status(), e.errorCode(), e.getMessage()));
         app.exception(ApiException.class, (e, ctx) -> send(ctx, e));
         app.exception(InvalidInputException.class, (e, ctx) -> send(ctx, fromInput(e)));
         // Legal schemas that nest into each other past what one comparison follows: refused input, not a failure.
@@ -67,15 +70,21 @@ final class Problems {
             send(ctx, new ApiException(ProblemCode.INTERNAL, "The registry failed to answer this request; the failure is in its log."));
         });
         app.error(404, ctx -> {
-            if (!CONTENT_TYPE.equals(ctx.res().getContentType())) {
+            if (!answered(ctx)) {
                 send(ctx, noEndpoint(ctx));
             }
         });
         app.error(405, ctx -> {
-            if (!CONTENT_TYPE.equals(ctx.res().getContentType())) {
+            if (!answered(ctx)) {
                 send(ctx, wrongMethod(ctx));
             }
         });
+    }
+
+    /** Whether a handler answered the status itself, as a problem or in Confluent's shape. */
+    private static boolean answered(Context ctx) {
+        String type = ctx.res().getContentType();
+        return CONTENT_TYPE.equals(type) || CcompatEndpoints.MEDIA_TYPE.equals(type);
     }
 
     /**
@@ -117,7 +126,22 @@ final class Problems {
     }
 
     void send(Context ctx, ApiException e) {
+        // Confluent's clients read only Confluent's shape: the same refusal in it, on that API's paths.
+        if (ctx.path().startsWith(CcompatEndpoints.BASE + "/") || ctx.path().equals(CcompatEndpoints.BASE)) {
+            confluent(ctx, e.status(), ConfluentError.codeFor(e.status()), e.getMessage());
+            return;
+        }
         ctx.status(e.status()).contentType(CONTENT_TYPE).result(body(e, ctx.path()));
+    }
+
+    /** Confluent's error shape (docs/ccompat.md, "Errors"). */
+    private void confluent(Context ctx, int status, int errorCode, String message) {
+        ObjectNode body = mapper.createObjectNode().put("error_code", errorCode).put("message", message);
+        try {
+            ctx.status(status).contentType(CcompatEndpoints.MEDIA_TYPE).result(mapper.writeValueAsBytes(body));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException impossible) {
+            ctx.status(status).result("{\"error_code\":" + errorCode + "}");
+        }
     }
 
     /** A problem Jetty answers by itself (its title is the detail: Jetty's own reason may echo the request). */

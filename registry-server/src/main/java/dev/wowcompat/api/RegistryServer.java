@@ -3,8 +3,10 @@ package dev.wowcompat.api;
 import static io.javalin.apibuilder.ApiBuilder.delete;
 import static io.javalin.apibuilder.ApiBuilder.get;
 import static io.javalin.apibuilder.ApiBuilder.post;
+import static io.javalin.apibuilder.ApiBuilder.put;
 
 import dev.wowcompat.access.Access;
+import dev.wowcompat.ccompat.CcompatEndpoints;
 import dev.wowcompat.manifest.InputLimits;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.ManifestReader;
@@ -183,7 +185,9 @@ public final class RegistryServer implements AutoCloseable {
                 gate,
                 new AdminEndpoints(store, gate, json),
                 costly,
-                config.guards().metricsNeedToken());
+                config.guards().metricsNeedToken(),
+                new CcompatEndpoints(store, (service, manifest) -> registration.check(service, manifest, "ccompat"),
+                        WriteGate.access(), new JsonInput(config.limits()), bodies::json));
         Problems problems = new Problems(json.mapper());
         List<Route> routes = new ArrayList<>();
         Javalin app = Javalin.create(c -> {
@@ -213,7 +217,7 @@ public final class RegistryServer implements AutoCloseable {
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas,
                              WireEndpoints wire, OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy,
                              ProfileEndpoints profiles, WireWindowEndpoints watched, WriteGate auth, AdminEndpoints admin, ExpensiveRequests costly,
-                             boolean metricsNeedToken) {}
+                             boolean metricsNeedToken, CcompatEndpoints ccompat) {}
 
     /**
      * The API of docs/api.md. Writes are wrapped in {@code auth.writes}: they need a principal when principals or
@@ -259,6 +263,35 @@ public final class RegistryServer implements AutoCloseable {
         get("/app.js",                                      e.ops::script);
         get("/js/{file}",                                   e.ops::module);
         get("/app.css",                                     e.ops::styles);
+        ccompatRoutes(e.ccompat, e.auth, e.costly);
+    }
+
+    /** Confluent's Schema Registry API (docs/ccompat.md): its writes through the same gate, its checks limited the same way. */
+    private static void ccompatRoutes(CcompatEndpoints c, WriteGate auth, ExpensiveRequests costly) {
+        String p = CcompatEndpoints.BASE;
+        get(p,                                                          c::root);
+        get(p + "/subjects",                                            c::subjectList);
+        post(p + "/subjects/{subject}",                                 costly.limited(c::lookup));
+        delete(p + "/subjects/{subject}",                               auth.writes(c::deleteSubject));
+        get(p + "/subjects/{subject}/versions",                         c::versions);
+        post(p + "/subjects/{subject}/versions",                        auth.writes(costly.limited(c::register)));
+        get(p + "/subjects/{subject}/versions/{version}",               c::version);
+        delete(p + "/subjects/{subject}/versions/{version}",            auth.writes(c::deleteVersion));
+        get(p + "/subjects/{subject}/versions/{version}/schema",        c::versionSchema);
+        get(p + "/schemas/ids/{id}",                                    c::schemaById);
+        get(p + "/schemas/ids/{id}/schema",                             c::schemaByIdRaw);
+        get(p + "/schemas/ids/{id}/subjects",                           c::idSubjects);
+        get(p + "/schemas/ids/{id}/versions",                           c::idVersions);
+        get(p + "/schemas/types",                                       c::schemaTypes);
+        get(p + "/config",                                              c::globalConfig);
+        put(p + "/config",                                              auth.writes(c::putGlobalConfig));
+        delete(p + "/config",                                           auth.writes(c::deleteGlobalConfig));
+        get(p + "/config/{subject}",                                    c::subjectConfig);
+        put(p + "/config/{subject}",                                    auth.writes(c::putSubjectConfig));
+        delete(p + "/config/{subject}",                                 auth.writes(c::deleteSubjectConfig));
+        get(p + "/mode",                                                c::mode);
+        put(p + "/mode",                                                auth.writes(c::putMode));
+        post(p + "/compatibility/subjects/{subject}/versions/{version}", costly.limited(c::compatibility));
     }
 
     /** Every endpoint {@link #routes(Endpoints)} added, in its order. */

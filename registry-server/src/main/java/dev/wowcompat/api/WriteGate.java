@@ -3,6 +3,8 @@ package dev.wowcompat.api;
 import dev.wowcompat.access.Access;
 import dev.wowcompat.access.Grant;
 import dev.wowcompat.access.Principal;
+import dev.wowcompat.ccompat.CcompatEndpoints;
+import dev.wowcompat.ccompat.WriteAccess;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.StoreException;
@@ -101,9 +103,13 @@ final class WriteGate {
 
     private static boolean isWrite(Context ctx) {
         String method = ctx.method().name();
-        if (method.equals("DELETE")) return true;
+        if (method.equals("DELETE") || method.equals("PUT")) return true;
         if (!method.equals("POST")) return false;
         String path = ctx.path();
+        if (path.startsWith(CcompatEndpoints.BASE + "/")) {
+            // Confluent's look-up and compatibility check are POSTs that store nothing: reads.
+            return path.endsWith("/versions") || path.endsWith("/versions/");
+        }
         return !(path.equals("/validate") || path.equals("/verify/state") || path.endsWith("/releases/check"));
     }
 
@@ -133,9 +139,51 @@ final class WriteGate {
     }
 
     private Access.Caller caller(Context ctx) {
-        String header = ctx.header("Authorization");
-        boolean bearer = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7);
-        return access.identify(bearer ? header.substring(7).strip() : null);
+        return access.identify(token(ctx.header("Authorization")));
+    }
+
+    /**
+     * The token of an {@code Authorization} header: a Bearer token, or the password of HTTP Basic, whatever the user
+     * name (what Confluent's clients and Kafka UIs send; docs/ccompat.md, "Tokens, grants and limits"). Null when there is none.
+     */
+    static String token(String header) {
+        if (header == null) return null;
+        if (header.regionMatches(true, 0, "Bearer ", 0, 7)) return header.substring(7).strip();
+        if (header.regionMatches(true, 0, "Basic ", 0, 6)) {
+            try {
+                String pair = new String(java.util.Base64.getDecoder().decode(header.substring(6).strip()), java.nio.charset.StandardCharsets.UTF_8);
+                int colon = pair.indexOf(':');
+                return colon < 0 ? null : pair.substring(colon + 1);
+            } catch (IllegalArgumentException notBase64) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** The gate as the Confluent-compatible API's writes use it. */
+    static WriteAccess access() {
+        return new WriteAccess() {
+            @Override
+            public void require(Context ctx, Grant needed) {
+                WriteGate.require(ctx, needed);
+            }
+
+            @Override
+            public void about(Context ctx, String subject, String version) {
+                WriteGate.about(ctx, subject, version, null);
+            }
+
+            @Override
+            public <T> WriteRecord<T> record(Context ctx, int status) {
+                return WriteGate.record(ctx, status);
+            }
+
+            @Override
+            public <T> WriteRecord<T> record(Context ctx, int status, java.util.function.Function<T, String> version) {
+                return WriteGate.record(ctx, status, version);
+            }
+        };
     }
 
     /** What the write names, once read from its body: kept in the write log. Null leaves a value as it is. */
@@ -194,6 +242,7 @@ final class WriteGate {
 
     private static int statusOf(Exception e) {
         if (e instanceof ApiException a) return a.status();
+        if (e instanceof dev.wowcompat.ccompat.ConfluentError c) return c.status();
         if (e instanceof InvalidInputException) return ProblemCode.INVALID_INPUT.status();
         if (e instanceof HttpResponseException h) return h.getStatus();
         if (e instanceof StoreException) return ProblemCode.STORE_UNAVAILABLE.status();

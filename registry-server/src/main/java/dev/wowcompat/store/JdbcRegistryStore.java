@@ -41,9 +41,15 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     private final Dialect dialect;
+    private final SchemaSubjects subjects = new JdbcSchemaSubjects(this);
 
     protected JdbcRegistryStore(Dialect dialect) {
         this.dialect = dialect;
+    }
+
+    @Override
+    public SchemaSubjects subjects() {
+        return subjects;
     }
 
     /** Runs a read on a connection in auto-commit mode; a failure to get or use one is a {@link StoreException}. */

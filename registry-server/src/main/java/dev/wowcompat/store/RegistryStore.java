@@ -241,6 +241,9 @@ public interface RegistryStore extends AutoCloseable {
     /** What {@link #wireSince} answers. */
     record WireSince(Long lastRan, List<WireView.Carried> carried, List<WireView.Finding> findings) {}
 
+    /** What the Confluent-compatible API keeps and reads (docs/ccompat.md). */
+    SchemaSubjects subjects();
+
     /** Counts for /metrics and /health. */
     StoreStats stats();
 

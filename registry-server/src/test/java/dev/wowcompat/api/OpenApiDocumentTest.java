@@ -63,6 +63,8 @@ class OpenApiDocumentTest {
     private RunningRegistry starting;
     /** Principals: one that may only read. */
     private RunningRegistry granted;
+    /** Principals, and reads need a token. */
+    private RunningRegistry reading;
     private String served;
     private OpenApiDocument document;
 
@@ -76,6 +78,14 @@ class OpenApiDocumentTest {
                 .withLimits(InputLimits.defaults().withMaxBytes(4096)));
         starting = new RunningRegistry(dir.resolve("starting.db"), RegistryServer.Config.local(0), false);
         granted = new RunningRegistry(dir.resolve("granted.db"), new TestPrincipals().principal("dashboard", TOKEN, "read").config(dir));
+        Path readers = dir.resolve("reading");
+        try {
+            java.nio.file.Files.createDirectories(readers);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        reading = new RunningRegistry(dir.resolve("reading.db"), RegistryServer.Config.local(0).withAccess(
+                new dev.wowcompat.access.Access(new TestPrincipals().principal("dashboard", TOKEN, "read").access(readers).principals(), null, true)));
         Answer openApi = registry.get("/openapi.json");
         assertEquals(200, openApi.status(), openApi.body());
         served = openApi.body();
@@ -84,7 +94,7 @@ class OpenApiDocumentTest {
 
     @AfterAll
     void stop() {
-        for (RunningRegistry r : new RunningRegistry[] {registry, guarded, starting, granted}) {
+        for (RunningRegistry r : new RunningRegistry[] {registry, guarded, starting, granted, reading}) {
             if (r != null) r.close();
         }
     }
@@ -397,7 +407,81 @@ class OpenApiDocumentTest {
         x.add(get(release, "/services/acct/releases/1.0.0", 200));
         x.add(get("/write-log", "/write-log?service=acct&limit=500", 200));
         x.add(get("/write-log", "/write-log?limit=501", 400));
+        ccompat(x);
         return x;
+    }
+
+    /** Confluent's API (docs/ccompat.md): the bank's registered types and a plain subject of the test's own. */
+    private void ccompat(List<Exchange> x) {
+        String c = "/ccompat/v7";
+        String type = "bank.account.Deposited";
+        String plain = "{\"schemaType\": \"JSON\", \"schema\": \"{\\\"type\\\": \\\"object\\\"}\"}";
+        String avro = "{\"schemaType\": \"AVRO\", \"schema\": \"{\\\"type\\\": \\\"record\\\"}\"}";
+        String stateSchema = dev.wowcompat.fingerprint.CanonicalJson.toString(BankManifests.stateSchema());
+        String state = "{\"schemaType\": \"JSON\", \"schema\": " + new com.fasterxml.jackson.databind.node.TextNode(stateSchema) + "}";
+        x.add(get(c, c, 200));
+        x.add(new Exchange("GET", c, c + " (no token)", () -> guardedReads().get(c), 401));
+        x.add(get(c + "/subjects", c + "/subjects?subjectPrefix=bank.", 200));
+        x.add(new Exchange("GET", c + "/subjects", c + "/subjects (no token)", () -> guardedReads().get(c + "/subjects"), 401));
+        x.add(get(c + "/schemas/types", c + "/schemas/types", 200));
+        x.add(new Exchange("GET", c + "/schemas/types", c + "/schemas/types (no token)", () -> guardedReads().get(c + "/schemas/types"), 401));
+        x.add(get(c + "/mode", c + "/mode", 200));
+        x.add(new Exchange("GET", c + "/mode", c + "/mode (no token)", () -> guardedReads().get(c + "/mode"), 401));
+        x.add(put(c + "/mode", c + "/mode", "{\"mode\": \"READWRITE\"}", 200));
+        x.add(put(c + "/mode", c + "/mode", "{\"mode\": \"IMPORT\"}", 422));
+        x.add(get(c + "/config", c + "/config", 200));
+        x.add(new Exchange("GET", c + "/config", c + "/config (no token)", () -> guardedReads().get(c + "/config"), 401));
+        x.add(put(c + "/config", c + "/config", "{\"compatibility\": \"BACKWARD\"}", 200));
+        x.add(put(c + "/config", c + "/config", "{\"compatibility\": \"SIDEWAYS\"}", 422));
+        x.add(delete(c + "/config", c + "/config", 200));
+        x.add(new Exchange("DELETE", c + "/config", c + "/config (no token)", () -> guarded.delete(c + "/config"), 401));
+        String config = c + "/config/{subject}";
+        x.add(put(config, c + "/config/openapi-value", "{\"compatibility\": \"NONE\"}", 200));
+        x.add(put(config, c + "/config/" + type, "{\"compatibility\": \"NONE\"}", 422));
+        x.add(get(config, c + "/config/openapi-value", 200));
+        x.add(get(config, c + "/config/" + type, 404));
+        x.add(get(config, c + "/config/" + type + "?defaultToGlobal=true", 200));
+        String versions = c + "/subjects/{subject}/versions";
+        x.add(post(versions, c + "/subjects/openapi-value/versions", plain, 200));
+        x.add(post(versions, c + "/subjects/openapi-value/versions", avro, 422));
+        x.add(post(versions, c + "/subjects/bank.account/versions", state, 200));
+        x.add(get(versions, c + "/subjects/" + type + "/versions", 200));
+        x.add(get(versions, c + "/subjects/no.such.Type/versions", 404));
+        String version = c + "/subjects/{subject}/versions/{version}";
+        x.add(get(version, c + "/subjects/" + type + "/versions/latest", 200));
+        x.add(get(version, c + "/subjects/" + type + "/versions/99", 404));
+        x.add(get(version, c + "/subjects/" + type + "/versions/first", 422));
+        x.add(get(version + "/schema", c + "/subjects/" + type + "/versions/1/schema", 200));
+        x.add(get(version + "/schema", c + "/subjects/" + type + "/versions/99/schema", 404));
+        String lookUp = c + "/subjects/{subject}";
+        x.add(post(lookUp, c + "/subjects/bank.account", state, 200));
+        x.add(post(lookUp, c + "/subjects/bank.account", plain, 404));
+        String check = c + "/compatibility/subjects/{subject}/versions/{version}";
+        x.add(post(check, c + "/compatibility/subjects/openapi-value/versions/latest?verbose=true", plain, 200));
+        x.add(post(check, c + "/compatibility/subjects/bank.account/versions/1", state, 200));
+        x.add(post(check, c + "/compatibility/subjects/" + type + "/versions/99", plain, 404));
+        long id = registry.get(c + "/subjects/bank.account/versions/1").json().path("id").asLong();
+        for (String tail : List.of("", "/schema", "/subjects", "/versions")) {
+            x.add(get(c + "/schemas/ids/{id}" + tail, c + "/schemas/ids/" + id + tail, 200));
+            x.add(get(c + "/schemas/ids/{id}" + tail, c + "/schemas/ids/999999" + tail, 404));
+        }
+        x.add(delete(version, c + "/subjects/openapi-value/versions/1", 200));
+        x.add(delete(version, c + "/subjects/" + type + "/versions/1", 422));
+        x.add(post(versions, c + "/subjects/openapi-value/versions", plain, 200));
+        x.add(delete(lookUp, c + "/subjects/openapi-value", 200));
+        x.add(delete(lookUp, c + "/subjects/openapi-value", 404));
+        x.add(delete(config, c + "/config/openapi-value", 200));
+        x.add(delete(config, c + "/config/openapi-value", 404));
+    }
+
+    /** A registry whose reads need a token, for the 401 of reads. */
+    private RunningRegistry guardedReads() {
+        return reading;
+    }
+
+    private Exchange put(String template, String target, String body, int expected) {
+        return new Exchange("PUT", template, target, () -> registry.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(registry.base() + target))
+                .header("Content-Type", "application/vnd.schemaregistry.v1+json").PUT(java.net.http.HttpRequest.BodyPublishers.ofString(body))), expected);
     }
 
     private Exchange get(String template, String target, int expected) {

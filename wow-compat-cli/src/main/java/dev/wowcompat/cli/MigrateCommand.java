@@ -111,6 +111,7 @@ public final class MigrateCommand implements Callable<Integer> {
             copyDeployments(source, target, out, conflicts);
             copyProfiles(source, target, out);
             copyWire(source, target, out, conflicts);
+            copySchemaIds(source, target, out, conflicts);
             conflicts.forEach(err::println);
             return conflicts.isEmpty() ? ExitCodes.OK : ExitCodes.BAD_INPUT;
         } catch (StoreException e) {
@@ -174,6 +175,23 @@ public final class MigrateCommand implements Callable<Integer> {
         });
         out.println("migrate: the wire of " + Counts.of(counts[0], "environment") + " copied (" + Counts.of(rows[0], "row")
                 + ": positions, counts, findings, watchers); " + counts[1] + " already there");
+    }
+
+    /**
+     * The Confluent-compatible API's ids, levels and plain subjects (docs/ccompat.md), copied whole with their numbers:
+     * every Kafka message a Confluent serializer wrote carries an id, which must name the same schema on the target.
+     */
+    private static void copySchemaIds(JdbcRegistryStore source, JdbcRegistryStore target, PrintWriter out, List<String> conflicts) {
+        dev.wowcompat.store.SchemaSubjects.Exported data = source.subjects().export();
+        data.ids().forEach(s -> requireFingerprint(s.fingerprint(), s.canonical(), "schema id " + s.id()));
+        data.versions().forEach(v -> requireFingerprint(v.fingerprint(), v.canonical(), v.subject() + " version " + v.version()));
+        switch (target.subjects().importAll(data)) {
+            case COPIED -> out.println("migrate: " + Counts.of(data.ids().size(), "schema id") + " and "
+                    + Counts.of(data.subjects().size(), "plain subject") + " copied (ids keep their numbers)");
+            case PRESENT -> out.println("migrate: the schema ids are there already");
+            case CONFLICT -> conflicts.add("the schema ids: the target gives ids or holds plain subjects of its own already "
+                    + "(docs/ccompat.md, \"Ids\"); not copied");
+        }
     }
 
     private static boolean hasFingerprint(String fingerprint, String canonical) {

@@ -94,6 +94,46 @@ class MigrateCommandTest {
         assertSameReleases(sqlite, target);
     }
 
+    /**
+     * The Confluent API's ids keep their numbers (every Kafka message carries one), with the plain subjects and
+     * levels; a second run finds them there, and the target gives the next schema a number never given before.
+     */
+    @Test
+    void schemaIdsAndPlainSubjectsAreCopiedWithTheirNumbers(TestDatabases databases) throws Exception {
+        Path sqlite = dir.resolve("ids.db");
+        dev.wowcompat.store.SchemaSubjects.Exported expected;
+        int given;
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
+            var subjects = store.subjects();
+            // Ids given out of the order the schemas were stored in: the numbers, not the order, must survive.
+            given = subjects.typeVersions("bank.account.Deposited").size();
+            assertTrue(given >= 2, "the demo's Deposited has revisions 1 and 2");
+            subjects.setSubjectLevel("orders-value", "FULL", dev.wowcompat.store.WriteRecord.none());
+            subjects.setSetting("compatibility", "FORWARD", dev.wowcompat.store.WriteRecord.none());
+            var registered = subjects.registerPlain("orders-value", dev.wowcompat.fingerprint.Fingerprint.of(
+                    new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"type\":\"object\"}")), "{\"type\":\"object\"}",
+                    history -> null, dev.wowcompat.store.WriteRecord.none());
+            assertEquals(given + 1, registered.id());
+            expected = subjects.export();
+        }
+        TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
+        String[] args = {"migrate", "--from", sqlite.toString(), "--to", target.address(), "--db-credentials", credentials(databases).toString()};
+        Cli.Result first = Cli.run(args);
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("migrate: " + (given + 1) + " schema ids and 1 plain subject copied (ids keep their numbers)"), first.out());
+        try (JdbcRegistryStore copy = target.open()) {
+            assertEquals(expected, copy.subjects().export());
+            assertEquals(expected.ids().get(0).id(), copy.subjects().typeVersions("bank.account.Deposited").get(0).id());
+            // The next id on the target continues after the copied ones.
+            assertEquals(given + 2, copy.subjects().idOf(copy.subjects().typeVersions("bank.account").get(0).fingerprint()));
+        }
+        // The target gave an id of its own since: a second copy would contradict it, and is refused in words.
+        Cli.Result again = Cli.run(args);
+        assertEquals(2, again.code(), again.out());
+        assertTrue(again.err().contains("the schema ids: the target gives ids or holds plain subjects of its own already"), again.err());
+    }
+
     @Test
     void deploymentsAndTheirHistoryAreCopiedOnceAndAnotherHistoryIsLeftAlone(TestDatabases databases) throws Exception {
         Path sqlite = dir.resolve("deployed.db");
