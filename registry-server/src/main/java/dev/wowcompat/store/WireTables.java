@@ -117,20 +117,27 @@ final class WireTables {
         return w.releases().isEmpty() ? null : ProfileTables.neverRan(c, environment, w.releases(), by);
     }
 
-    /** The first carried type its release does not declare (kind, type and revision, as the release's type table holds them), or null. */
+    /**
+     * The first carried type its release does not declare (kind, type and revision, as the release's type table holds
+     * them), or null. Each release's table is read once: a window carries many types of few releases.
+     */
     static WireWindow.Carried undeclared(Connection c, WireWindow w) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM release_types t JOIN releases r ON r.id = t.release "
-                + "WHERE r.service = ? AND r.version = ? AND t.kind = ? AND t.name = ? AND t.revision = ?")) {
+        Map<String, java.util.Set<String>> declared = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT t.kind, t.name, t.revision FROM release_types t JOIN releases r "
+                + "ON r.id = t.release WHERE r.service = ? AND r.version = ?")) {
             for (WireWindow.Carried t : w.carried()) {
-                String[] sv = ProfileTables.release(t.release());
-                ps.setString(1, sv[0]);
-                ps.setString(2, sv[1]);
-                ps.setString(3, t.kind());
-                ps.setString(4, t.type());
-                ps.setInt(5, t.revision());
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) return t;
+                java.util.Set<String> types = declared.get(t.release());
+                if (types == null) {
+                    types = new java.util.HashSet<>();
+                    String[] sv = ProfileTables.release(t.release());
+                    ps.setString(1, sv[0]);
+                    ps.setString(2, sv[1]);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) types.add(rs.getString(1) + " " + rs.getString(2) + "@" + rs.getInt(3));
+                    }
+                    declared.put(t.release(), types);
                 }
+                if (!types.contains(t.kind() + " " + t.type() + "@" + t.revision())) return t;
             }
         }
         return null;
