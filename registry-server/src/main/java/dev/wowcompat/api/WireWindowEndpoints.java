@@ -31,11 +31,10 @@ final class WireWindowEndpoints {
     static final int LISTED = 100;
     /** Positions one read answers at most: more partitions than one group of watchers reads in practice. */
     static final int POSITIONS_LIMIT = 10_000;
-    private static final int MAX_MEMBER = WireWindow.MAX_MEMBER;
     private static final int MAX_TYPE = WireWindow.MAX_TYPE;
     /**
      * Bytes the findings of one read take at most: with the other lists (at most {@code LISTED} entries each, of
-     * names of at most {@code MAX_TYPE} or {@code MAX_MEMBER} characters) the answer stays within
+     * names of at most {@code MAX_TYPE} or {@link WireWindow#MAX_MEMBER} characters) the answer stays within
      * {@link Listed#ANSWER_BYTES}.
      */
     static final int FINDING_BYTES = 384 * 1024;
