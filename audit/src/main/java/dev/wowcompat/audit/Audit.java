@@ -1,6 +1,7 @@
 package dev.wowcompat.audit;
 
 import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.window.WireWindow;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,7 @@ public final class Audit {
         ValueDrift values = settings.profile() ? new ValueDrift(catalog, deployments) : null;
         drift = values;
         PayloadObserver observers = observed -> {
-            tally.carried(observed);
+            if (catalog.declares(observed)) tally.carried(observed);
             if (values != null) values.observe(observed);
             observer.observe(observed);
         };
@@ -136,7 +137,7 @@ public final class Audit {
      * {@link #run}: it takes what the tally counted. Only for a pass whose settings keep a window.
      */
     public WireWindow window() {
-        return WireWindow.of(tally.cutWindow(), started, java.time.Instant.now(), profiles());
+        return tally.cutWindow().window(started, java.time.Instant.now(), profiles());
     }
 
     /** The waivers that matched no record (1-based), for a warning. */

@@ -70,6 +70,34 @@ public final class Catalog {
                 .filter(d -> d.release().service().equals(service) && d.release().version().toString().equals(version)).findFirst();
     }
 
+    /**
+     * Whether the release a payload is attributed to declares its type (an event at its revision): only then is it
+     * a carried type of the wire (docs/decisions.md, "What a window may claim"); a payload of a type or revision its
+     * release does not declare is the audit's finding (event-revision-unregistered, written-not-declared), never a
+     * claim that another release must read it.
+     */
+    boolean declares(PayloadObserver.Observed o) {
+        String release = o.release();
+        int at = release == null ? -1 : release.lastIndexOf('@');
+        if (at <= 0 || release.endsWith("@(none)")) return false;
+        String aggregate = o.kind().equals("state") ? o.type() : aggregateOf(o.type());
+        Optional<Declared> d;
+        try {
+            d = release(aggregate, release.substring(0, at), release.substring(at + 1));
+        } catch (AuditException e) {
+            return false; // judging the record read the aggregate already; a registry gone since carries nothing
+        }
+        if (d.isEmpty() || d.get().aggregate() == null) return false;
+        Manifest.Aggregate a = d.get().aggregate();
+        String name = o.type().substring(o.type().lastIndexOf('.') + 1);
+        return switch (o.kind()) {
+            case "event" -> a.events().containsKey(name) && a.events().get(name).revisions().containsKey(o.revision());
+            case "command" -> a.commands().containsKey(name);
+            case "state" -> a.state().isPresent();
+            default -> false;
+        };
+    }
+
     /** Forgets the aggregates read so far (and has the releases forget theirs): the next record reads the registry again. */
     void forget() {
         byAggregate.clear();

@@ -3,6 +3,7 @@ package dev.wowcompat.audit;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
 import dev.wowcompat.text.Counts;
+import dev.wowcompat.window.WireWindow;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

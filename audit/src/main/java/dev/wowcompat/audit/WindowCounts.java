@@ -1,5 +1,7 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.window.WireWindow;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -56,6 +58,8 @@ final class WindowCounts {
         final AuditReport.Example first;
         /** The release the first record is attributed to. */
         final String release;
+        /** The record last counted: a record carrying the type twice (two events of a state event) counts once. */
+        AuditRecord last;
 
         CarriedCount(AuditReport.Example first, String release) {
             this.first = first;
@@ -149,6 +153,47 @@ final class WindowCounts {
         droppedCarried += other.droppedCarried;
     }
 
+    /**
+     * The window of what was counted, from {@code start} to {@code end} (the watcher's clock), as the registry takes it
+     * (docs/api.md, "What a window may claim"): a record's time past the window's end (a producer's clock ahead) is
+     * held at the end, a type or finding without record times is seen at the end, a count is at most the offsets
+     * judged (a drift finding counts fields, not records), and a carried type without a release is left out (no
+     * release ran then: no release claims it). The group and member are the poster's, named when it posts.
+     */
+    WireWindow window(java.time.Instant start, java.time.Instant end, ProfileSet profiles) {
+        long from = start.toEpochMilli();
+        long until = end.toEpochMilli();
+        List<WireWindow.Range> out = new ArrayList<>();
+        ranges.forEach((topic, byPartition) -> byPartition.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> out.add(new WireWindow.Range(topic, e.getKey(), e.getValue().from, e.getValue().to))));
+        long offsets = 0;
+        for (WireWindow.Range r : out) offsets = Math.addExact(offsets, r.width());
+        List<WireWindow.Carried> kept = new ArrayList<>();
+        for (Map.Entry<CarriedKey, CarriedCount> e : carried.entrySet()) {
+            CarriedCount c = e.getValue();
+            if (c.release.isEmpty()) continue;
+            CarriedKey k = e.getKey();
+            kept.add(new WireWindow.Carried(k.kind(), k.type(), k.revision(), c.release, Math.min(c.seen.count, offsets),
+                    seen(c.seen.first, until), seen(c.seen.last, until), new WireWindow.RecordRef(c.first.topic(), c.first.partition(), c.first.offset())));
+        }
+        List<WireWindow.Finding> found = new ArrayList<>();
+        for (Map.Entry<FindingKey, FindingCount> e : findings.entrySet()) {
+            FindingKey k = e.getKey();
+            FindingCount c = e.getValue();
+            List<WireWindow.Example> examples = c.examples.stream()
+                    .map(x -> new WireWindow.Example(x.topic(), x.partition(), x.offset(), x.key(), x.pointer(), x.message())).toList();
+            long first = seen(c.seen.first, until);
+            found.add(new WireWindow.Finding(k.finding().id(), k.finding().severity().label(), k.release(), k.type(),
+                    Math.min(c.seen.count, offsets), first, Math.max(first, seen(c.seen.last, until)), examples));
+        }
+        return new WireWindow("", "", from, Math.max(from, until), out, records, kept, found, profiles);
+    }
+
+    /** A record time as the window gives it: the window's end when none was known, and never after it. */
+    private static long seen(long millis, long end) {
+        return millis == Long.MAX_VALUE || millis == Long.MIN_VALUE ? end : Math.min(millis, end);
+    }
+
     /** Whether the text can be a type name in the registry: not empty, no space or control character, not too long. */
     static boolean typeName(String type) {
         if (type == null || type.isEmpty() || type.length() > MAX_TYPE) return false;
@@ -173,6 +218,8 @@ final class WindowCounts {
             c = new CarriedCount(new AuditReport.Example(r.topic(), r.partition(), r.offset(), null, "", ""), o.release() == null ? "" : o.release());
             carried.put(key, c);
         }
+        if (c.last == r) return;
+        c.last = r;
         c.seen.at(r.timestamp() >= 0 ? r.timestamp() : o.timestamp());
     }
 }

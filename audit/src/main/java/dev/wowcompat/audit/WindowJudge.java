@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.window.WireWindow;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ public final class WindowJudge {
             this.catalog = new Catalog(releases);
             this.values = profile ? new ValueDrift(catalog, deployments) : null;
             PayloadObserver observer = observed -> {
-                tally.carried(observed);
+                if (catalog.declares(observed)) tally.carried(observed);
                 if (values != null) values.observe(observed);
             };
             this.judge = new Judge(catalog, deployments, tally, observer, maxRecordBytes, maxAggregates);
@@ -121,7 +122,7 @@ public final class WindowJudge {
         }
         if (all.values != null) all.values.findings(all.tally);
         WindowCounts done = all.tally.cutWindow();
-        return WireWindow.of(done, start, end, all.values == null ? null : all.values.cut());
+        return done.window(start, end, all.values == null ? null : all.values.cut());
     }
 
     /** Drops what the window counted (its records will be read again, or were counted already). */

@@ -1,5 +1,6 @@
 package dev.wowcompat.audit;
 
+import dev.wowcompat.window.WireWindow;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

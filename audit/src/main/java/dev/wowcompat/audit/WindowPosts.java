@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
 import dev.wowcompat.text.Counts;
+import dev.wowcompat.window.WindowRefusal;
+import dev.wowcompat.window.WireWindow;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
@@ -70,7 +72,8 @@ final class WindowPosts {
         try {
             positions = registry.wirePositions(environment, group);
             Instant now = Instant.now();
-            probe = registry.postWire(environment, json(new WireWindow(now, now, List.of(), Map.of(), List.of(), List.of(), null), member));
+            long at = now.toEpochMilli();
+            probe = registry.postWire(environment, json(new WireWindow(group, member, at, at, List.of(), Map.of(), List.of(), List.of(), null), member));
         } catch (RegistryException e) {
             throw new AuditException(e.getMessage());
         }
@@ -83,7 +86,7 @@ final class WindowPosts {
     }
 
     private byte[] json(WireWindow w, String member) {
-        return w.toJson(group, member).toString().getBytes(StandardCharsets.UTF_8);
+        return w.withPoster(group, member).toJson().toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private String refusedToken(RegistryClient.Answer a) {
@@ -93,6 +96,14 @@ final class WindowPosts {
 
     /** Posts a window and says what the registry did with it; the registry out of reach, the window is held. */
     Outcome post(WireWindow w, String member) {
+        try {
+            // The registry's own rules, asked first (docs/watch.md): a window they refuse is never posted.
+            w.withPoster(group, member).validate(System.currentTimeMillis());
+        } catch (WindowRefusal r) {
+            refusal = new AuditException("the watch counted a window of " + Counts.of(w.recordCount(), "record") + " that the registry "
+                    + "would refuse (" + r.getMessage() + "), so it posted nothing");
+            return Outcome.REFUSED;
+        }
         RegistryClient.Answer a;
         try {
             a = registry.postWire(environment, json(w, member));
@@ -199,7 +210,7 @@ final class WindowPosts {
 
     /** The progress line of an accepted window: its records, findings, partitions and the lag left, and what the registry left out. */
     void accepted(WireWindow w, long lag) {
-        StringBuilder sb = new StringBuilder("window ").append(w.start()).append(" to ").append(w.end()).append(": ")
+        StringBuilder sb = new StringBuilder("window ").append(Instant.ofEpochMilli(w.start())).append(" to ").append(Instant.ofEpochMilli(w.end())).append(": ")
                 .append(Counts.of(w.recordCount(), "record")).append(", ").append(Counts.of(w.findingCount(), "finding"))
                 .append(" in ").append(Counts.of(w.ranges().size(), "partition")).append(", lag ").append(Counts.of(lag, "record"));
         long dropped = answer.path("profiles").path("droppedFields").asLong();

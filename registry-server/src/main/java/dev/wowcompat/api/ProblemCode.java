@@ -52,6 +52,11 @@ public enum ProblemCode {
     WIRE_EMPTY_WINDOW("wow-compat.wire.empty-window", 400, "The window covers no partition range"),
     WIRE_UNKNOWN_RELEASE("wow-compat.wire.unknown-release", 422, "The window attributes records or findings to a release that is not registered; nothing of the window was kept"),
     WIRE_TOO_MANY_POSITIONS("wow-compat.wire.too-many-positions", 422, "The window would add a position past those the environment keeps; nothing of the window was kept"),
+    WIRE_IMPOSSIBLE_TIME("wow-compat.wire.impossible-time", 400, "A time of the window cannot be true (out of order, or ahead of the registry's clock); nothing of the window was kept"),
+    WIRE_IMPOSSIBLE_COUNT("wow-compat.wire.impossible-count", 422, "A count of the window is larger than the offsets its ranges cover; nothing of the window was kept"),
+    WIRE_COUNT_OVERFLOW("wow-compat.wire.count-overflow", 422, "A count of the window, or its sum with what the environment keeps, would pass 2^53; nothing of the window was kept"),
+    WIRE_RELEASE_NEVER_RAN("wow-compat.wire.release-never-ran", 422, "The window names a release that had not run in the environment by its end; nothing of the window was kept"),
+    WIRE_CARRIED_UNDECLARED("wow-compat.wire.carried-undeclared", 422, "A carried type is not declared by the release it is attributed to; nothing of the window was kept"),
     STATE_VIEW_UNRECOGNISED("wow-compat.verify.not-a-state", 422, "The document is neither a state view, a state event nor a snapshot"),
 
     BUSY("wow-compat.server.busy", 503, "The registry is running as many expensive requests as it takes"),

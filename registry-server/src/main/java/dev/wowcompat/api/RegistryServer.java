@@ -159,6 +159,11 @@ public final class RegistryServer implements AutoCloseable {
     }
 
     public static RegistryServer start(RegistryStore store, Config config) {
+        return start(store, config, java.time.Clock.systemUTC());
+    }
+
+    /** The server on another clock than the system's (a test's): what a window's times are checked against. */
+    public static RegistryServer start(RegistryStore store, Config config, java.time.Clock clock) {
         JsonResponses json = new JsonResponses();
         ExpensiveRequests costly = new ExpensiveRequests(config.guards(), config.limits().maxTokens());
         RequestBodies bodies = new RequestBodies(config.limits().maxBytes(), costly::holdMemory);
@@ -181,7 +186,7 @@ public final class RegistryServer implements AutoCloseable {
                         new JsonInput(config.limits()), json),
                 new CanDeployEndpoint(store, registration, json),
                 new ProfileEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
-                new WireWindowEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
+                new WireWindowEndpoints(store, registration, bodies, new JsonInput(config.limits()), json, clock),
                 gate,
                 new AdminEndpoints(store, gate, json),
                 costly,

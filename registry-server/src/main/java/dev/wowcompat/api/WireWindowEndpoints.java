@@ -7,24 +7,20 @@ import dev.wowcompat.access.Grant;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.profile.FieldKey;
-import dev.wowcompat.profile.ProfileJson;
-import dev.wowcompat.profile.ProfileLimits;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.WireOutcome;
 import dev.wowcompat.store.WireView;
-import dev.wowcompat.store.PostedWindow;
 import dev.wowcompat.text.Counts;
+import dev.wowcompat.window.WindowRefusal;
+import dev.wowcompat.window.WireWindow;
 import io.javalin.http.Context;
+import java.time.Clock;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The registry watches the wire (docs/api.md, "POST /environments/{env}/wire"): watchers post windows of records, each
@@ -35,31 +31,23 @@ final class WireWindowEndpoints {
     static final int LISTED = 100;
     /** Positions one read answers at most: more partitions than one group of watchers reads in practice. */
     static final int POSITIONS_LIMIT = 10_000;
-    /** Entries of each list of a window: a window of 10 s over a few hundred partitions holds far fewer. */
-    static final int MAX_ENTRIES = 10_000;
-    private static final int MAX_MEMBER = 200;
-    private static final int MAX_TYPE = 512;
+    private static final int MAX_TYPE = WireWindow.MAX_TYPE;
     /**
      * Bytes the findings of one read take at most: with the other lists (at most {@code LISTED} entries each, of
-     * names of at most {@code MAX_TYPE} or {@code MAX_MEMBER} characters) the answer stays within
+     * names of at most {@code MAX_TYPE} or {@link WireWindow#MAX_MEMBER} characters) the answer stays within
      * {@link Listed#ANSWER_BYTES}.
      */
     static final int FINDING_BYTES = 384 * 1024;
-    /** Characters an example's key, pointer or message keeps. */
-    private static final int MAX_EXAMPLE_TEXT = 1_000;
-    private static final Pattern FINDING_ID = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
-    private static final Set<String> KINDS = Set.of("event", "command", "state");
-    /** The engine's severity labels: a finding's severity is one of them, whoever judged it. */
-    private static final Set<String> SEVERITIES = java.util.Arrays.stream(dev.wowcompat.rules.Severity.values())
-            .map(dev.wowcompat.rules.Severity::label).collect(java.util.stream.Collectors.toUnmodifiableSet());
-
     private final RegistryStore store;
     private final Registration registration;
     private final RequestBodies bodies;
     private final JsonInput input;
     private final JsonResponses json;
+    /** The registry's clock: no time a window gives may be ahead of it by more than {@link WireWindow#CLOCK_SKEW_MILLIS}. */
+    private final Clock clock;
 
-    WireWindowEndpoints(RegistryStore store, Registration registration, RequestBodies bodies, JsonInput input, JsonResponses json) {
+    WireWindowEndpoints(RegistryStore store, Registration registration, RequestBodies bodies, JsonInput input, JsonResponses json, Clock clock) {
+        this.clock = clock;
         this.store = store;
         this.registration = registration;
         this.bodies = bodies;
@@ -67,18 +55,34 @@ final class WireWindowEndpoints {
         this.json = json;
     }
 
-    /** 200 applied | 400 not a window, or an empty one | 409 a range is stale: nothing kept. */
+    /**
+     * 200 applied (or, covering no offset, nothing to apply) | 400 not a window, an empty one, or a time that cannot be
+     * true | 409 a range is stale | 422 a claim the registry can check is not true: nothing kept.
+     */
     void post(Context ctx) throws InvalidInputException {
         String environment = Names.environment(ctx.pathParam("env"));
         WriteGate.require(ctx, Grant.observe(environment));
         JsonNode body = input.parse(bodies.json(ctx), ctx.method() + " " + ctx.path());
-        if (!body.isObject()) throw invalid("The body must be a JSON object (a window).");
-        PostedWindow window = window(body);
-        ProfileSet profiles = null;
+        WireWindow window;
+        try {
+            window = WireWindow.read(body, ProfileEndpoints.MAX_POSTED_FIELDS);
+            names(window);
+            window.validate(clock.millis());
+        } catch (WindowRefusal r) {
+            throw refusal(r);
+        }
+        if (window.coversNothing()) {
+            // Nothing to count: no position moves, no count or time changes (docs/api.md, "What a window may claim").
+            ObjectNode out = json.object().put("accepted", true).put("records", 0);
+            out.putArray("positions");
+            out.putNull("profiles");
+            out.putObject("dropped").put("carried", 0).put("carriedRecords", 0).put("findings", 0).put("findingRecords", 0);
+            json.send(ctx, 200, out);
+            return;
+        }
+        ProfileSet profiles = window.profiles();
         Map<FieldKey, String> leftOut = new TreeMap<>();
-        JsonNode posted = body.path("profiles");
-        if (!posted.isMissingNode() && !posted.isNull()) {
-            profiles = profiles(posted);
+        if (profiles != null) {
             for (FieldKey key : profiles.fields().keySet()) {
                 if (!ProfileEndpoints.isRelease(key.release())) leftOut.put(key, ProblemCode.INVALID_INPUT.code());
             }
@@ -93,7 +97,7 @@ final class WireWindowEndpoints {
         }
         WireOutcome outcome = store.applyWindow(environment, window, profiles, leftOut, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         if (outcome.stale() != null) throw stale(environment, window.group(), outcome.stale());
-        if (outcome.refused() != null) throw refused(environment, outcome.refused());
+        if (outcome.refused() != null) throw refused(environment, window, outcome.refused());
         ObjectNode out = json.object().put("accepted", true).put("records", outcome.records());
         ArrayNode positions = out.putArray("positions");
         for (WireOutcome.Position p : outcome.positions()) {
@@ -107,8 +111,53 @@ final class WireWindowEndpoints {
         json.send(ctx, 200, out);
     }
 
-    private static ApiException refused(String environment, WireOutcome.Refused r) {
+    /** The registry's names in a window: a consumer group, Kafka topics, releases ({@code service@version}, or "" for none). */
+    private static void names(WireWindow w) {
+        Names.group(w.group());
+        for (WireWindow.Range r : w.ranges()) Names.topic(r.topic());
+        w.records().keySet().forEach(release -> release(release, "records"));
+        for (int i = 0; i < w.carried().size(); i++) {
+            WireWindow.Carried c = w.carried().get(i);
+            Names.topic(c.first().topic());
+            release(c.release(), "carried[" + i + "].release");
+        }
+        for (int i = 0; i < w.findings().size(); i++) {
+            WireWindow.Finding f = w.findings().get(i);
+            release(f.release(), "findings[" + i + "].release");
+            for (WireWindow.Example e : f.examples()) Names.topic(e.topic());
+        }
+    }
+
+    /** A window the model refuses, as the problem its reason answers with; the member it is about goes with it. */
+    private static ApiException refusal(WindowRefusal r) {
+        Map<String, Object> member = Map.of("member", r.member());
         return switch (r.reason()) {
+            case FORM -> new ApiException(ProblemCode.INVALID_INPUT, "This is not a window: " + r.getMessage());
+            case EMPTY -> new ApiException(ProblemCode.WIRE_EMPTY_WINDOW, r.getMessage());
+            case TIME -> new ApiException(ProblemCode.WIRE_IMPOSSIBLE_TIME, "The window's " + r.getMessage() + ". Nothing of the window was kept.",
+                    member);
+            case COUNT -> new ApiException(ProblemCode.WIRE_IMPOSSIBLE_COUNT, "The window is refused: " + r.getMessage() + "; a record is "
+                    + "counted at most once per offset. Nothing of the window was kept.", member);
+            case OVERFLOW -> new ApiException(ProblemCode.WIRE_COUNT_OVERFLOW, "The window is refused: " + r.getMessage() + ". Nothing of the "
+                    + "window was kept.", member);
+            case CARRIED_UNATTRIBUTED -> new ApiException(ProblemCode.WIRE_CARRIED_UNDECLARED, "The window is refused: " + r.getMessage()
+                    + ". Nothing of the window was kept.", member);
+        };
+    }
+
+    private static ApiException refused(String environment, WireWindow w, WireOutcome.Refused r) {
+        return switch (r.reason()) {
+            case RELEASE_NEVER_RAN -> new ApiException(ProblemCode.WIRE_RELEASE_NEVER_RAN, "The window attributes records, carried types "
+                    + "or findings to " + r.subject() + ", which had not run in '" + environment + "' by the window's end ("
+                    + Instant.ofEpochMilli(w.end()) + "); a watcher attributes records to the release that ran when each was written. "
+                    + "Nothing of the window was kept.", Map.of("release", r.subject()));
+            case CARRIED_UNDECLARED -> new ApiException(ProblemCode.WIRE_CARRIED_UNDECLARED, "The window says " + r.release() + " wrote the "
+                    + r.subject() + ", which " + r.release() + " does not declare; a record of a type or revision its release does not "
+                    + "declare is a finding (event-revision-unregistered, written-not-declared), never a carried type. Nothing of the "
+                    + "window was kept.", Map.of("release", r.release(), "type", r.subject()));
+            case COUNT_OVERFLOW -> new ApiException(ProblemCode.WIRE_COUNT_OVERFLOW, "Added to what '" + environment + "' keeps, "
+                    + r.subject() + " would pass 2^53, the largest count the registry keeps. Nothing of the window was kept.",
+                    Map.of("count", r.subject()));
             case UNKNOWN_RELEASE -> new ApiException(ProblemCode.WIRE_UNKNOWN_RELEASE, "The window attributes records or findings to "
                     + r.subject() + ", which is not registered here; a watcher attributes them to the releases this registry "
                     + "recorded as running, or to \"\" when it found none. Nothing of the window was kept.", Map.of("release", r.subject()));
@@ -145,191 +194,16 @@ final class WireWindowEndpoints {
         return out;
     }
 
-    /** The window's profile set, checked as POST profiles checks one: a body that is not a profile set is no window. */
-    private static ProfileSet profiles(JsonNode posted) {
-        if (posted.path("fields").size() > ProfileEndpoints.MAX_POSTED_FIELDS) {
-            throw invalid("profiles holds " + posted.path("fields").size() + " fields; a window carries at most "
-                    + ProfileEndpoints.MAX_POSTED_FIELDS + ".");
-        }
-        try {
-            return ProfileJson.read(posted, new ProfileLimits(ProfileEndpoints.MAX_POSTED_FIELDS, ProfileLimits.DEFAULT.maxDepth()));
-        } catch (IllegalArgumentException e) {
-            throw invalid("profiles is not a profile set: " + e.getMessage() + ".");
-        }
-    }
-
-    /** The window as the store takes it; a 400 naming the first member that is not of the contract's form. */
-    static PostedWindow window(JsonNode body) {
-        String group = Names.group(text(body, "group"));
-        String member = text(body, "member");
-        if (member.isEmpty() || member.length() > MAX_MEMBER || member.chars().anyMatch(Character::isISOControl)) {
-            throw invalid("member must be 1 to " + MAX_MEMBER + " characters without control characters.");
-        }
-        long start = instant(body, "start");
-        long end = instant(body, "end");
-        if (end < start) throw invalid("end (" + body.get("end").asText() + ") is before start (" + body.get("start").asText() + ").");
-        JsonNode rangesNode = body.path("ranges");
-        if (!rangesNode.isMissingNode() && !rangesNode.isArray()) throw invalid("ranges must be an array.");
-        if (rangesNode.size() == 0) {
-            throw new ApiException(ProblemCode.WIRE_EMPTY_WINDOW, "The window lists no partition range; a window covers at least one "
-                    + "(a partition with no record in it is left out, so a window of none has nothing to count).");
-        }
-        List<PostedWindow.Range> ranges = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        for (JsonNode r : bounded(rangesNode, "ranges")) {
-            String where = "ranges[" + ranges.size() + "]";
-            String topic = Names.topic(text(r, "topic", where));
-            int partition = partition(r, "partition", where);
-            long from = offset(r, "from", where);
-            long to = offset(r, "to", where);
-            if (to < from) throw invalid(where + ".to (" + to + ") is before its from (" + from + ").");
-            if (!seen.add(topic + "\n" + partition)) throw invalid(where + " lists " + topic + " partition " + partition + " a second time.");
-            ranges.add(new PostedWindow.Range(topic, partition, from, to));
-        }
-        Map<String, Long> records = new TreeMap<>();
-        JsonNode recordsNode = body.path("records");
-        if (!recordsNode.isMissingNode() && !recordsNode.isObject()) throw invalid("records must be an object of counts by release.");
-        if (recordsNode.size() > MAX_ENTRIES) throw invalid("records names more than " + MAX_ENTRIES + " releases.");
-        recordsNode.fields().forEachRemaining(e -> {
-            String release = release(e.getKey(), "records");
-            if (!e.getValue().canConvertToLong() || !e.getValue().isIntegralNumber() || e.getValue().asLong() < 0) {
-                throw invalid("records[\"" + release + "\"] must be a whole number, 0 or more.");
-            }
-            records.put(release, e.getValue().asLong());
-        });
-        List<PostedWindow.Carried> carried = new ArrayList<>();
-        Set<String> carriedKeys = new HashSet<>();
-        for (JsonNode t : bounded(body.path("carried"), "carried")) {
-            String where = "carried[" + carried.size() + "]";
-            String kind = text(t, "kind", where);
-            if (!KINDS.contains(kind)) throw invalid(where + ".kind must be event, command or state; got '" + kind + "'.");
-            String type = type(text(t, "type", where), where, false);
-            int revision = 0;
-            if (kind.equals("event")) {
-                if (!t.path("revision").isInt() || t.get("revision").asInt() < 1) throw invalid(where + ".revision must be an event revision, 1 or more.");
-                revision = t.get("revision").asInt();
-            } else if (!t.path("revision").isMissingNode() && !t.path("revision").isNull()) {
-                throw invalid(where + ".revision is for events only; a " + kind + " has none (null).");
-            }
-            if (!carriedKeys.add(kind + "\n" + type + "\n" + revision)) throw invalid(where + " lists " + type + " a second time.");
-            JsonNode first = t.path("first");
-            if (!first.isObject()) throw invalid(where + ".first must be the first record: {topic, partition, offset}.");
-            PostedWindow.RecordRef ref = new PostedWindow.RecordRef(Names.topic(text(first, "topic", where + ".first")),
-                    partition(first, "partition", where + ".first"), offset(first, "offset", where + ".first"));
-            // Who wrote the first record: optional ("" when absent), checked as every release the window names.
-            String release = t.path("release").isMissingNode() || t.path("release").isNull() ? ""
-                    : release(text(t, "release", where), where + ".release");
-            long firstSeen = instant(t, "firstSeen", where);
-            long lastSeen = instant(t, "lastSeen", where);
-            carried.add(new PostedWindow.Carried(kind, type, revision, release, count(t, where), firstSeen, Math.max(firstSeen, lastSeen), ref));
-        }
-        List<PostedWindow.Finding> findings = new ArrayList<>();
-        Set<String> findingKeys = new HashSet<>();
-        for (JsonNode f : bounded(body.path("findings"), "findings")) {
-            String where = "findings[" + findings.size() + "]";
-            String id = text(f, "id", where);
-            if (id.length() > 64 || !FINDING_ID.matcher(id).matches()) throw invalid(where + ".id must be an audit finding id (e.g. written-not-declared).");
-            String severity = text(f, "severity", where);
-            if (!SEVERITIES.contains(severity)) throw invalid(where + ".severity must be breaking, warning or info; got '" + severity + "'.");
-            String release = release(text(f, "release", where), where + ".release");
-            String type = type(text(f, "type", where), where, true);
-            if (!findingKeys.add(release + "\n" + type + "\n" + id)) throw invalid(where + " lists " + id + " of " + type + " by " + release + " a second time.");
-            JsonNode examplesNode = f.path("examples");
-            if (!examplesNode.isMissingNode() && !examplesNode.isArray()) throw invalid(where + ".examples must be an array.");
-            if (examplesNode.size() > 5) throw invalid(where + ".examples holds " + examplesNode.size() + " examples; at most 5.");
-            List<String> examples = new ArrayList<>();
-            for (JsonNode e : examplesNode) examples.add(example(e, where + ".examples[" + examples.size() + "]"));
-            long firstSeen = instant(f, "firstSeen", where);
-            long lastSeen = instant(f, "lastSeen", where);
-            findings.add(new PostedWindow.Finding(id, severity, release, type, count(f, where), firstSeen, Math.max(firstSeen, lastSeen), examples));
-        }
-        return new PostedWindow(group, member, start, end, ranges, records, carried, findings);
-    }
-
-    /** One example as the store keeps it: the contract's members only, texts cut to {@link #MAX_EXAMPLE_TEXT}. */
-    private static String example(JsonNode e, String where) {
-        if (!e.isObject()) throw invalid(where + " must be an object {topic, partition, offset, key, pointer, message}.");
-        ObjectNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-        out.put("topic", Names.topic(text(e, "topic", where)));
-        out.put("partition", partition(e, "partition", where));
-        out.put("offset", offset(e, "offset", where));
-        for (String name : List.of("key", "pointer", "message")) {
-            JsonNode v = e.path(name);
-            if (v.isMissingNode() || v.isNull()) out.putNull(name);
-            else if (!v.isTextual()) throw invalid(where + "." + name + " must be a string or null.");
-            else out.put(name, v.asText().length() > MAX_EXAMPLE_TEXT ? v.asText().substring(0, MAX_EXAMPLE_TEXT) : v.asText());
-        }
-        return out.toString();
-    }
-
-    private static Iterable<JsonNode> bounded(JsonNode list, String name) {
-        if (list.isMissingNode() || list.isNull()) return List.of();
-        if (!list.isArray()) throw invalid(name + " must be an array.");
-        if (list.size() > MAX_ENTRIES) throw invalid(name + " holds " + list.size() + " entries; a window holds at most " + MAX_ENTRIES + ".");
-        return list;
-    }
-
-    private static String release(String text, String where) {
+    /** A release as the window names it: {@code service@version}, or "" when none was found. */
+    private static void release(String text, String where) {
         if (!text.isEmpty() && !ProfileEndpoints.isRelease(text)) {
-            throw invalid(where + " names '" + shorten(text) + "', which is neither a release (service@major.minor.patch) nor \"\" (none found).");
-        }
-        return text;
-    }
-
-    private static String type(String text, String where, boolean mayBeEmpty) {
-        if ((text.isEmpty() && !mayBeEmpty) || text.length() > MAX_TYPE || text.chars().anyMatch(ch -> Character.isISOControl(ch) || ch == ' ')) {
-            throw invalid(where + ".type must be a type name" + (mayBeEmpty ? " or \"\"" : "") + ", at most " + MAX_TYPE + " characters without spaces.");
-        }
-        return text;
-    }
-
-    private static long count(JsonNode n, String where) {
-        JsonNode v = n.path("count");
-        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < 0) throw invalid(where + ".count must be a whole number, 0 or more.");
-        return v.asLong();
-    }
-
-    private static int partition(JsonNode n, String name, String where) {
-        JsonNode v = n.path(name);
-        if (!v.isInt() || v.asInt() < 0) throw invalid(where + "." + name + " must be a partition number, 0 or more.");
-        return v.asInt();
-    }
-
-    private static long offset(JsonNode n, String name, String where) {
-        JsonNode v = n.path(name);
-        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < 0) throw invalid(where + "." + name + " must be an offset, 0 or more.");
-        return v.asLong();
-    }
-
-    private static String text(JsonNode n, String name) {
-        return text(n, name, null);
-    }
-
-    private static String text(JsonNode n, String name, String where) {
-        JsonNode v = n.path(name);
-        if (!v.isTextual()) throw invalid((where == null ? "" : where + ".") + name + " must be a string.");
-        return v.asText();
-    }
-
-    private static long instant(JsonNode n, String name) {
-        return instant(n, name, null);
-    }
-
-    private static long instant(JsonNode n, String name, String where) {
-        String text = text(n, name, where);
-        try {
-            return Instant.parse(text).toEpochMilli();
-        } catch (DateTimeParseException | ArithmeticException e) {
-            throw invalid((where == null ? "" : where + ".") + name + " must be an instant (e.g. 2026-12-05T10:00:00Z); got '" + shorten(text) + "'.");
+            throw new ApiException(ProblemCode.INVALID_INPUT, "This is not a window: " + where + " names '" + shorten(text)
+                    + "', which is neither a release (service@major.minor.patch) nor \"\" (none found).");
         }
     }
 
     private static String shorten(String text) {
         return text.length() > 80 ? text.substring(0, 80) + "..." : text;
-    }
-
-    private static ApiException invalid(String detail) {
-        return new ApiException(ProblemCode.INVALID_INPUT, "This is not a window: " + detail);
     }
 
     /** 200 what the environment's wire carried (zeros and empty lists before the first window) | 400 bad name. */

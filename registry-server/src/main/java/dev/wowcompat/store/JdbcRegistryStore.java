@@ -1,6 +1,7 @@
 package dev.wowcompat.store;
 
 import dev.wowcompat.manifest.Version;
+import dev.wowcompat.window.WireWindow;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -261,7 +262,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
-    public WireOutcome applyWindow(String environment, PostedWindow window, dev.wowcompat.profile.ProfileSet profiles,
+    public WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
                                    Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal,
                                    WriteRecord<WireOutcome> record) {
         try {
@@ -271,6 +272,17 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 String unregistered = WireTables.unregistered(c, window);
                 if (unregistered != null) {
                     return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.UNKNOWN_RELEASE, unregistered, 0));
+                }
+                // Deployments are never deleted: a release that ran by the window's end stays so, whatever commits meanwhile.
+                String neverRan = WireTables.neverRan(c, environment, window);
+                if (neverRan != null) {
+                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.RELEASE_NEVER_RAN, neverRan, 0));
+                }
+                WireWindow.Carried undeclared = WireTables.undeclared(c, window);
+                if (undeclared != null) {
+                    String type = undeclared.type() + (undeclared.kind().equals("event") ? "@" + undeclared.revision() : "");
+                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.CARRIED_UNDECLARED,
+                            undeclared.kind() + " " + type, 0, undeclared.release()));
                 }
                 List<WireOutcome.Position> positions = new ArrayList<>();
                 int[] added = {0};
@@ -282,7 +294,12 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                             MAX_WIRE_POSITIONS));
                 }
                 WireOutcome.Profiles merged = profiles == null ? null : mergeWindowProfiles(c, environment, profiles, leftOut, now, principal);
-                WireOutcome.Dropped dropped = WireTables.add(c, dialect.forUpdate(), environment, window, now);
+                WireOutcome.Dropped dropped;
+                try {
+                    dropped = WireTables.add(c, dialect.forUpdate(), environment, window, now);
+                } catch (WireTables.Overflow e) {
+                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.COUNT_OVERFLOW, e.subject, WireWindow.MAX_COUNT));
+                }
                 if (dropped.carried() + dropped.findings() > 0) {
                     LOG.warn("a window of {} in {} dropped {} and {}: the environment keeps as many as it may", window.group(), environment,
                             dev.wowcompat.text.Counts.of(dropped.carried(), "carried type"), dev.wowcompat.text.Counts.of(dropped.findings(), "finding"));

@@ -54,13 +54,22 @@ final class ProfileTables {
 
     /** The first release that no deployment in the environment ran, current or ended; null when each one ran there. */
     static String neverRan(Connection c, String environment, TreeSet<String> releases) throws SQLException {
+        return neverRan(c, environment, releases, Long.MAX_VALUE);
+    }
+
+    /**
+     * The first release that no deployment in the environment ran by {@code by} (epoch milliseconds: a deployment
+     * recorded later does not count), current or ended; null when each one ran there by then.
+     */
+    static String neverRan(Connection c, String environment, java.util.SortedSet<String> releases, long by) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT 1 FROM deployments WHERE environment = ? AND service = ? AND version = ? LIMIT 1")) {
+                "SELECT 1 FROM deployments WHERE environment = ? AND service = ? AND version = ? AND deployed_at <= ? LIMIT 1")) {
             for (String release : releases) {
                 String[] sv = release(release);
                 ps.setString(1, environment);
                 ps.setString(2, sv[0]);
                 ps.setString(3, sv[1]);
+                ps.setLong(4, by);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) return release;
                 }

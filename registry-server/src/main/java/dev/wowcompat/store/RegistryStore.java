@@ -1,5 +1,6 @@
 package dev.wowcompat.store;
 
+import dev.wowcompat.window.WireWindow;
 import java.util.List;
 import java.util.Optional;
 
@@ -219,7 +220,7 @@ public interface RegistryStore extends AutoCloseable {
      * @param profiles the window's profiles, or null; fields of {@code leftOut} are not merged (the caller refused them,
      *     for the reason given), nor are those of a release not registered, never run there, or whose counts would overflow
      */
-    WireOutcome applyWindow(String environment, PostedWindow window, dev.wowcompat.profile.ProfileSet profiles,
+    WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
                             java.util.Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal,
                             WriteRecord<WireOutcome> record);
 

@@ -29,13 +29,27 @@ public record WireOutcome(Stale stale, Refused refused, long records, List<Posit
         return stale == null && refused == null;
     }
 
-    /** Why a window was refused whole: {@code subject} is the release not registered, or the bound passed. */
-    public record Refused(Reason reason, String subject, long limit) {
+    /**
+     * Why a window was refused whole: {@code subject} is the release not registered or never run, the carried type not
+     * declared, the count that would overflow, or "" for the bound passed; {@code release} the release a carried
+     * type is attributed to ("" otherwise).
+     */
+    public record Refused(Reason reason, String subject, long limit, String release) {
+        Refused(Reason reason, String subject, long limit) {
+            this(reason, subject, limit, "");
+        }
+
         public enum Reason {
             /** The window attributes records, a carried type or a finding to a release the registry does not hold. */
             UNKNOWN_RELEASE,
             /** The window would add positions past {@link RegistryStore#MAX_WIRE_POSITIONS} in the environment. */
-            TOO_MANY_POSITIONS
+            TOO_MANY_POSITIONS,
+            /** The window names a release that had not run in the environment by the window's end. */
+            RELEASE_NEVER_RAN,
+            /** A carried type ({@code subject}: kind type@revision) is not declared by the release it is attributed to. */
+            CARRIED_UNDECLARED,
+            /** Added to what the environment keeps, a count ({@code subject} names it) would pass 2^53. */
+            COUNT_OVERFLOW
         }
     }
 

@@ -2,6 +2,7 @@ package dev.wowcompat.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.window.WireWindow;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -37,17 +38,18 @@ final class WireTables {
      * any) and advances them to {@code to}: the first mismatch, or null when each one matched and every position
      * is now advanced.
      */
-    static WireOutcome.Stale advance(Connection c, String forUpdate, String environment, PostedWindow w, long now,
+    static WireOutcome.Stale advance(Connection c, String forUpdate, String environment, WireWindow w, long now,
             List<WireOutcome.Position> advanced, int[] added) throws SQLException {
-        List<PostedWindow.Range> ranges = new ArrayList<>(w.ranges());
-        ranges.sort(Comparator.comparing(PostedWindow.Range::topic).thenComparingInt(PostedWindow.Range::partition));
+        // A range of no offset carries nothing: it neither needs nor makes a position (docs/api.md, "What a window may claim").
+        List<WireWindow.Range> ranges = new ArrayList<>(w.ranges().stream().filter(r -> r.width() > 0).toList());
+        ranges.sort(Comparator.comparing(WireWindow.Range::topic).thenComparingInt(WireWindow.Range::partition));
         try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_positions(environment, consumer_group, topic, "
                 + "kafka_partition, next_offset, updated_at) VALUES (?, ?, ?, ?, -1, ?) ON CONFLICT DO NOTHING");
              PreparedStatement read = c.prepareStatement("SELECT next_offset FROM wire_positions WHERE environment = ? "
                      + "AND consumer_group = ? AND topic = ? AND kafka_partition = ?" + forUpdate);
              PreparedStatement write = c.prepareStatement("UPDATE wire_positions SET next_offset = ?, updated_at = ? "
                      + "WHERE environment = ? AND consumer_group = ? AND topic = ? AND kafka_partition = ?")) {
-            for (PostedWindow.Range r : ranges) {
+            for (WireWindow.Range r : ranges) {
                 bind(placeholder, environment, w.group(), r);
                 placeholder.setLong(5, now);
                 added[0] += placeholder.executeUpdate();
@@ -71,7 +73,7 @@ final class WireTables {
         return null;
     }
 
-    private static void bind(PreparedStatement ps, String environment, String group, PostedWindow.Range r) throws SQLException {
+    private static void bind(PreparedStatement ps, String environment, String group, WireWindow.Range r) throws SQLException {
         ps.setString(1, environment);
         ps.setString(2, group);
         ps.setString(3, r.topic());
@@ -83,7 +85,7 @@ final class WireTables {
      * of the environment takes it right after its positions, so what follows (the bounds) is decided by one window of
      * the environment at a time.
      */
-    static void span(Connection c, String environment, PostedWindow w) throws SQLException {
+    static void span(Connection c, String environment, WireWindow w) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_windows(environment, since, updated, windows) VALUES (?, ?, ?, 1) "
                 + "ON CONFLICT (environment) DO UPDATE SET windows = wire_windows.windows + 1, "
                 + "since = CASE WHEN excluded.since < wire_windows.since THEN excluded.since ELSE wire_windows.since END, "
@@ -101,8 +103,54 @@ final class WireTables {
     }
 
     /** The first release the window names that the registry does not hold, or null. */
-    static String unregistered(Connection c, PostedWindow w) throws SQLException {
+    static String unregistered(Connection c, WireWindow w) throws SQLException {
         return w.releases().isEmpty() ? null : ProfileTables.unregistered(c, new java.util.TreeSet<>(w.releases()));
+    }
+
+    /**
+     * The first release the window names that had not run in the environment by the window's end, or null: as a
+     * profile's release must have run there ({@link ProfileTables#neverRan}), give or take the minutes two clocks may
+     * differ ({@link WireWindow#CLOCK_SKEW_MILLIS}: the end is the watcher's clock, a deployment's time the registry's).
+     */
+    static String neverRan(Connection c, String environment, WireWindow w) throws SQLException {
+        long by = w.end() > Long.MAX_VALUE - WireWindow.CLOCK_SKEW_MILLIS ? Long.MAX_VALUE : w.end() + WireWindow.CLOCK_SKEW_MILLIS;
+        return w.releases().isEmpty() ? null : ProfileTables.neverRan(c, environment, w.releases(), by);
+    }
+
+    /**
+     * The first carried type its release does not declare (kind, type and revision, as the release's type table holds
+     * them), or null. Each release's table is read once: a window carries many types of few releases.
+     */
+    static WireWindow.Carried undeclared(Connection c, WireWindow w) throws SQLException {
+        Map<String, java.util.Set<String>> declared = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT t.kind, t.name, t.revision FROM release_types t JOIN releases r "
+                + "ON r.id = t.release WHERE r.service = ? AND r.version = ?")) {
+            for (WireWindow.Carried t : w.carried()) {
+                java.util.Set<String> types = declared.get(t.release());
+                if (types == null) {
+                    types = new java.util.HashSet<>();
+                    String[] sv = ProfileTables.release(t.release());
+                    ps.setString(1, sv[0]);
+                    ps.setString(2, sv[1]);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) types.add(rs.getString(1) + " " + rs.getString(2) + "@" + rs.getInt(3));
+                    }
+                    declared.put(t.release(), types);
+                }
+                if (!types.contains(t.kind() + " " + t.type() + "@" + t.revision())) return t;
+            }
+        }
+        return null;
+    }
+
+    /** A count the window would add past {@link WireWindow#MAX_COUNT}: nothing of the window is kept. */
+    static final class Overflow extends Exception {
+        final String subject;
+
+        Overflow(String subject) {
+            super(subject, null, false, false);
+            this.subject = subject;
+        }
     }
 
     private static long count(Connection c, String sql, String environment) throws SQLException {
@@ -120,14 +168,16 @@ final class WireTables {
      * ones). Carried types and findings the environment does not keep yet are added while it keeps fewer than its
      * bounds; the rest are dropped, and what they counted is returned. Runs after {@link #span}, under its lock.
      */
-    static WireOutcome.Dropped add(Connection c, String forUpdate, String environment, PostedWindow w, long now) throws SQLException {
+    static WireOutcome.Dropped add(Connection c, String forUpdate, String environment, WireWindow w, long now) throws SQLException, Overflow {
+        // A sum past 2^53 is refused before it is made (the WHERE of the update): SQL's + would wrap, or turn into a REAL.
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_records(environment, release, record_count) VALUES (?, ?, ?) "
-                + "ON CONFLICT (environment, release) DO UPDATE SET record_count = wire_records.record_count + excluded.record_count")) {
+                + "ON CONFLICT (environment, release) DO UPDATE SET record_count = wire_records.record_count + excluded.record_count "
+                + "WHERE wire_records.record_count <= " + WireWindow.MAX_COUNT + " - excluded.record_count")) {
             for (Map.Entry<String, Long> e : new TreeMap<>(w.records()).entrySet()) {
                 ps.setString(1, environment);
                 ps.setString(2, e.getKey());
                 ps.setLong(3, e.getValue());
-                ps.executeUpdate();
+                if (ps.executeUpdate() == 0) throw new Overflow("the records of " + (e.getKey().isEmpty() ? "no release" : e.getKey()));
             }
         }
         WireOutcome.Dropped dropped = carried(c, environment, w.carried(), WireOutcome.Dropped.NONE);
@@ -136,11 +186,11 @@ final class WireTables {
         return dropped;
     }
 
-    private static WireOutcome.Dropped carried(Connection c, String environment, List<PostedWindow.Carried> posted, WireOutcome.Dropped dropped)
-            throws SQLException {
-        List<PostedWindow.Carried> carried = new ArrayList<>(posted);
-        carried.sort(Comparator.comparing(PostedWindow.Carried::kind).thenComparing(PostedWindow.Carried::type)
-                .thenComparingInt(PostedWindow.Carried::revision));
+    private static WireOutcome.Dropped carried(Connection c, String environment, List<WireWindow.Carried> posted, WireOutcome.Dropped dropped)
+            throws SQLException, Overflow {
+        List<WireWindow.Carried> carried = new ArrayList<>(posted);
+        carried.sort(Comparator.comparing(WireWindow.Carried::kind).thenComparing(WireWindow.Carried::type)
+                .thenComparingInt(WireWindow.Carried::revision));
         // The first record is the earliest seen; on a tie the one kept stays.
         String earlier = "CASE WHEN excluded.first_seen < wire_carried.first_seen THEN excluded.%1$s ELSE wire_carried.%1$s END";
         long kept = -1;
@@ -152,8 +202,9 @@ final class WireTables {
                 + "record_count = wire_carried.record_count + excluded.record_count, "
                 + "first_topic = " + earlier.formatted("first_topic") + ", first_partition = " + earlier.formatted("first_partition")
                 + ", first_offset = " + earlier.formatted("first_offset") + ", first_seen = " + earlier.formatted("first_seen")
-                + ", last_seen = CASE WHEN excluded.last_seen > wire_carried.last_seen THEN excluded.last_seen ELSE wire_carried.last_seen END")) {
-            for (PostedWindow.Carried t : carried) {
+                + ", last_seen = CASE WHEN excluded.last_seen > wire_carried.last_seen THEN excluded.last_seen ELSE wire_carried.last_seen END "
+                + "WHERE wire_carried.record_count <= " + WireWindow.MAX_COUNT + " - excluded.record_count")) {
+            for (WireWindow.Carried t : carried) {
                 exists.setString(1, environment);
                 exists.setString(2, t.kind());
                 exists.setString(3, t.type());
@@ -181,7 +232,7 @@ final class WireTables {
                 ps.setString(8, t.first().topic());
                 ps.setInt(9, t.first().partition());
                 ps.setLong(10, t.first().offset());
-                ps.executeUpdate();
+                if (ps.executeUpdate() == 0) throw new Overflow("the records of " + t.type() + (t.kind().equals("event") ? "@" + t.revision() : ""));
             }
         }
         return dropped;
@@ -192,7 +243,7 @@ final class WireTables {
      * than {@link RegistryStore#WIRE_WATCHER_KEPT_MILLIS} before this one's end ({@code now} when that is earlier) are removed, and past
      * {@link RegistryStore#MAX_WIRE_WATCHERS} the longest silent ones. The poster itself is always kept.
      */
-    private static void watcher(Connection c, String environment, PostedWindow w, long now) throws SQLException {
+    private static void watcher(Connection c, String environment, WireWindow w, long now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_watchers(environment, consumer_group, member, last_window) "
                 + "VALUES (?, ?, ?, ?) ON CONFLICT (environment, consumer_group, member) DO UPDATE SET last_window = "
                 + "CASE WHEN excluded.last_window > wire_watchers.last_window THEN excluded.last_window ELSE wire_watchers.last_window END")) {
@@ -241,11 +292,11 @@ final class WireTables {
      * {@link RegistryStore#MAX_WIRE_FINDINGS} and its id is one of the environment's first
      * {@link RegistryStore#MAX_WIRE_FINDING_IDS}; otherwise it is dropped and counted.
      */
-    private static WireOutcome.Dropped findings(Connection c, String forUpdate, String environment, List<PostedWindow.Finding> posted,
-            WireOutcome.Dropped dropped) throws SQLException {
-        List<PostedWindow.Finding> findings = new ArrayList<>(posted);
-        findings.sort(Comparator.comparing(PostedWindow.Finding::release).thenComparing(PostedWindow.Finding::type)
-                .thenComparing(PostedWindow.Finding::id));
+    private static WireOutcome.Dropped findings(Connection c, String forUpdate, String environment, List<WireWindow.Finding> posted,
+            WireOutcome.Dropped dropped) throws SQLException, Overflow {
+        List<WireWindow.Finding> findings = new ArrayList<>(posted);
+        findings.sort(Comparator.comparing(WireWindow.Finding::release).thenComparing(WireWindow.Finding::type)
+                .thenComparing(WireWindow.Finding::id));
         long kept = -1;
         java.util.Set<String> ids = null;
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO wire_findings(environment, release, type_name, finding, "
@@ -254,7 +305,7 @@ final class WireTables {
                      + "WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?" + forUpdate);
              PreparedStatement write = c.prepareStatement("UPDATE wire_findings SET severity = ?, finding_count = ?, first_seen = ?, "
                      + "last_seen = ?, examples = ? WHERE environment = ? AND release = ? AND type_name = ? AND finding = ?")) {
-            for (PostedWindow.Finding f : findings) {
+            for (WireWindow.Finding f : findings) {
                 List<String> key = List.of(environment, f.release(), f.type(), f.id());
                 for (int i = 0; i < 4; i++) read.setString(i + 1, key.get(i));
                 long count = 0;
@@ -290,7 +341,8 @@ final class WireTables {
                     insert.setLong(7, f.lastSeen());
                     insert.executeUpdate();
                 }
-                for (String e : f.examples()) if (examples.size() < MAX_EXAMPLES) examples.add(e);
+                if (count > WireWindow.MAX_COUNT - f.count()) throw new Overflow("the records with " + f.id() + " of " + f.release());
+                for (WireWindow.Example e : f.examples()) if (examples.size() < MAX_EXAMPLES) examples.add(e.toJson().toString());
                 write.setString(1, f.severity());
                 write.setLong(2, count + f.count());
                 write.setLong(3, Math.min(first, f.firstSeen()));
@@ -332,7 +384,7 @@ final class WireTables {
             ps.setString(1, environment);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    records += rs.getLong(2);
+                    records = plus(records, rs.getLong(2));
                     byRelease.put(rs.getString(1), rs.getLong(2));
                 }
             }
@@ -376,7 +428,7 @@ final class WireTables {
 
     private static WireView.Carried carried(ResultSet rs) throws SQLException {
         return new WireView.Carried(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
-                new PostedWindow.RecordRef(rs.getString(7), rs.getInt(8), rs.getLong(9)));
+                new WireWindow.RecordRef(rs.getString(7), rs.getInt(8), rs.getLong(9)));
     }
 
     private interface Row {
@@ -505,11 +557,32 @@ final class WireTables {
         }
     }
 
+    /**
+     * A carried type's row is declared by a release that ran in its environment: what {@code wire-unread} weighs is
+     * what such releases wrote, never a claim of a release that never ran there (docs/decisions.md, "What a window
+     * may claim"). Windows are refused otherwise, so this holds of every row but those kept before that.
+     */
+    private static final String DECLARED_BY_A_RELEASE_THAT_RAN = "EXISTS (SELECT 1 FROM release_types t JOIN releases r ON r.id = t.release "
+            + "JOIN deployments d ON d.service = r.service AND d.version = r.version AND d.environment = wire_carried.environment "
+            + "WHERE t.kind = wire_carried.kind AND t.name = wire_carried.type_name AND t.revision = wire_carried.revision)";
+
+    /**
+     * The sum of two counts, held at {@link Long#MAX_VALUE} rather than wrapped: what reads add up (an environment's
+     * records, a finding's count over releases) is never a negative number, whatever was stored.
+     */
+    static long plus(long a, long b) {
+        try {
+            return Math.addExact(a, b);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     /** The types the wire carried whose last record is at {@code since} or later, by kind, type and revision. */
     static List<WireView.Carried> carriedSince(Connection c, String environment, long since) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT kind, type_name, revision, record_count, first_seen, last_seen, "
-                + "first_topic, first_partition, first_offset FROM wire_carried WHERE environment = ? AND last_seen >= ? "
-                + "ORDER BY kind, type_name, revision")) {
+                + "first_topic, first_partition, first_offset FROM wire_carried WHERE environment = ? AND last_seen >= ? AND "
+                + DECLARED_BY_A_RELEASE_THAT_RAN + " ORDER BY kind, type_name, revision")) {
             ps.setString(1, environment);
             ps.setLong(2, since);
             List<WireView.Carried> out = new ArrayList<>();
@@ -564,10 +637,11 @@ final class WireTables {
             while (rs.next()) records.add(new WireView.Metric(rs.getString(1), List.of(rs.getString(2)), rs.getLong(3)));
         }
         Map<List<String>, Long> findings = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT environment, finding, severity, SUM(finding_count) FROM wire_findings "
-                + "GROUP BY environment, finding, severity ORDER BY environment, finding, severity");
+        // Summed here, not by SQL's SUM, which fails (SQLite: "integer overflow") or turns to a decimal past 2^63.
+        try (PreparedStatement ps = c.prepareStatement("SELECT environment, finding, severity, finding_count FROM wire_findings "
+                + "ORDER BY environment, finding, severity");
              ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) findings.put(List.of(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getLong(4));
+            while (rs.next()) findings.merge(List.of(rs.getString(1), rs.getString(2), rs.getString(3)), rs.getLong(4), WireTables::plus);
         }
         List<WireView.Metric> byId = new ArrayList<>();
         findings.forEach((k, n) -> byId.add(new WireView.Metric(k.get(0), k.subList(1, 3), n)));

@@ -1,5 +1,6 @@
 package dev.wowcompat.store;
 
+import dev.wowcompat.window.WireWindow;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +25,7 @@ public record WireView(long records, Long since, Long updated, long windows, Map
                           String examplesJson) {}
 
     public record Carried(String kind, String type, int revision, long count, long firstSeen, long lastSeen,
-                          PostedWindow.RecordRef first) {}
+                          WireWindow.RecordRef first) {}
 
     public record Partition(String group, String topic, int partition, long next) {}
 

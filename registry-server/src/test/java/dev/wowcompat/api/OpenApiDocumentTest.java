@@ -515,9 +515,11 @@ class OpenApiDocumentTest {
     }
 
     /** A window of partition 0 of wow.bank.event written by bank-service@1.1.0, with a finding, and profiles when asked. */
+    /** A window that ends now: after bank-service 1.1.0 was deployed in staging, which it attributes its records to. */
     private static String window(long from, long to, boolean profiles) {
-        return "{\"group\": \"wow-compat-watch.staging\", \"member\": \"host-1/a\", \"start\": \"2026-12-05T10:00:00Z\", "
-                + "\"end\": \"2026-12-05T10:00:10Z\", \"ranges\": [{\"topic\": \"wow.bank.event\", \"partition\": 0, \"from\": " + from
+        java.time.Instant end = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return "{\"group\": \"wow-compat-watch.staging\", \"member\": \"host-1/a\", \"start\": \"" + end.minusSeconds(10) + "\", "
+                + "\"end\": \"" + end + "\", \"ranges\": [{\"topic\": \"wow.bank.event\", \"partition\": 0, \"from\": " + from
                 + ", \"to\": " + to + "}], \"records\": {\"bank-service@1.1.0\": " + to + "}, \"carried\": [{\"kind\": \"event\", "
                 + "\"type\": \"bank.account.Deposited\", \"revision\": 2, \"release\": \"bank-service@1.1.0\", \"count\": " + to
                 + ", \"firstSeen\": \"2026-12-05T10:00:01Z\", \"lastSeen\": \"2026-12-05T10:00:09Z\", \"first\": {\"topic\": "

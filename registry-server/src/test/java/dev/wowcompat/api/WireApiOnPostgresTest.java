@@ -31,6 +31,7 @@ class WireApiOnPostgresTest extends WireApiTest {
     @Test
     void twoNodesRacingOnOnePartitionApplyOneWindow() throws Exception {
         String env = "race";
+        running(env);
         String release = SERVICE + "@1.1.0";
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (RunningRegistry second = new RunningRegistry(database.open(), RegistryServer.Config.local(0))) {
@@ -41,8 +42,8 @@ class WireApiOnPostgresTest extends WireApiTest {
                 // Round 0 races on a partition with no position yet: both may start anywhere, one only is applied.
                 long from = next;
                 List<Integer> statuses = race(pool, nodes, i -> {
-                    ObjectNode w = window(GROUP, 0, from, from + 10 + i, release, 1, Instant.parse("2026-12-05T15:00:00Z"));
-                    WireApiTest.finding(w, "written-not-declared", "breaking", release, 1, 1, from, Instant.parse("2026-12-05T15:00:00Z"));
+                    ObjectNode w = window(GROUP, 0, from, from + 10 + i, release, 1, recently());
+                    WireApiTest.finding(w, "written-not-declared", "breaking", release, 1, 1, from, recently());
                     return w.toString();
                 });
                 List<Integer> sorted = new ArrayList<>(statuses);
@@ -58,8 +59,8 @@ class WireApiOnPostgresTest extends WireApiTest {
 
             // Two windows of two new partitions, both with a finding the registry does not keep yet: both applied.
             List<Integer> both = race(pool, nodes, i -> {
-                ObjectNode w = window(GROUP, 1 + i, 0, 5, release, 1, Instant.parse("2026-12-05T16:00:00Z"));
-                WireApiTest.finding(w, "payload-invalid", "breaking", release, 2, 1, 0, Instant.parse("2026-12-05T16:00:00Z"));
+                ObjectNode w = window(GROUP, 1 + i, 0, 5, release, 1, recently());
+                WireApiTest.finding(w, "payload-invalid", "breaking", release, 2, 1, 0, recently());
                 return w.toString();
             });
             assertEquals(List.of(200, 200), both);

@@ -101,6 +101,26 @@ class WireApiTest {
         return window;
     }
 
+    /**
+     * A time just before now, to the second: a window must end after its releases ran in the environment, and no
+     * later than a few minutes past the registry's clock (docs/api.md, "What a window may claim").
+     */
+    static Instant recently() {
+        return Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).minusSeconds(1);
+    }
+
+    /** 1.1.0 runs in the environment: what its windows attribute to it ran there. */
+    void running(String environment) {
+        CanDeployApiTest.deploy(registry, environment, SERVICE, "1.1.0");
+    }
+
+    /** A window of records attributed to no release, carrying nothing: what a watcher posts before any deployment. */
+    static ObjectNode unattributed(String group, int partition, long from, long to, Instant seen) {
+        ObjectNode w = window(group, partition, from, to, "", 1, seen);
+        ((ArrayNode) w.get("carried")).removeAll();
+        return w;
+    }
+
     Answer post(String environment, JsonNode window) {
         return registry.post("/environments/" + environment + "/wire", window.toString());
     }
@@ -121,7 +141,8 @@ class WireApiTest {
     void aWindowIsCountedOnceAndItsReplayKeepsNothing() {
         String env = "replay";
         String release = SERVICE + "@1.1.0";
-        Instant t0 = Instant.parse("2026-12-05T10:00:00Z");
+        running(env);
+        Instant t0 = recently();
         ObjectNode first = window(GROUP, 0, 120, 170, release, 1, t0);
         ((ObjectNode) first.get("records")).put(release, 48).put("", 2);
         finding(first, "written-not-declared", "breaking", release, 3, 2, 121, t0);
@@ -136,11 +157,11 @@ class WireApiTest {
         assertEquals(50, before.path("records").asLong());
         assertEquals(48, before.at("/byRelease/bank-service@1.1.0").asLong());
         assertEquals(2, before.path("byRelease").path("").asLong());
-        assertEquals("2026-12-05T10:00:00Z", before.path("since").asText());
-        assertEquals("2026-12-05T10:00:10Z", before.path("updated").asText());
+        assertEquals(t0.toString(), before.path("since").asText());
+        assertEquals(t0.plusSeconds(10).toString(), before.path("updated").asText());
         assertEquals(1, before.path("findings").size());
         JsonNode f = before.at("/findings/0");
-        assertEquals(List.of("written-not-declared", "breaking", "3", release, DEPOSITED, "2026-12-05T10:00:00Z", "2026-12-05T10:00:05Z"),
+        assertEquals(List.of("written-not-declared", "breaking", "3", release, DEPOSITED, t0.toString(), t0.plusSeconds(5).toString()),
                 List.of(f.path("id").asText(), f.path("severity").asText(), f.path("count").asText(), f.path("release").asText(),
                         f.path("type").asText(), f.path("firstSeen").asText(), f.path("lastSeen").asText()));
         assertEquals(List.of(121L, 122L), offsets(f.path("examples")));
@@ -148,7 +169,7 @@ class WireApiTest {
         assertEquals("[{\"group\":\"" + GROUP + "\",\"topic\":\"wow.bank.event\",\"partition\":0,\"next\":170}]", before.path("partitions").toString());
         assertEquals("host-1/0", before.at("/watchers/0/member").asText());
         assertEquals(GROUP, before.at("/watchers/0/group").asText());
-        assertEquals("2026-12-05T10:00:10Z", before.at("/watchers/0/lastWindow").asText());
+        assertEquals(t0.plusSeconds(10).toString(), before.at("/watchers/0/lastWindow").asText());
         assertEquals(50, before.at("/carried/0/count").asLong());
         assertEquals(1, before.at("/carried/0/revision").asInt());
         assertEquals(120, before.at("/carried/0/first/offset").asLong());
@@ -173,11 +194,11 @@ class WireApiTest {
         assertEquals(78, after.at("/byRelease/bank-service@1.1.0").asLong());
         assertEquals(7, after.at("/findings/0/count").asLong());
         assertEquals(List.of(121L, 122L, 171L, 172L, 173L), offsets(after.at("/findings/0/examples")));
-        assertEquals("2026-12-05T10:00:00Z", after.at("/findings/0/firstSeen").asText());
-        assertEquals("2026-12-05T10:00:15Z", after.at("/findings/0/lastSeen").asText());
+        assertEquals(t0.toString(), after.at("/findings/0/firstSeen").asText());
+        assertEquals(t0.plusSeconds(15).toString(), after.at("/findings/0/lastSeen").asText());
         assertEquals(80, after.at("/carried/0/count").asLong());
         assertEquals(120, after.at("/carried/0/first/offset").asLong(), "the first record stays the first");
-        assertEquals("2026-12-05T10:00:20Z", after.path("updated").asText());
+        assertEquals(t0.plusSeconds(20).toString(), after.path("updated").asText());
         assertEquals(2, after.path("windows").asLong());
     }
 
@@ -190,8 +211,9 @@ class WireApiTest {
     @Test
     void aWindowThatSkipsOrHalfOverlapsKeepsNothing() {
         String env = "skip";
+        running(env);
         String release = SERVICE + "@1.1.0";
-        Instant t = Instant.parse("2026-12-05T11:00:00Z");
+        Instant t = recently();
         post(env, window(GROUP, 0, 0, 50, release, 1, t)).expect(200);
         Answer skipping = problem(post(env, window(GROUP, 0, 60, 70, release, 1, t)), 409, "wow-compat.wire.stale-window");
         assertEquals(50, skipping.json().path("next").asLong());
@@ -213,8 +235,9 @@ class WireApiTest {
     @Test
     void eachGroupKeepsItsOwnPositions() {
         String env = "groups";
+        running(env);
         String release = SERVICE + "@1.1.0";
-        Instant t = Instant.parse("2026-12-05T12:00:00Z");
+        Instant t = recently();
         assertEquals("{\"group\":\"" + GROUP + "\",\"positions\":[]}",
                 registry.get("/environments/" + env + "/wire/positions?group=" + GROUP).expect(200).json().toString());
         post(env, window(GROUP, 0, 0, 100, release, 1, t)).expect(200);
@@ -279,8 +302,9 @@ class WireApiTest {
     @Test
     void metricsCountTheWireOfEachEnvironment() {
         String env = "metered";
+        running(env);
         String release = SERVICE + "@1.1.0";
-        Instant t = Instant.parse("2026-12-05T14:00:00Z");
+        Instant t = recently();
         ObjectNode w = window(GROUP, 0, 0, 30, release, 1, t);
         finding(w, "written-not-declared", "breaking", release, 3, 1, 0, t);
         post(env, w).expect(200);
@@ -329,7 +353,7 @@ class WireApiTest {
         // Where 1.0.0 never ran, the wire's whole history counts.
         String fresh = "rollback-fresh";
         CanDeployApiTest.deploy(registry, fresh, SERVICE, "1.1.0");
-        post(fresh, window(GROUP, 0, 0, 3, SERVICE + "@1.1.0", 2, Instant.parse("2020-01-01T00:00:00Z"))).expect(200);
+        post(fresh, window(GROUP, 0, 0, 3, SERVICE + "@1.1.0", 2, recently())).expect(200);
         Answer never = CanDeployApiTest.canDeploy(registry, SERVICE, "1.0.0", fresh);
         assertEquals(List.of("wire-unread " + DEPOSITED + "@2"), CanDeployApiTest.findings(never, fresh, false));
         assertTrue(never.json().at("/findings/0/message").asText().contains("since ever (" + SERVICE + "@1.0.0 never ran in " + fresh + ")"), never.body());
@@ -356,11 +380,12 @@ class WireApiTest {
     @Test
     void aWindowNamingAnUnregisteredReleaseKeepsNothing() {
         String env = "unregistered";
-        Instant t = Instant.parse("2026-12-05T13:30:00Z");
+        running(env);
+        Instant t = recently();
         String known = SERVICE + "@1.1.0";
         String unknown = SERVICE + "@9.9.9";
         ObjectNode inRecords = window(GROUP, 0, 0, 10, known, 1, t);
-        ((ObjectNode) inRecords.get("records")).put(unknown, 3);
+        ((ObjectNode) inRecords.get("records")).put(known, 7).put(unknown, 3);
         Answer a = problem(post(env, inRecords), 422, "wow-compat.wire.unknown-release");
         assertEquals(unknown, a.json().path("release").asText());
         assertTrue(a.json().path("detail").asText().contains("Nothing of the window was kept"), a.body());
@@ -376,7 +401,7 @@ class WireApiTest {
         assertEquals(0, nothing.path("windows").asLong());
         assertEquals(0, nothing.path("watchers").size());
         // "" is no release found, and a registered release is one: both taken.
-        ObjectNode fine = window(GROUP, 0, 0, 10, "", 1, t);
+        ObjectNode fine = unattributed(GROUP, 0, 0, 10, t);
         finding(fine, "payload-invalid", "breaking", "", 1, 0, 0, t);
         JsonNode applied = post(env, fine).expect(200).json();
         assertEquals("{\"carried\":0,\"carriedRecords\":0,\"findings\":0,\"findingRecords\":0}", applied.path("dropped").toString());
@@ -398,17 +423,21 @@ class WireApiTest {
     @Test
     void carriedTypesAndFindingsPastTheBoundsAreDroppedAndCounted() {
         String env = "bounded";
+        running(env);
         String release = SERVICE + "@1.1.0";
-        Instant t = Instant.parse("2026-12-05T13:40:00Z");
+        // A carried type is one its release declares: a release declaring one more type than the bound carries them.
+        registry.register("junk-service", junkRelease(dev.wowcompat.store.RegistryStore.MAX_WIRE_CARRIED + 1)).expect(201);
+        CanDeployApiTest.deploy(registry, env, "junk-service", "1.0.0");
+        Instant t = recently();
         int carriedBound = dev.wowcompat.store.RegistryStore.MAX_WIRE_CARRIED;
         int findingBound = dev.wowcompat.store.RegistryStore.MAX_WIRE_FINDINGS;
         ObjectNode full = window(GROUP, 0, 0, 100, release, 1, t);
         ArrayNode carried = (ArrayNode) full.get("carried");
         carried.removeAll();
-        for (int i = 0; i < carriedBound; i++) carried.add(carriedType("junk.type." + i, 1, t));
+        for (int i = 0; i < carriedBound; i++) carried.add(carriedType(JUNK + i, 1, t));
         for (int i = 0; i < findingBound; i++) {
             finding(full, "payload-invalid", "breaking", release, 1, 0, 0, t);
-            ((ObjectNode) full.at("/findings/" + i)).put("type", "junk.type." + i);
+            ((ObjectNode) full.at("/findings/" + i)).put("type", JUNK + i);
         }
         assertEquals("{\"carried\":0,\"carriedRecords\":0,\"findings\":0,\"findingRecords\":0}",
                 post(env, full).expect(200).json().path("dropped").toString(), "up to the bounds, everything is kept");
@@ -416,12 +445,12 @@ class WireApiTest {
         ObjectNode past = window(GROUP, 0, 100, 110, release, 1, t.plusSeconds(10));
         carried = (ArrayNode) past.get("carried");
         carried.removeAll();
-        carried.add(carriedType("junk.type.5", 7, t));
-        carried.add(carriedType("one.type.too.many", 3, t));
+        carried.add(carriedType(JUNK + 5, 7, t));
+        carried.add(carriedType(JUNK + carriedBound, 3, t));
         finding(past, "payload-invalid", "breaking", release, 4, 0, 0, t);
-        ((ObjectNode) past.at("/findings/0")).put("type", "junk.type.5");
+        ((ObjectNode) past.at("/findings/0")).put("type", JUNK + 5);
         finding(past, "payload-invalid", "breaking", release, 6, 0, 0, t);
-        ((ObjectNode) past.at("/findings/1")).put("type", "one.type.too.many");
+        ((ObjectNode) past.at("/findings/1")).put("type", JUNK + carriedBound);
         JsonNode answer = post(env, past).expect(200).json();
         assertEquals("{\"carried\":1,\"carriedRecords\":3,\"findings\":1,\"findingRecords\":6}", answer.path("dropped").toString());
         assertEquals(110, answer.at("/positions/0/next").asLong(), "the positions advance all the same");
@@ -429,13 +458,14 @@ class WireApiTest {
         assertEquals(110, wire.path("records").asLong());
         assertEquals(carriedBound, wire.path("carried").size() + wire.at("/more/carried").asLong());
         assertEquals(findingBound, wire.path("findings").size() + wire.at("/more/findings").asLong());
-        JsonNode five = registry.get("/environments/" + env + "/wire?type=junk.type.5").expect(200).json();
+        JsonNode five = registry.get("/environments/" + env + "/wire?type=" + JUNK + 5).expect(200).json();
         assertEquals(8, five.at("/carried/0/count").asLong(), "a kept type adds what the window carried");
         assertEquals(5, five.at("/findings/0/count").asLong(), "a kept finding adds what the window found");
-        assertEquals(0, registry.get("/environments/" + env + "/wire?type=one.type.too.many").expect(200).json().path("findings").size());
+        assertEquals(0, registry.get("/environments/" + env + "/wire?type=" + JUNK + carriedBound).expect(200).json().path("findings").size());
 
         // Finding ids: the first 64 of an environment are kept, so /metrics holds at most 64 series of it per severity.
         String ids = "bounded-ids";
+        running(ids);
         int idBound = dev.wowcompat.store.RegistryStore.MAX_WIRE_FINDING_IDS;
         ObjectNode many = window(GROUP, 0, 0, 10, release, 1, t);
         for (int i = 0; i < idBound + 3; i++) finding(many, "made-up-" + i, "warning", release, 2, 0, 0, t);
@@ -451,8 +481,21 @@ class WireApiTest {
         assertEquals(idBound, series, metrics);
     }
 
+    /** The events of {@link #junkRelease}: {@code junk.thing.T0}, {@code junk.thing.T1}, ... */
+    private static final String JUNK = "junk.thing.T";
+
+    /** junk-service 1.0.0, declaring {@code events} event types of one revision each. */
+    private static String junkRelease(int events) {
+        ObjectNode root = JSON.createObjectNode().put("manifest", 1).put("service", "junk-service").put("version", "1.0.0");
+        ObjectNode list = root.putObject("contexts").putObject("junk").putObject("aggregates").putObject("thing").putObject("events");
+        for (int i = 0; i < events; i++) {
+            list.putObject("T" + i).putObject("revisions").putObject("1").set("schema", JSON.createObjectNode().put("type", "object"));
+        }
+        return root.toString();
+    }
+
     private static ObjectNode carriedType(String type, long count, Instant seen) {
-        ObjectNode c = JSON.createObjectNode().put("kind", "state").put("type", type).putNull("revision").put("release", "")
+        ObjectNode c = JSON.createObjectNode().put("kind", "event").put("type", type).put("revision", 1).put("release", "junk-service@1.0.0")
                 .put("count", count).put("firstSeen", seen.toString()).put("lastSeen", seen.toString());
         c.putObject("first").put("topic", TOPIC).put("partition", 0).put("offset", 0);
         return c;
@@ -466,8 +509,9 @@ class WireApiTest {
     @Test
     void findingsWithTheLargestExamplesAreListedWithinAMebibyte() {
         String env = "wide-examples";
+        running(env);
         String release = SERVICE + "@1.1.0";
-        Instant t = Instant.parse("2026-12-05T14:10:00Z");
+        Instant t = recently();
         int findings = WireWindowEndpoints.LISTED + 50;
         String text = "\u0001".repeat(1_000);
         ObjectNode w = window(GROUP, 0, 0, 100, release, 1, t);
@@ -491,8 +535,9 @@ class WireApiTest {
     @Test
     void aWindowPastThePositionsBoundKeepsNothing() {
         String env = "many-partitions";
+        running(env);
         String release = SERVICE + "@1.1.0";
-        Instant t = Instant.parse("2026-12-05T13:50:00Z");
+        Instant t = recently();
         int bound = dev.wowcompat.store.RegistryStore.MAX_WIRE_POSITIONS;
         ObjectNode full = window(GROUP, 0, 0, 1, release, 1, t);
         ArrayNode ranges = (ArrayNode) full.get("ranges");
@@ -521,15 +566,14 @@ class WireApiTest {
     @Test
     void silentWatchersAreRemoved() {
         String env = "watchers";
-        String release = SERVICE + "@1.1.0";
         Instant now = Instant.now();
-        ObjectNode old = window(GROUP, 0, 0, 1, release, 1, now.minus(java.time.Duration.ofDays(2)));
+        ObjectNode old = unattributed(GROUP, 0, 0, 1, now.minus(java.time.Duration.ofDays(2)));
         old.put("member", "gone-host/1");
         post(env, old).expect(200);
         assertEquals("gone-host/1", wire(env).at("/watchers/0/member").asText(), "the poster itself stays, however old its window");
         int bound = dev.wowcompat.store.RegistryStore.MAX_WIRE_WATCHERS;
         for (int i = 0; i <= bound; i++) {
-            ObjectNode w = window(GROUP, 0, 1 + i, 2 + i, release, 1, now.minusSeconds(3_600).plusSeconds(i));
+            ObjectNode w = unattributed(GROUP, 0, 1 + i, 2 + i, now.minusSeconds(3_600).plusSeconds(i));
             w.put("member", "host-" + i);
             post(env, w).expect(200);
         }
@@ -545,14 +589,14 @@ class WireApiTest {
         // Windows of long ago (a replay): a day is measured from the window applied, so their watchers stay.
         String replay = "watchers-replay";
         Instant longAgo = Instant.parse("2020-01-01T00:00:00Z");
-        ObjectNode a = window(GROUP, 0, 0, 1, release, 1, longAgo);
+        ObjectNode a = unattributed(GROUP, 0, 0, 1, longAgo);
         a.put("member", "replay-a");
         post(replay, a).expect(200);
-        ObjectNode b = window(GROUP, 0, 1, 2, release, 1, longAgo.plusSeconds(60));
+        ObjectNode b = unattributed(GROUP, 0, 1, 2, longAgo.plusSeconds(60));
         b.put("member", "replay-b");
         post(replay, b).expect(200);
         assertEquals(2, wire(replay).path("watchers").size());
-        ObjectNode dayLater = window(GROUP, 0, 2, 3, release, 1, longAgo.plus(java.time.Duration.ofHours(25)));
+        ObjectNode dayLater = unattributed(GROUP, 0, 2, 3, longAgo.plus(java.time.Duration.ofHours(25)));
         dayLater.put("member", "replay-c");
         post(replay, dayLater).expect(200);
         assertEquals("replay-c", wire(replay).at("/watchers/0/member").asText());
@@ -568,7 +612,7 @@ class WireApiTest {
                 .principal("dashboard", reader, "read");
         try (RunningRegistry guarded = new RunningRegistry(dir.resolve("guarded.db"), principals.config(dir))) {
             // This registry holds no release: the records are of none found.
-            String body = window(GROUP, 0, 0, 10, "", 1, Instant.now()).toString();
+            String body = unattributed(GROUP, 0, 0, 10, recently()).toString();
             Answer anonymous = guarded.post("/environments/production/wire", body);
             assertEquals(401, anonymous.status(), anonymous.body());
             Answer otherEnvironment = guarded.post("/environments/staging/wire", body, as(auditor));

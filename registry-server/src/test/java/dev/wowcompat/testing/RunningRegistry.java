@@ -35,8 +35,17 @@ public final class RunningRegistry implements AutoCloseable {
     }
 
     private RunningRegistry(JdbcRegistryStore store, RegistryServer.Config config, boolean ready) {
+        this(store, config, ready, java.time.Clock.systemUTC());
+    }
+
+    /** The registry on a store opened by the caller, its clock (what a window's times are checked against) the given one. */
+    public RunningRegistry(JdbcRegistryStore store, RegistryServer.Config config, java.time.Clock clock) {
+        this(store, config, true, clock);
+    }
+
+    private RunningRegistry(JdbcRegistryStore store, RegistryServer.Config config, boolean ready, java.time.Clock clock) {
         this.store = store;
-        this.server = RegistryServer.start(store, config);
+        this.server = RegistryServer.start(store, config, clock);
         if (ready) server.markReady();
         this.base = "http://127.0.0.1:" + server.port();
     }

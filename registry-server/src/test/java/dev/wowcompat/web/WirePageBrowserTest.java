@@ -50,7 +50,7 @@ class WirePageBrowserTest extends BrowserTest {
         w.putArray("ranges").addObject().put("topic", "wow.bank.event").put("partition", 0).put("from", from).put("to", to);
         w.putObject("records").put("bank-service@1.2.0", to - from - 1).put("", 1);
         ObjectNode carried = w.putArray("carried").addObject().put("kind", "event").put("type", TYPE).put("revision", 2)
-                .put("count", to - from).put("firstSeen", start).put("lastSeen", end);
+                .put("release", "bank-service@1.2.0").put("count", to - from).put("firstSeen", start).put("lastSeen", end);
         carried.putObject("first").put("topic", "wow.bank.event").put("partition", 0).put("offset", from);
         ArrayNode findings = w.putArray("findings");
         ObjectNode written = findings.addObject().put("id", "written-not-declared").put("severity", "breaking").put("release", "bank-service@1.2.0")
@@ -64,6 +64,9 @@ class WirePageBrowserTest extends BrowserTest {
         return w;
     }
 
+    /** The end of the newest window posted. */
+    private java.time.Instant lastWindow;
+
     @BeforeAll
     void start(@TempDir Path dir) {
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
@@ -75,8 +78,12 @@ class WirePageBrowserTest extends BrowserTest {
         registry.post("/environments/prod/profiles", profiles("bank-service@1.0.0", 1, 1)).expect(200);
         registry.post("/environments/prod/profiles", profiles("bank-service@1.1.0", 1, 2)).expect(200);
         registry.post("/environments/prod/profiles", profiles("bank-service@1.2.0", 1000, 3)).expect(200);
-        registry.post("/environments/prod/wire", window("host-1/4f2c", 100, 150, "2026-12-05T10:00:00Z", "2026-12-05T10:00:10Z").toString()).expect(200);
-        registry.post("/environments/prod/wire", window("host-2/9a1b", 150, 190, "2026-12-05T10:00:10Z", "2026-12-05T10:00:20Z").toString()).expect(200);
+        // Windows of what the watchers just read: after 1.2.0 was deployed, which their records are attributed to.
+        lastWindow = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        registry.post("/environments/prod/wire", window("host-1/4f2c", 100, 150, lastWindow.minusSeconds(20).toString(),
+                lastWindow.minusSeconds(10).toString()).toString()).expect(200);
+        registry.post("/environments/prod/wire", window("host-2/9a1b", 150, 190, lastWindow.minusSeconds(10).toString(),
+                lastWindow.toString()).toString()).expect(200);
         openBrowser();
     }
 
@@ -88,7 +95,8 @@ class WirePageBrowserTest extends BrowserTest {
         assertEquals("90 records", panel.findElement(By.id("wire-records")).getText());
         assertEquals("6 breaking", panel.findElement(By.id("wire-breaking")).getText(), "records with a breaking finding, both windows");
         assertEquals("80 warning", panel.findElement(By.id("wire-warning")).getText());
-        assertEquals("last window 2026-12-05 10:00 UTC", panel.findElement(By.id("wire-last-window")).getText());
+        assertEquals("last window " + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(java.time.ZoneOffset.UTC)
+                .format(lastWindow) + " UTC", panel.findElement(By.id("wire-last-window")).getText());
         assertEquals(List.of("host-2/9a1b", "host-1/4f2c"), panel.findElements(By.cssSelector("#wire-watchers tr.wire-watcher td:first-child"))
                 .stream().map(WebElement::getText).toList(), "newest window first");
         assertEquals(List.of("written-not-declared", "declared-meaning-contradicted"),

@@ -15,7 +15,6 @@ import dev.wowcompat.audit.PayloadObserver;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.audit.RegistryReleases;
 import dev.wowcompat.audit.Releases;
-import dev.wowcompat.audit.WireWindow;
 import dev.wowcompat.audit.Wording;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.RegistryException;
@@ -27,6 +26,7 @@ import dev.wowcompat.profile.Field;
 import dev.wowcompat.profile.FieldKey;
 import dev.wowcompat.profile.FieldProfile;
 import dev.wowcompat.profile.ProfileSet;
+import dev.wowcompat.window.WireWindow;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -213,9 +213,16 @@ final class AuditCommand implements Callable<Integer> {
             return;
         }
         String into = group == null ? WatchCommand.defaultGroup(environment) : group;
+        WireWindow posted = window.withProfiles(profiles).withPoster(into, "audit@" + member());
+        try {
+            // The registry's own rules, asked first (docs/watch.md): a window they refuse is never posted.
+            posted.validate(System.currentTimeMillis());
+        } catch (dev.wowcompat.window.WindowRefusal r) {
+            throw new AuditException("the profiles were not recorded: the pass counted a window the registry would refuse (" + r.getMessage() + ")");
+        }
         RegistryClient.Answer a;
         try {
-            a = client.postWire(environment, window.withProfiles(profiles).toJson(into, "audit@" + member()).toString().getBytes(StandardCharsets.UTF_8));
+            a = client.postWire(environment, posted.toJson().toString().getBytes(StandardCharsets.UTF_8));
         } catch (RegistryException e) {
             throw new AuditException("the profiles were not recorded: " + e.getMessage());
         }

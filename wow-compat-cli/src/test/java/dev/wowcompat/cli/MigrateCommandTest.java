@@ -199,16 +199,21 @@ class MigrateCommandTest {
                 conflict.err());
     }
 
-    /** A window of {@code group} over partition 0 of wow.bank.event, with one carried type and one finding. */
-    private static dev.wowcompat.store.PostedWindow window(String group, String member, long from, long to, long at) {
-        var ref = new dev.wowcompat.store.PostedWindow.RecordRef("wow.bank.event", 0, from);
-        return new dev.wowcompat.store.PostedWindow(group, member, at, at + 10_000,
-                List.of(new dev.wowcompat.store.PostedWindow.Range("wow.bank.event", 0, from, to)),
-                java.util.Map.of("bank-service@1.2.0", to - from - 1, "", 1L),
-                List.of(new dev.wowcompat.store.PostedWindow.Carried("event", "bank.account.Deposited", 2, "bank-service@1.2.0", to - from,
+    /**
+     * A window of {@code group} over partition 0 of wow.bank.event, with one carried type and one finding, its records
+     * by the release the demo runs in the environment.
+     */
+    private static dev.wowcompat.window.WireWindow window(String group, String member, long from, long to, long at) {
+        String release = group.endsWith(".production") ? "bank-service@1.1.0" : "bank-service@1.2.0";
+        var ref = new dev.wowcompat.window.WireWindow.RecordRef("wow.bank.event", 0, from);
+        return new dev.wowcompat.window.WireWindow(group, member, at, at + 10_000,
+                List.of(new dev.wowcompat.window.WireWindow.Range("wow.bank.event", 0, from, to)),
+                java.util.Map.of(release, to - from - 1, "", 1L),
+                List.of(new dev.wowcompat.window.WireWindow.Carried("event", "bank.account.Deposited", 2, release, to - from,
                         at, at + 9_000, ref)),
-                List.of(new dev.wowcompat.store.PostedWindow.Finding("written-not-declared", "breaking", "bank-service@1.2.0",
-                        "bank.account.Deposited", 2, at, at + 5_000, List.of("{\"topic\":\"wow.bank.event\",\"partition\":0,\"offset\":" + from + "}"))));
+                List.of(new dev.wowcompat.window.WireWindow.Finding("written-not-declared", "breaking", release,
+                        "bank.account.Deposited", 2, at, at + 5_000, List.of(new dev.wowcompat.window.WireWindow.Example("wow.bank.event", 0,
+                        from, null, null, null)))), null);
     }
 
     private static List<dev.wowcompat.store.ExportedWire> wire(JdbcRegistryStore store) {
@@ -220,10 +225,13 @@ class MigrateCommandTest {
     @Test
     void theWireIsCopiedWholePerEnvironmentAndWatchersGoOnWhereTheyStopped(TestDatabases databases) throws Exception {
         Path sqlite = dir.resolve("wire.db");
-        // An hour ago: watchers silent for more than a day would be removed by the windows that follow.
-        long t = System.currentTimeMillis() - 3_600_000;
+        // A minute ago, after the demo's deployments (a window names releases that ran by its end); watchers silent
+        // for more than a day would be removed by the windows that follow.
+        long t = System.currentTimeMillis() - 60_000;
         try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
             DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
+            store.recordDeployment("staging", "bank-service", "1.2.0");
+            store.recordDeployment("production", "bank-service", "1.1.0");
             assertTrue(store.applyWindow("staging", window("wow-compat-watch.staging", "host-1", 120, 170, t), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
             assertTrue(store.applyWindow("staging", window("wow-compat-watch.staging", "host-2", 170, 200, t + 10_000), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
             assertTrue(store.applyWindow("production", window("wow-compat-watch.production", "host-9", 0, 40, t), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
