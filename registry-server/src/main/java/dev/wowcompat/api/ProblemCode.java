@@ -51,7 +51,8 @@ public enum ProblemCode {
     WIRE_STALE_WINDOW("wow-compat.wire.stale-window", 409, "A range of the window does not start at its partition's stored next offset; nothing of the window was kept"),
     WIRE_EMPTY_WINDOW("wow-compat.wire.empty-window", 400, "The window covers no partition range"),
     WIRE_UNKNOWN_RELEASE("wow-compat.wire.unknown-release", 422, "The window attributes records or findings to a release that is not registered; nothing of the window was kept"),
-    WIRE_TOO_MANY_POSITIONS("wow-compat.wire.too-many-positions", 422, "The window would add a position past those the environment keeps; nothing of the window was kept"),
+    WIRE_TOO_MANY_POSITIONS("wow-compat.wire.too-many-positions", 422, "The window would add a position past those its group keeps; nothing of the window was kept"),
+    WIRE_TOO_MANY_GROUPS("wow-compat.wire.too-many-groups", 422, "The window's group would be one past the groups the environment keeps; nothing of the window was kept"),
     STATE_VIEW_UNRECOGNISED("wow-compat.verify.not-a-state", 422, "The document is neither a state view, a state event nor a snapshot"),
 
     BUSY("wow-compat.server.busy", 503, "The registry is running as many expensive requests as it takes"),

@@ -79,6 +79,7 @@ class RegistryApiTest {
                 .filter(code -> !ProfileApiTest.CODES.contains(code))
                 // The wire's windows: provoked there.
                 .filter(code -> !WireApiTest.CODES.contains(code))
+                .filter(code -> !WireGroupsApiTest.CODES.contains(code))
                 // Principals, grants and admin operations: provoked there.
                 .filter(code -> !AccessApiTest.CODES.contains(code))
                 // The Host check and names: provoked there.

@@ -34,6 +34,13 @@ class WirePageBrowserTest extends BrowserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
     private static final String HOSTILE = "<img src=x id=injected>";
+    private String qaReset;
+    private String uatReset;
+
+    /** An instant of the API as the page shows it: to the minute, in UTC. */
+    private static String shown(String instant) {
+        return instant.replace('T', ' ').substring(0, 16) + " UTC";
+    }
 
     private static String profiles(String release, long unit, long seed) {
         ProfileSet set = new ProfileSet();
@@ -77,6 +84,13 @@ class WirePageBrowserTest extends BrowserTest {
         registry.post("/environments/prod/profiles", profiles("bank-service@1.2.0", 1000, 3)).expect(200);
         registry.post("/environments/prod/wire", window("host-1/4f2c", 100, 150, "2026-12-05T10:00:00Z", "2026-12-05T10:00:10Z").toString()).expect(200);
         registry.post("/environments/prod/wire", window("host-2/9a1b", 150, 190, "2026-12-05T10:00:10Z", "2026-12-05T10:00:20Z").toString()).expect(200);
+        // qa's wire was reset whole; uat's watchers' group only.
+        for (String env : List.of("qa", "uat")) {
+            registry.deploy(env, "bank-service", "1.2.0").expect(201);
+            registry.post("/environments/" + env + "/wire", window("host-3/77c0", 0, 20, "2026-12-05T11:00:00Z", "2026-12-05T11:00:10Z").toString()).expect(200);
+        }
+        qaReset = registry.delete("/environments/qa/wire").expect(200).json().path("resetAt").asText();
+        uatReset = registry.delete("/environments/uat/wire?group=wow-compat-watch.prod").expect(200).json().path("resetAt").asText();
         openBrowser();
     }
 
@@ -100,6 +114,22 @@ class WirePageBrowserTest extends BrowserTest {
         // An environment without windows says how to get some.
         browser.get(registry.base() + "/#/environment/staging");
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("wire-none")));
+
+        // An environment whose wire was reset says when and by whom, whether windows came since or not.
+        browser.get(registry.base() + "/#/environment/qa");
+        WebElement qa = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-panel #wire-reset")));
+        assertEquals(1, browser.findElements(By.id("wire-none")).size(), "nothing counted since the reset");
+        assertEquals("The wire was reset " + shown(qaReset) + " by anonymous: counted from then on.", qa.getText());
+        browser.get(registry.base() + "/#/environment/uat");
+        WebElement uat = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-panel #wire-records")))
+                .findElement(By.xpath("ancestor::div[@id='wire-panel']"));
+        assertEquals("20 records", uat.findElement(By.id("wire-records")).getText(), "a group's reset keeps what it counted");
+        assertEquals("The positions of group wow-compat-watch.prod were reset " + shown(uatReset)
+                + " by anonymous; what it counted stays counted.", uat.findElement(By.id("wire-reset")).getText());
+        browser.get(registry.base() + "/#/wire/qa");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.xpath("//h1[starts-with(., 'On the wire of')]")));
+        assertEquals(qaReset, browser.findElement(By.id("wire-reset")).getAttribute("data-at"));
+        HeadlessChromium.screenshot(browser, "wire-reset");
 
         browser.get(registry.base() + "/#/event/" + TYPE);
         WebElement mark = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-marks li.wire-mark")));
