@@ -36,7 +36,7 @@ public record WireOutcome(Stale stale, Refused refused, long records, List<Posit
         return stale == null && refused == null;
     }
 
-    /** Why a window was refused whole: {@code subject} is the release not registered, or the bound passed. */
+    /** Why a window was refused whole: {@code subject} is the release not registered, or the group past a bound. */
     public record Refused(Reason reason, String subject, long limit) {
         public enum Reason {
             /** The window attributes records, a carried type or a finding to a release the registry does not hold. */
