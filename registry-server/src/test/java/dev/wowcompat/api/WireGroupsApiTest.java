@@ -223,6 +223,19 @@ class WireGroupsApiTest {
         assertEquals(422, refused.status(), refused.body());
         assertEquals("wow-compat.wire.too-many-positions", refused.code());
         assertEquals(List.of(10_000L, "junk"), List.of(refused.json().path("limit").asLong(), refused.json().path("group").asText()));
+
+        // The attack as it was: one window of 10,000 zero-width ranges on junk topics, then the real watcher's first
+        // window of a new partition.
+        String zero = "junk-zero-width";
+        ObjectNode empty = window("junk", 0, 0, 0, RELEASE, 1, t);
+        ArrayNode zeroRanges = (ArrayNode) empty.get("ranges");
+        zeroRanges.removeAll();
+        for (int p = 0; p < bound; p++) zeroRanges.addObject().put("topic", "junk.topic").put("partition", p).put("from", 0).put("to", 0);
+        empty.remove("carried");
+        ((ObjectNode) empty.get("records")).removeAll();
+        post(zero, empty);
+        applied(zero, window(REAL, 0, 0, 5, RELEASE, 1, t.plusSeconds(10)), true);
+        assertEquals(5, wire(zero).path("records").asLong());
     }
 
     @Test
