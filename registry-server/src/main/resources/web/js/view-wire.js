@@ -28,11 +28,16 @@ function findingRows(env, findings, withExamples) {
 
 const FINDINGS_HEAD = '<tr><th>Finding</th><th>Type</th><th>Release</th><th>Records</th><th>Seen</th><th></th></tr>';
 
+// When the wire was last reset (DELETE /environments/{env}/wire): why its figures may start late or at zero.
+const resetNote = w => !w || !w.reset ? '' : `<p class="muted" id="wire-reset" data-at="${h(w.reset.at)}">${w.reset.group
+  ? `The positions of group <code>${h(w.reset.group)}</code> were reset` : 'The wire was reset'} ${at(w.reset.at)} by
+  <code>${h(w.reset.by)}</code>${w.reset.group ? '; what it counted stays counted' : ': counted from then on'}.</p>`;
+
 // The environment view's "On the wire" panel.
 export function wirePanel(env, w) {
   if (!w || !w.since) {
     return `<div class="card" id="wire-panel"><p class="muted" id="wire-none">No window was posted here yet: run
-      <code>wow-compat watch --environment ${h(env)}</code> beside the registry to count and judge every record.</p></div>`;
+      <code>wow-compat watch --environment ${h(env)}</code> beside the registry to count and judge every record.</p>${resetNote(w)}</div>`;
   }
   const sev = bySeverity(w.findings);
   const more = w.more || {};
@@ -43,6 +48,7 @@ export function wirePanel(env, w) {
       <div class="wire-figure" id="wire-last-window">last window <strong>${at(w.updated)}</strong></div>
     </div>
     <p class="muted">Counted since ${at(w.since)} in ${plural(w.windows, 'window')}; records with a finding, by severity${more.findings ? ` (of the ${w.findings.length} findings listed)` : ''}.</p>
+    ${resetNote(w)}
     ${Object.keys(w.byRelease).length ? `<table id="wire-releases"><tr><th>Written by</th><th>Records</th></tr>
       ${Object.entries(w.byRelease).sort((a, b) => b[1] - a[1]).map(([r, n]) => `<tr class="wire-release" data-release="${h(r)}"><td>${r ? h(r) : '<span class="muted">no release found</span>'}</td><td>${h(n)}</td></tr>`).join('')}</table>` : ''}
     <h3>Findings</h3>
@@ -61,6 +67,7 @@ export async function wire(env, type) {
   show(`<h1>On the wire of ${envLink(env)}${type ? ': ' + typeLink(type) : ''}</h1>
     <p class="muted">What the watchers saw written, judged as <code>wow-compat audit</code> judges it; each finding with its first records.
       ${type ? `<a href="#/values/${enc(env)}/${enc(type)}">Values of ${h(type)} →</a>` : ''}</p>
+    ${resetNote(w)}
     ${w.findings.length ? `<table id="wire-findings">${FINDINGS_HEAD}${findingRows(env, w.findings, true)}</table>`
       : '<p class="muted" id="wire-findings">No finding.</p>'}
     <h2>Types carried</h2>

@@ -255,6 +255,7 @@ public final class RegistryServer implements AutoCloseable {
         get("/environments/{env}/profiles/{type}",          e.profiles::type);
         post("/environments/{env}/wire",                    e.auth.writes(e.costly.limited(e.watched::post)));
         get("/environments/{env}/wire",                     e.watched::wire);
+        delete("/environments/{env}/wire",                  e.auth.writes(e.watched::reset));
         get("/environments/{env}/wire/positions",           e.watched::positions);
         get("/write-log",                                   e.admin::writeLog);
         get("/can-deploy",                                  e.costly.limited(e.canDeploy::check));

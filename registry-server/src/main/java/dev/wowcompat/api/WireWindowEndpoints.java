@@ -10,6 +10,7 @@ import dev.wowcompat.profile.FieldKey;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.WireOutcome;
+import dev.wowcompat.store.WireReset;
 import dev.wowcompat.store.WireView;
 import dev.wowcompat.text.Counts;
 import dev.wowcompat.window.WindowRefusal;
@@ -98,7 +99,11 @@ final class WireWindowEndpoints {
         WireOutcome outcome = store.applyWindow(environment, window, profiles, leftOut, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         if (outcome.stale() != null) throw stale(environment, window.group(), outcome.stale());
         if (outcome.refused() != null) throw refused(environment, window, outcome.refused());
-        ObjectNode out = json.object().put("accepted", true).put("records", outcome.records());
+        ObjectNode out = json.object().put("accepted", true).put("counted", outcome.counted()).put("records", outcome.records());
+        WireOutcome.Uncounted u = outcome.uncounted();
+        if (u == null) out.putNull("uncounted");
+        else out.putObject("uncounted").put("topic", u.topic()).put("partition", u.partition()).put("reason", u.reason().label())
+                .put("countedTo", u.countedTo()).put("countedBy", u.countedBy());
         ArrayNode positions = out.putArray("positions");
         for (WireOutcome.Position p : outcome.positions()) {
             positions.addObject().put("topic", p.topic()).put("partition", p.partition()).put("next", p.next());
@@ -161,9 +166,14 @@ final class WireWindowEndpoints {
             case UNKNOWN_RELEASE -> new ApiException(ProblemCode.WIRE_UNKNOWN_RELEASE, "The window attributes records or findings to "
                     + r.subject() + ", which is not registered here; a watcher attributes them to the releases this registry "
                     + "recorded as running, or to \"\" when it found none. Nothing of the window was kept.", Map.of("release", r.subject()));
-            case TOO_MANY_POSITIONS -> new ApiException(ProblemCode.WIRE_TOO_MANY_POSITIONS, "'" + environment + "' keeps the "
-                    + "positions of " + Counts.number(r.limit()) + " partitions (per group and topic) already; this window would add more. "
-                    + "Nothing of the window was kept.", Map.of("limit", r.limit()));
+            case TOO_MANY_POSITIONS -> new ApiException(ProblemCode.WIRE_TOO_MANY_POSITIONS, "Group '" + r.subject() + "' keeps the "
+                    + "positions of " + Counts.number(r.limit()) + " partitions in '" + environment + "' already; this window would add "
+                    + "more. Nothing of the window was kept; an admin can reset the group's positions (DELETE /environments/"
+                    + environment + "/wire?group=" + r.subject() + ").", Map.of("limit", r.limit(), "group", r.subject()));
+            case TOO_MANY_GROUPS -> new ApiException(ProblemCode.WIRE_TOO_MANY_GROUPS, "'" + environment + "' keeps the positions of "
+                    + Counts.number(r.limit()) + " consumer groups already; group '" + r.subject() + "' would be one more. Nothing of "
+                    + "the window was kept; an admin can reset a group that no longer runs (DELETE /environments/" + environment
+                    + "/wire?group=G).", Map.of("limit", r.limit(), "group", r.subject()));
         };
     }
 
@@ -220,6 +230,9 @@ final class WireWindowEndpoints {
         if (v.updated() == null) out.putNull("updated");
         else out.put("updated", Instant.ofEpochMilli(v.updated()).toString());
         out.put("windows", v.windows());
+        if (v.reset() == null) out.putNull("reset");
+        else out.putObject("reset").put("at", Instant.ofEpochMilli(v.reset().at()).toString()).put("by", v.reset().principal())
+                .put("group", v.reset().group());
         // One entry per registered release the wire counted there: it grows with the releases, so the first ENTRIES
         // by name, and more.byRelease counts the rest (records counts them all).
         ObjectNode byRelease = out.putObject("byRelease");
@@ -286,6 +299,28 @@ final class WireWindowEndpoints {
         positions.stream().limit(POSITIONS_LIMIT).forEach(p -> list.addObject().put("topic", p.topic()).put("partition", p.partition())
                 .put("next", p.next()));
         if (positions.size() > POSITIONS_LIMIT) out.put("more", true);
+        json.send(ctx, 200, out);
+    }
+
+    /**
+     * 200 what went | 400 a bad name | 403 without {@code admin}: resets the environment's wire, or with {@code ?group=G}
+     * that group's positions only (docs/api.md, "DELETE /environments/{env}/wire").
+     */
+    void reset(Context ctx) {
+        String environment = Names.environment(ctx.pathParam("env"));
+        String group = ctx.queryParam("group");
+        if (group != null) {
+            if (group.isBlank()) {
+                throw new ApiException(ProblemCode.BAD_PARAMETER, "group, when given, names the consumer group whose positions to "
+                        + "remove (e.g. wow-compat-watch." + environment + "); without it the whole wire of '" + environment + "' is reset.");
+            }
+            group = Names.group(group.strip());
+        }
+        WriteGate.require(ctx, Grant.ADMIN);
+        WireReset reset = store.resetWire(environment, group, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
+        ObjectNode out = json.object().put("environment", environment).put("group", reset.group())
+                .put("resetAt", Instant.ofEpochMilli(reset.at()).toString()).put("by", reset.principal())
+                .put("positions", reset.positions());
         json.send(ctx, 200, out);
     }
 }

@@ -288,10 +288,22 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                 int[] added = {0};
                 WireOutcome.Stale stale = WireTables.advance(c, dialect.forUpdate(), environment, window, now, positions, added);
                 if (stale != null) return WireOutcome.stale(stale);
-                WireTables.span(c, environment, window);
-                if (added[0] > 0 && WireTables.tooManyPositions(c, environment)) {
-                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.TOO_MANY_POSITIONS, "",
+                WireOutcome.Uncounted uncounted = WireCounting.counted(c, dialect.forUpdate(), environment, window);
+                if (uncounted == null) WireTables.span(c, environment, window);
+                else WireCounting.lockEnvironment(c, dialect.forUpdate(), environment);
+                if (added[0] > 0 && WireTables.tooManyPositions(c, environment, window.group())) {
+                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.TOO_MANY_POSITIONS, window.group(),
                             MAX_WIRE_POSITIONS));
+                }
+                if (added[0] > 0 && WireTables.tooManyGroups(c, environment)) {
+                    return WireOutcome.refused(new WireOutcome.Refused(WireOutcome.Refused.Reason.TOO_MANY_GROUPS, window.group(),
+                            MAX_WIRE_GROUPS));
+                }
+                if (uncounted != null) {
+                    // Its records were (or are being) counted by a window of another group: its positions advance, and
+                    // it adds nothing, its profiles neither (values of the same records).
+                    WireTables.watcher(c, environment, window, now);
+                    return new WireOutcome(null, null, 0, positions, null, WireOutcome.Dropped.NONE, uncounted);
                 }
                 WireOutcome.Profiles merged = profiles == null ? null : mergeWindowProfiles(c, environment, profiles, leftOut, now, principal);
                 WireOutcome.Dropped dropped;
@@ -304,7 +316,7 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                     LOG.warn("a window of {} in {} dropped {} and {}: the environment keeps as many as it may", window.group(), environment,
                             dev.wowcompat.text.Counts.of(dropped.carried(), "carried type"), dev.wowcompat.text.Counts.of(dropped.findings(), "finding"));
                 }
-                return new WireOutcome(null, null, window.recordCount(), positions, merged, dropped);
+                return new WireOutcome(null, null, window.recordCount(), positions, merged, dropped, null);
             }, WireOutcome::accepted, record);
         } catch (StoreException e) {
             throw new StoreException("could not apply the window posted for " + environment + ": " + e.getMessage(), e);
@@ -342,6 +354,16 @@ public abstract class JdbcRegistryStore implements RegistryStore {
                     profile == null ? 0 : profile.count(), why));
         });
         return new WireOutcome.Profiles(merge.merged(), merge.refusedValues(), merge.fieldsByRelease(), out);
+    }
+
+    @Override
+    public WireReset resetWire(String environment, String group, String principal, WriteRecord<WireReset> record) {
+        try {
+            return logged(c -> WireCounting.reset(c, dialect.forUpdate(), environment, group, principal, System.currentTimeMillis()),
+                    reset -> true, record);
+        } catch (StoreException e) {
+            throw new StoreException("could not reset the wire of " + environment + ": " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -187,11 +187,13 @@ public interface RegistryStore extends AutoCloseable {
     List<ProfiledType> profiledTypes(String environment);
 
     /**
-     * Positions (group, topic, partition) one environment keeps: a window that would add one past them is refused
-     * whole, since a position cannot be dropped without counting its records again (docs/decisions.md, "The registry
-     * watches the wire").
+     * Positions (topic, partition) one consumer group keeps in an environment: a window that would add one past them is
+     * refused whole, since a position cannot be dropped without counting its records again (docs/decisions.md, "The
+     * registry watches the wire"). Per group, so that no group can refuse another's new partition.
      */
     int MAX_WIRE_POSITIONS = 10_000;
+    /** Consumer groups with positions in one environment: a window of a group past them is refused whole. */
+    int MAX_WIRE_GROUPS = 16;
     /** Carried types (kind, type, revision) one environment keeps; a window's further ones are dropped and counted. */
     int MAX_WIRE_CARRIED = 10_000;
     /** Findings (release, type, id) one environment keeps; a window's further ones are dropped and counted. */
@@ -213,9 +215,12 @@ public interface RegistryStore extends AutoCloseable {
      * Applies one window of the wire (docs/decisions.md, "The registry watches the wire") in one transaction: when every
      * range starts at its partition's stored next offset (a partition with none accepts any), the positions advance to
      * the ranges' ends and the window's counts, findings and profiles are added; otherwise nothing is kept and the
-     * outcome names the first stale range. Nothing is kept either when the window names a release that is not
-     * registered, or would pass {@link #MAX_WIRE_POSITIONS}; carried types and findings past the environment's bounds
-     * are dropped and counted. Serialized per partition across every process sharing the database.
+     * outcome names the first stale range. The counts are added only when the window's records were counted by no
+     * window of the environment before, of any group (docs/decisions.md, "Each record counts once per environment");
+     * else only its positions advance and the outcome says why. Nothing is kept either when the window names a release
+     * that is not registered, or would pass {@link #MAX_WIRE_POSITIONS} or {@link #MAX_WIRE_GROUPS}; carried types and
+     * findings past the environment's bounds are dropped and counted. Serialized per partition across every process
+     * sharing the database.
      *
      * @param profiles the window's profiles, or null; fields of {@code leftOut} are not merged (the caller refused them,
      *     for the reason given), nor are those of a release not registered, never run there, or whose counts would overflow
@@ -223,6 +228,14 @@ public interface RegistryStore extends AutoCloseable {
     WireOutcome applyWindow(String environment, WireWindow window, dev.wowcompat.profile.ProfileSet profiles,
                             java.util.Map<dev.wowcompat.profile.FieldKey, String> leftOut, String principal,
                             WriteRecord<WireOutcome> record);
+
+    /**
+     * Resets the environment's wire (docs/api.md, "DELETE /environments/{env}/wire") in one transaction with its
+     * write-log row: with {@code group} null, its positions, counts, carried types, findings, watchers and counted
+     * marks go; else only that group's positions (it starts again; what it counted stays counted). The reset is kept
+     * as the environment's last one.
+     */
+    WireReset resetWire(String environment, String group, String principal, WriteRecord<WireReset> record);
 
     /** What the environment's wire carried, each list at most {@code limit} long; findings and carried types of one type when {@code type} is not null. */
     WireView wire(String environment, String type, int limit);

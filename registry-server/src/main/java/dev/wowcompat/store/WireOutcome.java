@@ -11,18 +11,25 @@ import java.util.Map;
  * @param positions the next offsets of the window's partitions, now stored
  * @param profiles what the profile merge did, or null when the window carried no profiles
  * @param dropped the carried types and findings left out because the environment keeps as many as it may
+ * @param uncounted why an applied window added nothing (its positions advanced all the same), or null when it was counted
  */
-public record WireOutcome(Stale stale, Refused refused, long records, List<Position> positions, Profiles profiles, Dropped dropped) {
+public record WireOutcome(Stale stale, Refused refused, long records, List<Position> positions, Profiles profiles, Dropped dropped,
+                          Uncounted uncounted) {
     public WireOutcome {
         positions = List.copyOf(positions);
     }
 
     static WireOutcome stale(Stale stale) {
-        return new WireOutcome(stale, null, 0, List.of(), null, Dropped.NONE);
+        return new WireOutcome(stale, null, 0, List.of(), null, Dropped.NONE, null);
     }
 
     static WireOutcome refused(Refused refused) {
-        return new WireOutcome(null, refused, 0, List.of(), null, Dropped.NONE);
+        return new WireOutcome(null, refused, 0, List.of(), null, Dropped.NONE, null);
+    }
+
+    /** Whether the window's counts were added: false when its positions advanced and it added nothing ({@link #uncounted}). */
+    public boolean counted() {
+        return accepted() && uncounted == null;
     }
 
     public boolean accepted() {
@@ -31,8 +38,8 @@ public record WireOutcome(Stale stale, Refused refused, long records, List<Posit
 
     /**
      * Why a window was refused whole: {@code subject} is the release not registered or never run, the carried type not
-     * declared, the count that would overflow, or "" for the bound passed; {@code release} the release a carried
-     * type is attributed to ("" otherwise).
+     * declared, the count that would overflow, the group past a bound, or "" for the bound passed; {@code release} the
+     * release a carried type is attributed to ("" otherwise).
      */
     public record Refused(Reason reason, String subject, long limit, String release) {
         Refused(Reason reason, String subject, long limit) {
@@ -42,8 +49,10 @@ public record WireOutcome(Stale stale, Refused refused, long records, List<Posit
         public enum Reason {
             /** The window attributes records, a carried type or a finding to a release the registry does not hold. */
             UNKNOWN_RELEASE,
-            /** The window would add positions past {@link RegistryStore#MAX_WIRE_POSITIONS} in the environment. */
+            /** The window would add positions past {@link RegistryStore#MAX_WIRE_POSITIONS} of its group. */
             TOO_MANY_POSITIONS,
+            /** The window's group would be one past {@link RegistryStore#MAX_WIRE_GROUPS} in the environment. */
+            TOO_MANY_GROUPS,
             /** The window names a release that had not run in the environment by the window's end. */
             RELEASE_NEVER_RAN,
             /** A carried type ({@code subject}: kind type@revision) is not declared by the release it is attributed to. */
@@ -66,6 +75,35 @@ public record WireOutcome(Stale stale, Refused refused, long records, List<Posit
 
         Dropped plusFinding(long records) {
             return new Dropped(carried, carriedRecords, findings + 1, findingRecords + records);
+        }
+    }
+
+    /**
+     * Why an applied window added nothing (docs/decisions.md, "Each record counts once per environment"): the first of
+     * its ranges, by topic and partition, whose records are not this window's to count, and the partition's counted mark.
+     *
+     * @param countedTo the next offset of the partition not counted yet, in the environment
+     * @param countedBy the group whose windows count the partition
+     */
+    public record Uncounted(String topic, int partition, Reason reason, long countedTo, String countedBy) {
+        public enum Reason {
+            /** Every offset of the range was counted already (by another group, or by this one before its reset). */
+            COUNTED("counted"),
+            /** The range starts below the mark and ends past it: some of its offsets were counted already. */
+            OVERLAP("overlap"),
+            /** Another group counts the partition, and still holds a position there. */
+            OTHER_GROUP("other-group");
+
+            private final String label;
+
+            Reason(String label) {
+                this.label = label;
+            }
+
+            /** The word the API answers. */
+            public String label() {
+                return label;
+            }
         }
     }
 

@@ -18,13 +18,13 @@ import java.util.TreeMap;
  * The SQL of the wire tables (db/migration/V6__wire.sql), one for both backends. A window touches one row per range,
  * release, carried type, finding, watcher and environment: its cost is its own size, never the history's.
  *
- * <p>Every row a window changes is locked in one global order (positions by topic and partition, then the
- * environment's row, then records, carried types and findings by key, then the watcher), so two windows applied at
- * once on two nodes wait for each other instead of deadlocking. A position that does not exist yet is first inserted
- * as a placeholder ({@code ON CONFLICT DO NOTHING}, which on PostgreSQL waits for another transaction inserting the
- * same key), then read locked: the read sees what a concurrent window committed. Every window of an environment holds
- * its row from then on, so the environment's bounds are counted by one window at a time: a count read under it is
- * exact on either backend.
+ * <p>Every row a window changes is locked in one global order (positions by topic and partition, then the counted
+ * marks by topic and partition ({@link WireCounting}), then the environment's row, then records, carried types and
+ * findings by key, then the watcher), so two windows applied at once on two nodes wait for each other instead of
+ * deadlocking. A position that does not exist yet is first inserted as a placeholder ({@code ON CONFLICT DO NOTHING},
+ * which on PostgreSQL waits for another transaction inserting the same key), then read locked: the read sees what a
+ * concurrent window committed. Every window of an environment holds its row from then on, so the environment's bounds
+ * are counted by one window at a time: a count read under it is exact on either backend.
  */
 final class WireTables {
     /** The examples a finding keeps: the first ones posted. */
@@ -82,7 +82,8 @@ final class WireTables {
 
     /**
      * Counts the window in the environment's row (its span, how many windows), taking that row's lock: every window
-     * of the environment takes it right after its positions, so what follows (the bounds) is decided by one window of
+     * of the environment takes it right after its positions and counted marks ({@link WireCounting#counted}; an
+     * uncounted window takes it with {@link WireCounting#lockEnvironment}), so what follows (the bounds) is decided by one window of
      * the environment at a time.
      */
     static void span(Connection c, String environment, WireWindow w) throws SQLException {
@@ -97,9 +98,22 @@ final class WireTables {
         }
     }
 
-    /** Whether the environment keeps more positions than {@link RegistryStore#MAX_WIRE_POSITIONS} (the window's new ones included). */
-    static boolean tooManyPositions(Connection c, String environment) throws SQLException {
-        return count(c, "SELECT COUNT(*) FROM wire_positions WHERE environment = ?", environment) > RegistryStore.MAX_WIRE_POSITIONS;
+    /** Whether the group keeps more positions than {@link RegistryStore#MAX_WIRE_POSITIONS} (the window's new ones included). */
+    static boolean tooManyPositions(Connection c, String environment, String group) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM wire_positions WHERE environment = ? AND consumer_group = ?")) {
+            ps.setString(1, environment);
+            ps.setString(2, group);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) > RegistryStore.MAX_WIRE_POSITIONS;
+            }
+        }
+    }
+
+    /** Whether the environment keeps the positions of more groups than {@link RegistryStore#MAX_WIRE_GROUPS} (the window's included). */
+    static boolean tooManyGroups(Connection c, String environment) throws SQLException {
+        return count(c, "SELECT COUNT(DISTINCT consumer_group) FROM wire_positions WHERE environment = ?", environment)
+                > RegistryStore.MAX_WIRE_GROUPS;
     }
 
     /** The first release the window names that the registry does not hold, or null. */
@@ -243,7 +257,7 @@ final class WireTables {
      * than {@link RegistryStore#WIRE_WATCHER_KEPT_MILLIS} before this one's end ({@code now} when that is earlier) are removed, and past
      * {@link RegistryStore#MAX_WIRE_WATCHERS} the longest silent ones. The poster itself is always kept.
      */
-    private static void watcher(Connection c, String environment, WireWindow w, long now) throws SQLException {
+    static void watcher(Connection c, String environment, WireWindow w, long now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO wire_watchers(environment, consumer_group, member, last_window) "
                 + "VALUES (?, ?, ?, ?) ON CONFLICT (environment, consumer_group, member) DO UPDATE SET last_window = "
                 + "CASE WHEN excluded.last_window > wire_watchers.last_window THEN excluded.last_window ELSE wire_watchers.last_window END")) {
@@ -423,7 +437,7 @@ final class WireTables {
                 + "ORDER BY last_window DESC, consumer_group, member", environment, null, limit,
                 rs -> watchers.add(new WireView.Watcher(rs.getString(1), rs.getString(2), rs.getLong(3))));
         return new WireView(records, since, updated, windows, byRelease, findings, moreFindings, carried, moreCarried, partitions,
-                morePartitions, watchers, moreWatchers);
+                morePartitions, watchers, moreWatchers, WireCounting.lastReset(c, environment));
     }
 
     private static WireView.Carried carried(ResultSet rs) throws SQLException {
@@ -479,6 +493,8 @@ final class WireTables {
         t.put("wire_findings", List.of("environment", "release", "type_name", "finding", "severity", "finding_count", "first_seen",
                 "last_seen", "examples"));
         t.put("wire_watchers", List.of("environment", "consumer_group", "member", "last_window"));
+        t.put("wire_counted", List.of("environment", "topic", "kafka_partition", "counted_to", "consumer_group"));
+        t.put("wire_resets", List.of("environment", "reset_at", "principal", "consumer_group"));
         return java.util.Collections.unmodifiableMap(t);
     }
 

@@ -7,11 +7,11 @@ import java.util.Map;
 /**
  * What the registry keeps of an environment's wire (docs/api.md, "GET /environments/{env}/wire"). Each list holds at
  * most the limit asked for; its {@code more} count says how many rows were left out. Times are epoch milliseconds,
- * null when no window was applied.
+ * null when no window was applied. {@code reset} is the environment's last reset, null when it was never reset.
  */
 public record WireView(long records, Long since, Long updated, long windows, Map<String, Long> byRelease, List<Finding> findings,
                        long moreFindings, List<Carried> carried, long moreCarried, List<Partition> partitions, long morePartitions,
-                       List<Watcher> watchers, long moreWatchers) {
+                       List<Watcher> watchers, long moreWatchers, Reset reset) {
     public WireView {
         byRelease = Map.copyOf(byRelease);
         findings = List.copyOf(findings);
@@ -30,6 +30,9 @@ public record WireView(long records, Long since, Long updated, long windows, Map
     public record Partition(String group, String topic, int partition, long next) {}
 
     public record Watcher(String group, String member, long lastWindow) {}
+
+    /** A reset of the environment's wire: when, by whom, and the group whose positions went (null: the whole wire). */
+    public record Reset(long at, String principal, String group) {}
 
     /** One line of /metrics: the environment, the labels' values and the value. */
     public record Metric(String environment, List<String> labels, double value) {}

@@ -381,6 +381,11 @@ class OpenApiDocumentTest {
         String positions = "/environments/{env}/wire/positions";
         x.add(get(positions, "/environments/staging/wire/positions?group=wow-compat-watch.staging", 200));
         x.add(get(positions, "/environments/staging/wire/positions", 400));
+        // A reset, of one group's positions, then of the whole wire.
+        x.add(delete(wire, "/environments/staging/wire?group=wow-compat-watch.staging", 200));
+        x.add(delete(wire, "/environments/staging/wire?group=a%20b", 400));
+        x.add(delete(wire, "/environments/staging/wire", 200));
+        x.add(new Exchange("DELETE", wire, "/environments/staging/wire (no token)", () -> guarded.delete("/environments/staging/wire"), 401));
         String canDeploy = "/can-deploy";
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging", 200));
         // Every format of the enum: a new one fails here until docs/openapi.json describes its media type.

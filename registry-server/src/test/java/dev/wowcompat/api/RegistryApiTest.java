@@ -80,6 +80,7 @@ class RegistryApiTest {
                 // The wire's windows: provoked there.
                 .filter(code -> !WireApiTest.CODES.contains(code))
                 .filter(code -> !WireClaimsTest.CODES.contains(code))
+                .filter(code -> !WireGroupsApiTest.CODES.contains(code))
                 // Principals, grants and admin operations: provoked there.
                 .filter(code -> !AccessApiTest.CODES.contains(code))
                 // The Host check and names: provoked there.

@@ -34,6 +34,13 @@ class WirePageBrowserTest extends BrowserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
     private static final String HOSTILE = "<img src=x id=injected>";
+    private String qaReset;
+    private String uatReset;
+
+    /** An instant of the API as the page shows it: to the minute, in UTC. */
+    private static String shown(String instant) {
+        return instant.replace('T', ' ').substring(0, 16) + " UTC";
+    }
 
     private static String profiles(String release, long unit, long seed) {
         ProfileSet set = new ProfileSet();
@@ -84,6 +91,15 @@ class WirePageBrowserTest extends BrowserTest {
                 lastWindow.minusSeconds(10).toString()).toString()).expect(200);
         registry.post("/environments/prod/wire", window("host-2/9a1b", 150, 190, lastWindow.minusSeconds(10).toString(),
                 lastWindow.toString()).toString()).expect(200);
+        // qa's wire was reset whole; uat's watchers' group only.
+        for (String env : List.of("qa", "uat")) {
+            registry.deploy(env, "bank-service", "1.2.0").expect(201);
+            java.time.Instant now = java.time.Instant.now();
+            registry.post("/environments/" + env + "/wire", window("host-3/77c0", 0, 20, now.minusSeconds(10).toString(),
+                    now.toString()).toString()).expect(200);
+        }
+        qaReset = registry.delete("/environments/qa/wire").expect(200).json().path("resetAt").asText();
+        uatReset = registry.delete("/environments/uat/wire?group=wow-compat-watch.prod").expect(200).json().path("resetAt").asText();
         openBrowser();
     }
 
@@ -108,6 +124,22 @@ class WirePageBrowserTest extends BrowserTest {
         // An environment without windows says how to get some.
         browser.get(registry.base() + "/#/environment/staging");
         wait.until(ExpectedConditions.presenceOfElementLocated(By.id("wire-none")));
+
+        // An environment whose wire was reset says when and by whom, whether windows came since or not.
+        browser.get(registry.base() + "/#/environment/qa");
+        WebElement qa = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-panel #wire-reset")));
+        assertEquals(1, browser.findElements(By.id("wire-none")).size(), "nothing counted since the reset");
+        assertEquals("The wire was reset " + shown(qaReset) + " by anonymous: counted from then on.", qa.getText());
+        browser.get(registry.base() + "/#/environment/uat");
+        WebElement uat = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-panel #wire-records")))
+                .findElement(By.xpath("ancestor::div[@id='wire-panel']"));
+        assertEquals("20 records", uat.findElement(By.id("wire-records")).getText(), "a group's reset keeps what it counted");
+        assertEquals("The positions of group wow-compat-watch.prod were reset " + shown(uatReset)
+                + " by anonymous; what it counted stays counted.", uat.findElement(By.id("wire-reset")).getText());
+        browser.get(registry.base() + "/#/wire/qa");
+        wait.until(ExpectedConditions.presenceOfElementLocated(By.xpath("//h1[starts-with(., 'On the wire of')]")));
+        assertEquals(qaReset, browser.findElement(By.id("wire-reset")).getAttribute("data-at"));
+        HeadlessChromium.screenshot(browser, "wire-reset");
 
         browser.get(registry.base() + "/#/event/" + TYPE);
         WebElement mark = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-marks li.wire-mark")));

@@ -235,6 +235,16 @@ final class AuditCommand implements Callable<Integer> {
             throw new AuditException("the profiles were not recorded: the registry at " + client.base() + " answered "
                     + String.join("; ", a.problemLines(client.base().toString())));
         }
+        JsonNode uncounted = a.tree().path("uncounted");
+        if (uncounted.isObject()) {
+            // Applied for the group's positions only: another group counted these records (docs/watch.md, "A trial run,
+            // a second group, a reset").
+            err.println("wow-compat audit: merged nothing: group '" + uncounted.path("countedBy").asText() + "' has counted records of "
+                    + uncounted.path("topic").asText() + " partition " + uncounted.path("partition").asInt() + " up to offset "
+                    + uncounted.path("countedTo").asLong() + " in " + environment + ", and each record counts once per environment");
+            err.flush();
+            return;
+        }
         if (profiles.size() == 0) err.println("wow-compat audit: no values were profiled; recorded " + Counts.of(window.recordCount(), "record")
                 + " of the wire in " + environment);
         else err.println("wow-compat audit: " + recordedSentence(profiles.size(), environment, a.tree().path("profiles")));

@@ -241,13 +241,14 @@ class MigrateCommandTest {
             expected = wire(source);
         }
         assertEquals(List.of("production", "staging"), expected.stream().map(dev.wowcompat.store.ExportedWire::environment).toList());
-        // Per environment: its span, a position, two records rows, a carried type, a finding, and its watchers.
-        assertEquals(List.of(7, 8), expected.stream().map(dev.wowcompat.store.ExportedWire::rowCount).toList());
+        // Per environment: its span, a position, two records rows, a carried type, a finding, its watchers, and the
+        // mark of what was counted of its partition.
+        assertEquals(List.of(8, 9), expected.stream().map(dev.wowcompat.store.ExportedWire::rowCount).toList());
         TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
         String[] args = {"migrate", "--from", sqlite.toString(), "--to", target.address(), "--db-credentials", credentials(databases).toString()};
         Cli.Result first = Cli.run(args);
         assertEquals(0, first.code(), first.err());
-        assertTrue(first.out().contains("migrate: the wire of 2 environments copied (15 rows: positions, counts, findings, watchers); 0 already there"),
+        assertTrue(first.out().contains("migrate: the wire of 2 environments copied (17 rows: positions, counts, findings, watchers); 0 already there"),
                 first.out());
         try (JdbcRegistryStore copy = target.open()) {
             assertEquals(expected, wire(copy), "every row of every wire table, as it was");
@@ -260,6 +261,10 @@ class MigrateCommandTest {
             // A watcher pointed at the copy goes on from where it stopped: a replay is refused, the next window applied.
             assertEquals(200, copy.applyWindow("staging", window("wow-compat-watch.staging", "host-1", 120, 170, t), null,
                     java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).stale().storedNext());
+            // What was counted is copied with the counts: another group reading the same records counts nothing.
+            var trial = copy.applyWindow("staging", window("trial-run", "host-7", 120, 170, t), null, java.util.Map.of(), "w",
+                    dev.wowcompat.store.WriteRecord.none());
+            assertTrue(trial.accepted() && !trial.counted(), trial.toString());
             assertTrue(copy.applyWindow("staging", window("wow-compat-watch.staging", "host-1", 200, 210, t + 20_000), null,
                     java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
         }

@@ -294,6 +294,16 @@ class WatchCommandTest {
                 + " partition 0 up to offset " + produced.perPartition[0]), second.err());
         assertCounted(registry.base(), "replay", produced);
 
+        // A trial under a group of its own: its positions are its own, the records were counted once already.
+        String[] trial = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--group", "trial-run"))
+                .toArray(String[]::new);
+        Cli.Result third = Cli.run(trial);
+        assertEquals(0, third.code(), third.err());
+        assertTrue(third.err().contains("wow-compat audit: merged nothing: group 'wow-compat-watch.replay' has counted records of "
+                + topic + " partition 0 up to offset " + produced.perPartition[0] + " in replay, and each record counts once per "
+                + "environment"), third.err());
+        assertCounted(registry.base(), "replay", produced);
+
         // The audit moved the group's positions in the registry, not in Kafka. A watcher of the group starts there and
         // reads nothing new; stopped by SIGTERM, it leaves Kafka's committed offsets at the registry's positions.
         Watching after = watch("after-audit", "replay", topic, registry.base(), Map.of());
