@@ -220,6 +220,12 @@ final class UsageErrors {
         Class<?> type = o.type();
         if (o.arity().max() == 0) return name + " takes no value; give " + name + " alone, not " + name + "=" + value;
         if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            boolean wide = type == long.class || type == Long.class;
+            if (value.matches("-?\\d+")) {
+                // Decimal, so only too large (or too small) for the option: say that, not that it is no number.
+                return name + " " + value + " is too " + (value.startsWith("-") ? "small" : "large") + ": give a whole number from "
+                        + (wide ? Long.MIN_VALUE : Integer.MIN_VALUE) + " to " + (wide ? Long.MAX_VALUE : Integer.MAX_VALUE);
+            }
             return name + " takes a whole number (" + o.paramLabel() + "), not '" + value + "'";
         }
         if (type.isEnum()) {
@@ -241,13 +247,22 @@ final class UsageErrors {
 
     /**
      * The names nearest to what was typed, when they are near: an edit distance of 1 for names of up to 5 letters,
-     * 2 for longer ones (so {@code chek} finds {@code check}, and {@code frobnicate} finds nothing).
+     * 2 for longer ones (so {@code chek} finds {@code check}, and {@code frobnicate} finds nothing); before those, the
+     * names it begins, for a word of 3 letters or more ({@code --env} finds {@code --environment}).
      */
     static List<String> closest(String typed, Collection<String> names) {
         String t = bare(typed);
+        List<String> nearest = new ArrayList<>();
+        if (t.length() >= 3) {
+            // A shortening (--env for --environment, --classp for --classpath) is far in letters but plainly meant,
+            // and nearer than a name a few letters away.
+            for (String name : names) {
+                if (bare(name).startsWith(t) && !bare(name).equals(t) && !nearest.contains(name)) nearest.add(name);
+            }
+            if (!nearest.isEmpty()) return nearest;
+        }
         int limit = t.length() <= 2 ? 0 : t.length() <= 5 ? 1 : 2;
         int best = limit + 1;
-        List<String> nearest = new ArrayList<>();
         for (String name : names) {
             int d = Spelling.distance(t, bare(name));
             if (d > limit) continue;
