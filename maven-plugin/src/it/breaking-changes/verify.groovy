@@ -24,6 +24,10 @@ expected.eachWithIndex { name, rules, i ->
     assert junit.contains('<testsuite') : "$name: report.xml is JUnit XML"
     rules.each { rule ->
         assert run.contains(rule) : "$name: rule $rule should be in the build log"
+        // A breaking finding is logged at [ERROR], its heading and the lines under it, never at [INFO].
+        assert run =~ /(?m)^\[ERROR\] +BREAKING ${rule} at / : "$name: $rule's finding should be logged at [ERROR]"
+        assert !(run =~ /(?m)^\[INFO\] +BREAKING ${rule} at /) : "$name: $rule's finding logged at [INFO]"
+        assert run =~ /(?m)^\[ERROR\] +Fix: / : "$name: the finding's fix should be logged at [ERROR] under it"
         assert json.findings.any { it.rule == rule && it.severity == 'breaking' } : "$name: $rule in report.json: ${json.findings*.rule}"
         assert markdown.contains(rule) : "$name: $rule in report.md"
         assert junit.contains(rule) : "$name: $rule in report.xml"

@@ -75,6 +75,18 @@ public final class SchemaChecker {
         return new Report(level.name(), new Release(SUBJECT, label(count)), baselines, sorted, List.of(), changes);
     }
 
+    /**
+     * Plain JSON Schema versions, as {@link #check}, each finding with the fix that fits a plain schema
+     * ({@link dev.wowcompat.rules.Rule#plainFix}): no Manifest keyword, no release to stage across.
+     */
+    public static Report checkPlain(Level level, List<JsonNode> earlier, JsonNode candidate) {
+        Report report = check(level, earlier, candidate);
+        List<Finding> plain = report.findings().stream()
+                .map(f -> new Finding(f.rule(), f.severity(), f.subject(), f.pointer(), f.breaks(), f.message(), f.rule().plainFix()))
+                .toList();
+        return new Report(report.level(), report.candidate(), report.baselines(), plain, report.waived(), report.changes());
+    }
+
     private static Finding judge(Level level, Finding f) {
         if (level == Level.ADDITIVE) return f;
         return f.withSeverity(level.violatedBy(f.breaks()) ? Severity.BREAKING : Severity.INFO);

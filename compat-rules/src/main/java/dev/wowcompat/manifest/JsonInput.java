@@ -19,6 +19,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -99,7 +104,16 @@ public final class JsonInput {
         checkEncoding(content, source);
         try (JsonParser parser = mapper.createParser(content)) {
             if (keysProvenUnique) parser.disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
-            JsonNode document = readDocument(parser, source);
+            JsonNode document;
+            try {
+                document = readDocument(parser, source);
+            } catch (InvalidInputException e) {
+                // Jackson names the byte after the bad one ("invalid UTF-8 middle byte 0x22" for a Latin-1 é followed
+                // by a quote): find the first byte that is not UTF-8 ourselves and name it, where it is.
+                Optional<InputProblem> notUtf8 = firstNonUtf8(content, source);
+                if (notUtf8.isPresent()) throw new InvalidInputException(notUtf8.get());
+                throw e;
+            }
             if (mayHoldUnstorableValue(content)) checkValues(document, source, false);
             return document;
         } catch (IOException e) {
@@ -279,6 +293,48 @@ public final class JsonInput {
         if (found != null) {
             throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.ENCODING, "the input starts with "
                     + found + ": JSON must be UTF-8 without a byte-order mark (RFC 8259); save it as UTF-8 without BOM"));
+        }
+    }
+
+    /**
+     * The first byte of {@code content} that is not UTF-8, as our sentence with its line, column and offset, and the
+     * character it most likely was (files saved as Latin-1 or Windows-1252 are the usual cause); empty when the whole
+     * input is UTF-8. Called only when parsing failed, so valid input never pays for a second pass.
+     */
+    static Optional<InputProblem> firstNonUtf8(byte[] content, String source) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(content);
+        CharBuffer out = CharBuffer.allocate(8192);
+        int line = 1;
+        int column = 1;
+        while (true) {
+            CoderResult result = decoder.decode(in, out, true);
+            out.flip();
+            while (out.hasRemaining()) {
+                char c = out.get();
+                if (c == '\n') {
+                    line++;
+                    column = 1;
+                } else if (!Character.isLowSurrogate(c)) {
+                    column++;
+                }
+            }
+            out.clear();
+            if (result.isError()) {
+                int offset = in.position();
+                int bad = content[offset] & 0xFF;
+                // An encoded surrogate (ED A0..BF ..) has its own sentence, about surrogates, where Jackson finds it.
+                if (bad == 0xED && offset + 1 < content.length && (content[offset + 1] & 0xE0) == 0xA0) return Optional.empty();
+                String latin1 = bad >= 0xA0 ? " (in Latin-1 it is '" + (char) bad + "')" : "";
+                return Optional.of(new InputProblem(source, "", ProblemCodes.ENCODING, "line " + line + ", column " + column
+                        + " (byte offset " + offset + "): the byte 0x" + String.format("%02X", bad) + latin1
+                        + " is not UTF-8: JSON must be UTF-8 (RFC 8259); save the file as UTF-8"));
+            }
+            if (result.isUnderflow()) {
+                decoder.flush(out);
+                return Optional.empty();
+            }
         }
     }
 
@@ -520,7 +576,7 @@ public final class JsonInput {
                 if (size > limits.maxBytes()) throw new InvalidInputException(tooLarge(source, size));
             }
             // Streams (a pipe, /dev/stdin) and files that grow while read: read one byte past the limit at most.
-            int cap = (int) Math.min(limits.maxBytes() + 1, MAX_ARRAY);
+            int cap = (int) Math.min(limits.maxBytes(), MAX_ARRAY - 1) + 1;
             try (InputStream in = Files.newInputStream(file)) {
                 byte[] content = in.readNBytes(cap);
                 if (content.length > limits.maxBytes()) {
@@ -536,8 +592,9 @@ public final class JsonInput {
             throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE,
                     "permission denied: the file cannot be read"));
         } catch (IOException | SecurityException e) {
+            // The operating system's words are not ours: what can be acted on is that the file cannot be read.
             throw new InvalidInputException(new InputProblem(source, "", ProblemCodes.UNREADABLE,
-                    "cannot be read: " + oneLine(e.getMessage())));
+                    "the file cannot be read: check that it is a regular file this user may read"));
         }
     }
 

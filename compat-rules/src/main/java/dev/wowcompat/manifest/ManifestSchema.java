@@ -112,12 +112,12 @@ final class ManifestSchema {
                 String name = e.getProperty() == null ? "" : e.getProperty();
                 pointer = JsonPointers.child(pointer, name);
                 JsonNode named = titled(at);
-                message = named != null ? invalidName(name, named) : "key " + MessageText.quote(name) + " is not valid: " + e.getMessage();
+                message = named != null ? invalidName(name, named) : ValidatorSentences.of(e);
             }
             case "pattern" -> {
                 JsonNode named = titled(parentOf(e.getSchemaLocation()));
                 String value = e.getInstanceNode() == null ? "" : e.getInstanceNode().asText();
-                message = named != null ? invalidName(value, named) : MessageText.quote(value) + " " + e.getMessage();
+                message = named != null ? invalidName(value, named) : ValidatorSentences.of(e);
             }
             case "additionalProperties" -> {
                 String name = e.getProperty() == null ? "" : e.getProperty();
@@ -128,7 +128,7 @@ final class ManifestSchema {
                 Object[] args = e.getArguments();
                 message = args != null && args.length >= 2
                         ? "expected " + typeList(String.valueOf(args[1])) + ", found " + args[0]
-                        : e.getMessage();
+                        : ValidatorSentences.of(e);
             }
             case "required" -> {
                 Object[] args = e.getArguments();
@@ -140,13 +140,15 @@ final class ManifestSchema {
                 String min = args != null && args.length >= 1 ? String.valueOf(args[0]) : "1";
                 message = "1".equals(min) ? "must not be empty" : "must have at least " + min + " entries";
             }
-            default -> message = e.getMessage();
+            default -> message = ValidatorSentences.of(e);
         }
         return new InputProblem(source, pointer, ProblemCodes.MANIFEST_INVALID, message);
     }
 
     private static String invalidName(String value, JsonNode definition) {
         String title = definition.path("title").asText();
+        // A version says too large when it is only that, as every command says it.
+        if ("version".equals(title) && Version.isTooLarge(value)) return Version.problem(value).orElseThrow();
         String description = definition.path("description").asText("");
         return MessageText.quote(value) + " is not a valid " + title + (description.isEmpty() ? "" : ": " + description);
     }

@@ -214,7 +214,7 @@ final class MetaSchemas {
         List<Violation> out = new ArrayList<>();
         for (Map.Entry<String, Error> e : first.entrySet()) {
             if (isUnchosenAlternative(e.getValue(), e.getKey(), first.keySet())) continue;
-            out.add(new Violation(e.getKey(), "not a valid " + dialect.label() + " schema: " + e.getValue().getMessage()));
+            out.add(new Violation(e.getKey(), "not a valid " + dialect.label() + " schema: " + ValidatorSentences.of(e.getValue())));
         }
         return List.copyOf(out);
     }

@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,13 +14,36 @@ public record Version(int major, int minor, int patch) implements Comparable<Ver
         }
     }
 
-    /** @throws IllegalArgumentException when the text is not {@code major.minor.patch} */
+    /** The largest part of a version: nine digits, so that every part is an {@code int}. */
+    public static final int MAX_PART = 999_999_999;
+
+    private static final Pattern DECIMAL_FORM = Pattern.compile("(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)");
+
+    /** @throws IllegalArgumentException with {@link #problem}'s sentence when the text is not {@code major.minor.patch} */
     public static Version parse(String text) {
         Matcher m = FORM.matcher(text == null ? "" : text);
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + text + "' is not a version of the form major.minor.patch");
+            throw new IllegalArgumentException(problem(text).orElse("'" + text + "' is not a version"));
         }
         return new Version(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)));
+    }
+
+    /**
+     * Why the text is not a version, as the one sentence every command, goal and endpoint says: a version of decimal
+     * parts that is only too large is said to be too large, not of another form. Empty when it is a version.
+     */
+    public static Optional<String> problem(String text) {
+        if (isValid(text)) return Optional.empty();
+        String quoted = "'" + MessageText.oneLine(String.valueOf(text)) + "'";
+        if (isTooLarge(text)) {
+            return Optional.of(quoted + " is too large a version: each of major, minor and patch is at most " + MAX_PART);
+        }
+        return Optional.of(quoted + " is not a version: give major.minor.patch, each part a decimal number without leading zeros (e.g. 1.4.0)");
+    }
+
+    /** Whether the text has the form of a version, decimal parts without leading zeros, but a part too large. */
+    public static boolean isTooLarge(String text) {
+        return !isValid(text) && text != null && DECIMAL_FORM.matcher(text).matches();
     }
 
     public static boolean isValid(String text) {

@@ -181,6 +181,36 @@ public enum Rule {
     }
 
     /**
+     * The fix for a plain JSON Schema ({@code check-schema}), which has versions but no releases to stage across and no
+     * Manifest keywords: the same change made so that every version's documents still validate where the level asks.
+     */
+    public String plainFix() {
+        return switch (this) {
+            case FIELD_REMOVED -> "Keep the property in the new version; if it is no longer used, leave it optional and say in its"
+                    + " description that it is deprecated: documents and readers of the earlier versions still have it.";
+            case FIELD_RENAMED -> "Keep the old property and add the new one beside it, optional, with the same schema; never"
+                    + " remove the old one while documents or readers of the earlier versions have it.";
+            case FIELD_TYPE_CHANGED -> "Leave the property's type as it is and add a new optional property with a new name for"
+                    + " values of the new type.";
+            case FIELD_REQUIRED_ADDED -> "Leave the property out of \"required\" and give it a \"default\": documents of the"
+                    + " earlier versions do not have it.";
+            case FIELD_DEFAULT_MISSING -> "Give the new property a \"default\" (a nullable property may default to null):"
+                    + " documents of the earlier versions do not have it.";
+            case CONSTRAINT_TIGHTENED -> "Keep the earlier constraint: documents that met it must still validate. Enforce the"
+                    + " stricter rule where documents are made, not in the schema.";
+            case CONSTRAINT_LOOSENED -> "Keep the earlier constraint, which readers of the earlier versions enforce, and put"
+                    + " values outside it in a new optional property that they ignore.";
+            case ENUM_VALUE_ADDED -> "Readers of the earlier versions reject the new value: keep the enumeration as it was and"
+                    + " carry the new case in a new optional property, or add the value once every reader accepts unknown values.";
+            case CLOSED_CONTENT_MODEL -> "Leave objects open (drop \"additionalProperties\": false) so that readers of this"
+                    + " version accept properties added later; to an object closed already, add no property: define a new schema.";
+            case MEANING_CHANGED -> "A property's meaning never changes: keep it as it was and add a new optional property with"
+                    + " a new name for the new meaning (e.g. timestampMs).";
+            default -> fix;
+        };
+    }
+
+    /**
      * Who a finding of this rule breaks, in the rule's own words, when the rule has its own for these readers; empty
      * when the general words ({@link Readers#words()}) apply (docs/decisions.md, "The demo and first contact").
      */

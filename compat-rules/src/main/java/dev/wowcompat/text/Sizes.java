@@ -30,14 +30,18 @@ public final class Sizes {
         else if (t.endsWith("m")) unit = MIB;
         else if (t.endsWith("g")) unit = GIB;
         String digits = unit == 1 ? t : t.substring(0, t.length() - 1);
-        try {
-            if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit)) throw new NumberFormatException();
-            long bytes = Math.multiplyExact(Long.parseLong(digits), unit);
-            if (bytes < 1) throw new NumberFormatException();
-            return bytes;
-        } catch (NumberFormatException | ArithmeticException e) {
+        if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit)) {
             throw new IllegalArgumentException("'" + text + "' is not a size: give " + SYNTAX);
         }
+        long bytes;
+        try {
+            bytes = Math.multiplyExact(Long.parseLong(digits), unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+            // Only digits, so only too large: say that, not that it is no size.
+            throw new IllegalArgumentException("'" + text + "' is too large a size: the largest is 8 EiB (2^63 - 1 bytes); give one such as 10m or 1g");
+        }
+        if (bytes < 1) throw new IllegalArgumentException("'" + text + "' is not a size: give " + SYNTAX);
+        return bytes;
     }
 
     /** {@code 5,000,831 bytes (4.8 MiB)}: exact, with separators, plus the binary unit when it is large. */

@@ -17,7 +17,9 @@ import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.NodePath;
 import com.networknt.schema.path.PathType;
+import dev.wowcompat.manifest.ValidatorSentences;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -126,8 +128,12 @@ public final class JsonSchemas {
             String pointer = pointerPrefix + pointer(e.getInstanceLocation());
             // "required" reports the object; pointing at the missing member tells the reader where to add it.
             if ("required".equals(e.getKeyword()) && e.getProperty() != null) pointer = JsonPointers.child(pointer, e.getProperty());
-            out.add(new Violation(pointer, e.getMessage()));
+            out.add(new Violation(pointer, ValidatorSentences.of(e)));
         }
+        // The validator walks a schema's members in the order they are written, and a registered schema is stored
+        // canonical (members sorted): ordered by place, the same state gets the same list from a Manifest file and
+        // from the registry.
+        out.sort(Comparator.comparing(Violation::pointer).thenComparing(Violation::message));
         return out;
     }
 

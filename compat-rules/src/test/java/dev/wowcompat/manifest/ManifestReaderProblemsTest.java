@@ -280,6 +280,6 @@ class ManifestReaderProblemsTest {
         Map<String, InputProblem> at = byPointer(problems(() -> reader.read(doc.getBytes(StandardCharsets.UTF_8), "m.json")));
         String revisions = "/contexts/bank/aggregates/account/events/Deposited/revisions";
         assertEquals("expected integer, found number", at.get(revisions + "/2/upgradesFrom").message());
-        assertEquals("must have a minimum value of 1", at.get(revisions + "/3/upgradesFrom").message());
+        assertEquals("0 is below the minimum of 1", at.get(revisions + "/3/upgradesFrom").message());
     }
 }

@@ -108,10 +108,40 @@ abstract class AbstractWowCompatMojo extends AbstractMojo {
         helper.attachArtifact(project, PreviousReleases.EXTENSION, PreviousReleases.CLASSIFIER, file);
     }
 
-    /** Logs every line of a multi-line text, so each carries Maven's level prefix. */
-    protected final void logLines(String text) {
+    /**
+     * Logs a text report line by line at the level of what each line tells: a breaking finding (its heading and the
+     * lines under it) and a breaking verdict at [ERROR], warnings at [WARNING], the rest (info, waived findings, the
+     * changelog) at [INFO], so that a build log read for errors shows what broke.
+     */
+    protected final void logReport(String text) {
+        int findingIndent = -1;
+        String findingLevel = "info";
+        boolean waived = false;
         for (String line : text.stripTrailing().split("\\R")) {
-            getLog().info(line);
+            String stripped = line.stripLeading();
+            int indent = line.length() - stripped.length();
+            if (!line.isEmpty() && indent == 0) waived = line.startsWith("Waived ");
+            String level;
+            if (!waived && (stripped.startsWith("BREAKING ") || stripped.startsWith("BREAKING:"))) {
+                level = "error";
+            } else if (!waived && (stripped.startsWith("WARNING ") || stripped.startsWith("WARNING:"))) {
+                level = "warn";
+            } else if (findingIndent >= 0 && indent > findingIndent) {
+                level = findingLevel;
+            } else {
+                level = "info";
+            }
+            if (stripped.matches("(BREAKING|WARNING|INFO) \\S+ at .*")) {
+                findingIndent = indent;
+                findingLevel = level;
+            } else if (indent <= findingIndent) {
+                findingIndent = -1;
+            }
+            switch (level) {
+                case "error" -> getLog().error(line);
+                case "warn" -> getLog().warn(line);
+                default -> getLog().info(line);
+            }
         }
     }
 }

@@ -124,7 +124,7 @@ public class CanDeployMojo extends AbstractReleaseMojo {
         report = changelog.apply(report.withWaivers(waivers));
         Path out = outputDirectory.toPath();
         ReportFiles.write(report, out, reportFormats, FILES, r -> ReportJson.writeDeployment(r, env));
-        logLines(ReportFormat.TEXT.render(report));
+        logReport(ReportFormat.TEXT.render(report));
 
         List<Finding> failing = outcome.failing(report);
         if (!failing.isEmpty()) {

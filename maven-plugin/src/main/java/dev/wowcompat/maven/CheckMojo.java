@@ -142,7 +142,7 @@ public class CheckMojo extends AbstractReleaseMojo {
             warnOnUnusedWaivers(waivers, report);
             report = changelog.apply(report.withWaivers(waivers));
             ReportFiles.write(report, out, reportFormats);
-            logLines(ReportFormat.TEXT.render(report));
+            logReport(ReportFormat.TEXT.render(report));
             getLog().debug(String.format(java.util.Locale.ROOT, "wow-compat: read %d ms, baseline and check %d ms, reports %d ms",
                     (read - started) / 1_000_000, (compared - read) / 1_000_000, (System.nanoTime() - compared) / 1_000_000));
         } catch (SchemaTooDeepException e) {

@@ -66,7 +66,7 @@ public class RegisterMojo extends AbstractReleaseMojo {
             getLog().info("wow-compat: " + candidate.label() + (answer.status() == 201 ? " registered" : " was registered before with the same content")
                     + " at " + client.base() + ".");
             // The check goal has shown the report already; repeat it only when the registry found something.
-            report.filter(r -> !r.findings().isEmpty()).ifPresent(r -> logLines(ReportFormat.TEXT.render(r)));
+            report.filter(r -> !r.findings().isEmpty()).ifPresent(r -> logReport(ReportFormat.TEXT.render(r)));
             return;
         }
         if (answer.status() == 401 || answer.status() == 403) {
@@ -74,7 +74,7 @@ public class RegisterMojo extends AbstractReleaseMojo {
         }
         if (answer.status() == 409 && report.isPresent()) {
             Report r = report.get();
-            logLines(ReportFormat.TEXT.render(r));
+            logReport(ReportFormat.TEXT.render(r));
             List<Finding> failing = Outcome.BREAKING.failing(r);
             if (!failing.isEmpty()) {
                 throw new MojoFailureException(Outcome.message("The registry at " + client.base() + " refused " + candidate.label() + ": it",

@@ -9,6 +9,8 @@ import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
 import java.io.IOException;
 import java.net.ConnectException;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLEncoder;
@@ -352,8 +354,22 @@ public final class RegistryClient {
                 return unreachable(Failure.CONNECTION_REFUSED, "connection refused (is the registry running at that address?)");
             }
         }
-        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return unreachable(Failure.IO, "the connection failed (" + why + ")");
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SSLHandshakeException) {
+                return unreachable(Failure.TLS, "the TLS handshake failed: the registry's certificate is not trusted here, "
+                        + "or it speaks no TLS (check the address, or add the certificate's authority to Java's trust store)");
+            }
+            if (t instanceof SSLException) {
+                // The JDK's "Unrecognized SSL message, plaintext connection?": an https:// URL to a plain HTTP port.
+                return unreachable(Failure.TLS, "the address answers without TLS: use http:// instead of https://, "
+                        + "or the address of the registry's TLS front");
+            }
+        }
+        // Our words only: the JDK's message here is no sentence for a user (docs/decisions.md, "What the command
+        // line says in its own words").
+        return unreachable(Failure.IO, "the connection broke before the registry answered (is " + base.getHost() + ":"
+                + (base.getPort() < 0 ? ("https".equalsIgnoreCase(base.getScheme()) ? 443 : 80) : base.getPort())
+                + " the registry, and is it running?)");
     }
 
     private RegistryException unreachable(Failure failure, String reason) {
@@ -368,10 +384,19 @@ public final class RegistryClient {
             throw new RegistryException(Failure.BAD_URL, url, e.getReason(),
                     "The registry URL '" + url + "' is not a URL: " + e.getReason() + ".");
         }
+        if (url.isBlank()) {
+            throw new RegistryException(Failure.BAD_URL, url, "the registry URL is empty",
+                    "The registry URL is empty: give one such as http://registry.example:8081.");
+        }
         String scheme = uri.getScheme();
         if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https")) || uri.getHost() == null) {
             throw new RegistryException(Failure.BAD_URL, url, "not an http(s) URL",
                     "The registry URL '" + url + "' is not an http(s) URL such as http://registry.example:8081.");
+        }
+        if (uri.getPort() > 65_535) {
+            // The JDK would say "port out of range:99999" at the first call.
+            throw new RegistryException(Failure.BAD_URL, url, "port " + uri.getPort() + " is out of range: a port is a number from 1 to 65535",
+                    "The registry URL '" + url + "' has port " + uri.getPort() + ", out of range: a port is a number from 1 to 65535.");
         }
         return uri;
     }

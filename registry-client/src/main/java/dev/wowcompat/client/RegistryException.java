@@ -23,7 +23,9 @@ public final class RegistryException extends Exception {
         CONNECT_TIMEOUT,
         /** Connected, but no answer within the request timeout. */
         TIMEOUT,
-        /** Any other I/O failure; {@link #detail()} holds its message. */
+        /** The TLS handshake failed: an https:// URL to a plain port, or a certificate not trusted. */
+        TLS,
+        /** Any other I/O failure. */
         IO,
         INTERRUPTED,
         /** The registry answered, but not what the call needs (an error while listing releases). */

@@ -69,7 +69,8 @@ public final class Database {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(in);
         } catch (IOException e) {
-            throw problem(file.toString(), "wow-compat.input.unreadable", "cannot read the credentials file: " + e.getMessage());
+            throw problem(file.toString(), "wow-compat.input.unreadable", "cannot read the credentials file: "
+                    + (e instanceof java.nio.file.NoSuchFileException ? "there is no such file" : "it is not a readable text file"));
         }
         if (p.getProperty("user") == null) {
             throw problem(file.toString(), "wow-compat.db.no-user", "the credentials file has no 'user=' line");

@@ -120,6 +120,26 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return run();
+        } catch (InvalidInputException e) {
+            throw inOneStyle(e);
+        }
+    }
+
+    /**
+     * Every refusal of serve as one line starting {@code wow-compat serve:}, as its usage slips do, whatever it is
+     * about (an option, a file, the database): one style for all its lines (docs/cli.md, "serve").
+     */
+    private InvalidInputException inOneStyle(InvalidInputException e) {
+        String command = spec.qualifiedName();
+        return new InvalidInputException(e.problems().stream()
+                .map(p -> p.source().equals(command) ? p
+                        : new InputProblem(command, "", p.code(), p.line()))
+                .toList());
+    }
+
+    private Integer run() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         Access access = access(tokens(), err);
         RegistryServer.Config config = config(access).withAllowedHosts(allowedHosts);
@@ -149,7 +169,7 @@ public final class ServeCommand implements Callable<Integer> {
             store.close();
             if (e.inUse()) {
                 throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.address-in-use",
-                        e.address() + " is already in use: stop what runs there, or choose another `--port`"));
+                        e.address() + " is already in use: stop what runs there, or choose another --port"));
             }
             throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.cannot-listen",
                     "cannot listen on " + e.address() + ": " + e.getMessage()));
@@ -246,23 +266,23 @@ public final class ServeCommand implements Callable<Integer> {
     private RegistryServer.Config config(Access access) throws InvalidInputException {
         if (port < 0 || port > 65_535) {
             // Java's own words here were "port out of range:99999", reported as an internal error.
-            throw new InvalidInputException(new InputProblem("--port " + port, "", "wow-compat.serve.bad-port",
-                    "a port is a number from 0 to 65535 (0 picks a free one)"));
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.bad-port",
+                    "--port " + port + " is not a port: give a number from 0 to 65535 (0 picks a free one)"));
         }
         if (maxBytes < 1 || maxBytes > Guards.MAX_BODY_CEILING) {
-            throw new InvalidInputException(new InputProblem("--max-bytes " + Counts.number(maxBytes), "", "wow-compat.serve.bad-limit",
-                    "--max-bytes must be at most " + Sizes.show(Guards.MAX_BODY_CEILING)));
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.bad-limit",
+                    "--max-bytes " + Counts.number(maxBytes) + " is too large: give at most " + Sizes.show(Guards.MAX_BODY_CEILING)));
         }
         if (metricsNeedToken && !access.required()) {
-            throw new InvalidInputException(new InputProblem("--metrics-need-token", "", "wow-compat.serve.no-tokens",
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.no-tokens",
                     "--metrics-need-token needs tokens (--principals FILE, --tokens FILE or " + Tokens.ENVIRONMENT_VARIABLE + ")"));
         }
         if (writeLogRows < 1_000) {
-            throw new InvalidInputException(new InputProblem("--write-log-rows " + writeLogRows, "", "wow-compat.serve.bad-limit",
-                    "--write-log-rows must be at least 1000, so that the writes of the last hours stay readable"));
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.bad-limit",
+                    "--write-log-rows " + writeLogRows + " is too small: give at least 1000, so that the writes of the last hours stay readable"));
         }
         if ((maxExpensive != null && maxExpensive < 1) || maxExpensivePerClient < 1) {
-            throw new InvalidInputException(new InputProblem("--max-expensive", "", "wow-compat.serve.bad-limit",
+            throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.serve.bad-limit",
                     "--max-expensive and --max-expensive-per-client must be at least 1"));
         }
         Guards defaults = Guards.defaults();
@@ -282,8 +302,13 @@ public final class ServeCommand implements Callable<Integer> {
                 }
                 return t;
             } catch (IOException e) {
-                throw new InvalidInputException(new InputProblem(tokensFile.toString(), "", "wow-compat.input.unreadable",
-                        "cannot read the tokens file: " + e.getMessage()));
+                // The JDK's message is the path alone: say what is wrong with the file, and what it should hold.
+                String why = e instanceof java.nio.file.NoSuchFileException ? "there is no such file"
+                        : java.nio.file.Files.isDirectory(tokensFile) ? "it is a directory"
+                        : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                        : e instanceof java.nio.charset.CharacterCodingException ? "it is not UTF-8 text" : "it is not a readable file";
+                throw new InvalidInputException(new InputProblem(spec.qualifiedName(), "", "wow-compat.input.unreadable",
+                        "cannot read the tokens file " + tokensFile + " (--tokens): " + why + "; give a text file with one token per line"));
             }
         }
         String fromEnvironment = System.getenv(Tokens.ENVIRONMENT_VARIABLE);

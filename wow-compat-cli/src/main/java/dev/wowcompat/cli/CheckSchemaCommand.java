@@ -80,7 +80,7 @@ final class CheckSchemaCommand implements Callable<Integer> {
         }
         files.throwIfAny();
         List<JsonNode> earlier = versions.subList(0, versions.size() - 1);
-        Report result = SchemaChecker.check(level, List.copyOf(earlier), versions.get(versions.size() - 1));
+        Report result = SchemaChecker.checkPlain(level, List.copyOf(earlier), versions.get(versions.size() - 1));
         // The findings point into the candidate, the last file.
         FindingLocator locator = FindingLocator.forSchema(schemas.get(schemas.size() - 1).toString(), new TokenLocations(candidateText));
         return report.emit(locator.locate(result), spec);

@@ -31,8 +31,12 @@ final class CliRegistry {
         try {
             client = new RegistryClient(url, Optional.ofNullable(token), Duration.ofSeconds(10), Duration.ofMinutes(2));
         } catch (RegistryException e) {
-            throw new InvalidInputException(new InputProblem(url, "", "wow-compat.registry.bad-url",
-                    "the registry URL needs http:// or https:// and a host, e.g. http://127.0.0.1:8081"));
+            // An empty URL (an unset CI variable) is named by its option, so that the line does not start with ':'.
+            String subject = url.isBlank() ? "--registry '" + url + "'" : url;
+            String why = url.isBlank() ? "the registry URL is empty; give http:// or https:// and a host, e.g. http://127.0.0.1:8081"
+                    : e.detail().startsWith("port ") ? "the registry URL's " + e.detail()
+                    : "the registry URL needs http:// or https:// and a host, e.g. http://127.0.0.1:8081";
+            throw new InvalidInputException(new InputProblem(subject, "", "wow-compat.registry.bad-url", why));
         }
         label = client.base().toString().replaceAll("/+$", "");
     }

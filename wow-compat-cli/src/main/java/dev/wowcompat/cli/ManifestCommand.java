@@ -75,7 +75,7 @@ final class ManifestCommand implements Callable<Integer> {
     @Override
     public Integer call() throws GenerationException, InvalidInputException, IOException {
         if (!Version.isValid(version)) {
-            throw new ParameterException(spec.commandLine(), "--version '" + version + "' is not a release version of the form major.minor.patch");
+            throw new ParameterException(spec.commandLine(), "--version: " + Version.problem(version).orElseThrow());
         }
         List<InputProblem> missing = new ArrayList<>();
         for (Path dir : classes) {
@@ -101,9 +101,7 @@ final class ManifestCommand implements Callable<Integer> {
             stdout.print(new String(generated.json(), StandardCharsets.UTF_8));
             stdout.flush();
         } else {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) Files.createDirectories(parent);
-            Files.write(out, generated.json());
+            VerdictOptions.write(out, generated.json(), "the Manifest");
         }
         return ExitCodes.OK;
     }

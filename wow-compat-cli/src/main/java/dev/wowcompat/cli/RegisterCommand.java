@@ -3,6 +3,7 @@ package dev.wowcompat.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.manifest.InputLimits;
+import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
@@ -87,13 +88,8 @@ public final class RegisterCommand implements Callable<Integer>, ReadsManifests 
         return format.render(changes.apply(ReportJson.read(report, registry)));
     }
 
+    /** A file's bytes, read as check reads its inputs: the same sentence for a directory or a missing file. */
     static byte[] read(Path file) throws InvalidInputException {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new InvalidInputException(new InputProblem(file.toString(), "",
-                    Files.exists(file) ? "wow-compat.input.unreadable" : "wow-compat.input.missing-file",
-                    Files.exists(file) ? "cannot read: " + e.getMessage() : "no such file"));
-        }
+        return new JsonInput(InputLimits.defaults()).read(file);
     }
 }

@@ -28,7 +28,7 @@ final class ReleaseInEnvironment {
     void requireVersion() throws InvalidInputException {
         if (!Version.isValid(version)) {
             throw new InvalidInputException(new InputProblem("--version", "", "wow-compat.request.invalid-input",
-                    "'" + version + "' is not a release version of the form major.minor.patch"));
+                    Version.problem(version).orElseThrow()));
         }
     }
 

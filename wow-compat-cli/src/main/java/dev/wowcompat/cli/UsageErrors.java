@@ -220,6 +220,12 @@ final class UsageErrors {
         Class<?> type = o.type();
         if (o.arity().max() == 0) return name + " takes no value; give " + name + " alone, not " + name + "=" + value;
         if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            boolean wide = type == long.class || type == Long.class;
+            if (value.matches("-?\\d+")) {
+                // Decimal, so only too large (or too small) for the option: say that, not that it is no number.
+                return name + " " + value + " is too " + (value.startsWith("-") ? "small" : "large") + ": give a whole number from "
+                        + (wide ? Long.MIN_VALUE : Integer.MIN_VALUE) + " to " + (wide ? Long.MAX_VALUE : Integer.MAX_VALUE);
+            }
             return name + " takes a whole number (" + o.paramLabel() + "), not '" + value + "'";
         }
         if (type.isEnum()) {
@@ -239,8 +245,17 @@ final class UsageErrors {
         return n;
     }
 
-    /** The names nearest to what was typed, when they are near, dashes aside ({@link Spelling#nearest}). */
+    /**
+     * The names nearest to what was typed: first the names it begins, for a word of 3 letters or more ({@code --env}
+     * finds {@code --environment}: a shortening is far in letters but plainly meant); else those a few letters away,
+     * dashes aside ({@link Spelling#nearest}).
+     */
     static List<String> closest(String typed, Collection<String> names) {
+        String t = bare(typed);
+        if (t.length() >= 3) {
+            List<String> begun = names.stream().filter(name -> bare(name).startsWith(t) && !bare(name).equals(t)).distinct().toList();
+            if (!begun.isEmpty()) return begun;
+        }
         return Spelling.nearest(typed, names, UsageErrors::bare);
     }
 

@@ -41,26 +41,33 @@ final class VerdictOptions {
         if (output == null) {
             out.print(rendered);
         } else {
-            write(output, rendered);
+            write(output, rendered.getBytes(StandardCharsets.UTF_8), "the report");
             out.println(verdict.get() + " (" + format.label() + " report written to " + output + ")");
         }
         out.flush();
     }
 
-    private static void write(Path file, String content) throws InvalidInputException {
+    /** Writes {@code --output}, or says in one sentence of ours why it cannot (shared by every command's --output). */
+    static void write(Path file, byte[] content, String what) throws InvalidInputException {
+        Path parent = file.toAbsolutePath().getParent();
         try {
-            Path parent = file.toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
-            Files.writeString(file, content, StandardCharsets.UTF_8);
-        } catch (AccessDeniedException e) {
-            throw unwritable(file, "permission denied");
         } catch (IOException e) {
-            throw unwritable(file, e.getMessage());
+            // The JDK names only the path ("/proc/nope"): say what failed and what to do.
+            throw unwritable(file, what, "its directory " + parent + " does not exist and cannot be created; give an --output in a directory you may write to");
+        }
+        try {
+            Files.write(file, content);
+        } catch (AccessDeniedException e) {
+            throw unwritable(file, what, "permission denied; give an --output in a directory you may write to");
+        } catch (IOException e) {
+            throw unwritable(file, what, Files.isDirectory(file) ? "it is a directory; give a file name"
+                    : "the file cannot be written; give an --output in a directory you may write to");
         }
     }
 
-    private static InvalidInputException unwritable(Path file, String why) {
+    private static InvalidInputException unwritable(Path file, String what, String why) {
         return new InvalidInputException(new InputProblem(file.toString(), "", "wow-compat.output.unwritable",
-                "cannot write the report: " + why));
+                "cannot write " + what + ": " + why));
     }
 }

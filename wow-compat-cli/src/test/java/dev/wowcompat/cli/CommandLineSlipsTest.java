@@ -64,6 +64,13 @@ class CommandLineSlipsTest {
             List<String> args = option.arity().max() > 0 ? List.of(misspelt, "x") : List.of(misspelt);
             tests.add(slip(name + " " + misspelt, path, args, "'" + misspelt + "'", "did you mean " + option.longestName()));
         }
+        for (OptionSpec option : spec.options()) {
+            // --env for --environment: the start of a long option, matched to it rather than reported as unknown alone.
+            String shortened = shortened(option.longestName());
+            if (shortened == null || spec.findOption(shortened) != null) continue;
+            List<String> args = option.arity().max() > 0 ? List.of(shortened, "x") : List.of(shortened);
+            tests.add(slip(name + " " + shortened, path, args, "'" + shortened + "'", "did you mean ", option.longestName()));
+        }
         int taken = 0;
         boolean counted = true;
         for (PositionalParamSpec p : spec.positionalParameters()) {
@@ -82,6 +89,14 @@ class CommandLineSlipsTest {
             subPath.add(sub.getCommandName());
             walk(sub, subPath, tests);
         }
+    }
+
+    /** The first 60% of a long option's word (at least 3 letters), or null when that is no shortening. */
+    private static String shortened(String name) {
+        if (!name.startsWith("--")) return null;
+        String word = name.substring(2);
+        int keep = Math.max(3, (word.length() * 3 + 4) / 5);
+        return keep + 2 < word.length() ? "--" + word.substring(0, keep) : null;
     }
 
     /** One letter off: the last one dropped, or doubled when the name is too short to lose one. */

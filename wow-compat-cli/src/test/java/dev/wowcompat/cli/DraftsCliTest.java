@@ -50,7 +50,7 @@ class DraftsCliTest {
         Cli.Result r = Cli.run("check", "--candidate", bad.toString(), "--baseline", bad.toString());
         r.assertBadInput(bad.toString());
         assertEquals(List.of(bad + ": /contexts/bank/aggregates/account/commands/Deposit/schema/definitions/amount/exclusiveMinimum:"
-                + " not a valid draft-04 schema: integer found, boolean expected"), r.errLines());
+                + " not a valid draft-04 schema: expected boolean, found integer"), r.errLines());
     }
 
     @Test

@@ -77,7 +77,7 @@ class ManifestCommandTest {
         Cli.Result r = Cli.run("manifest", "--classes", classes.toString(), "--service", "library-service", "--version", "1.2");
         assertEquals(2, r.code());
         r.assertNoStackTrace();
-        assertTrue(r.err().startsWith("wow-compat manifest: --version '1.2' is not a release version of the form major.minor.patch"), r.err());
+        assertTrue(r.err().startsWith("wow-compat manifest: --version: '1.2' is not a version: give major.minor.patch"), r.err());
     }
 
     @Test

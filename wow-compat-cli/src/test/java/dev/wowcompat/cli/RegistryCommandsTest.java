@@ -220,7 +220,7 @@ class RegistryCommandsTest {
         assertRefused(recordDeployment(registry.base(), "9.9.9", "staging"),
                 registry.base() + ": wow-compat.release.not-found: bank-service@9.9.9 is not registered");
         assertRefused(recordDeployment(registry.base(), "1.2", "staging"),
-                "--version: '1.2' is not a release version of the form major.minor.patch");
+                "--version: '1.2' is not a version: give major.minor.patch, each part a decimal number without leading zeros (e.g. 1.4.0)");
         assertRefused(recordDeployment(registry.base(), "1.0.0", "Staging"), "wow-compat.request.bad-name: 'Staging' is not an environment name");
         assertRefused(run("record-deployment", "--registry", registry.base(), "--service", " ", "--version", "1.0.0",
                 "--environment", "staging"), "wow-compat.request.invalid-input: \"service\" is blank");

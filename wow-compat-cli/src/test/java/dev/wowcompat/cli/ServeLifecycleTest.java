@@ -147,7 +147,7 @@ class ServeLifecycleTest {
             ServerProcess.Refusal r = ServerProcess.refusalOnPort(port, "--db", dir.resolve("p.db").toString());
             assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
             assertEquals(List.of("wow-compat serve: 127.0.0.1:" + port
-                            + " is already in use: stop what runs there, or choose another `--port`"),
+                            + " is already in use: stop what runs there, or choose another --port"),
                     r.output().lines().toList(), "one sentence, and no Javalin log line or exception before or after it");
         }
     }
@@ -191,7 +191,7 @@ class ServeLifecycleTest {
     void aBodyLimitAboveTheCeilingOrAZeroCapRefusesToStart() throws Exception {
         ServerProcess.Refusal r = ServerProcess.refusal(Map.of(), "--db", dir.resolve("m.db").toString(), "--max-bytes", "3000000000");
         assertEquals(ExitCodes.BAD_INPUT, r.exitCode(), r.output());
-        assertTrue(r.output().contains("--max-bytes must be at most 268,435,456 bytes (256.0 MiB)"), r.output());
+        assertTrue(r.output().contains("wow-compat serve: --max-bytes 3,000,000,000 is too large: give at most 268,435,456 bytes (256.0 MiB)"), r.output());
         ServerProcess.Refusal metrics = ServerProcess.refusal(Map.of(), "--db", dir.resolve("m.db").toString(), "--metrics-need-token");
         assertEquals(ExitCodes.BAD_INPUT, metrics.exitCode(), metrics.output());
         assertTrue(metrics.output().contains("--metrics-need-token needs tokens"), metrics.output());
