@@ -109,7 +109,7 @@ public final class CandidateJvm implements AutoCloseable {
         if (!hello.path("ready").asBoolean()) {
             jvm.close();
             throw new ReplayException("The candidate's classpath does not hold Wow's runtime (wow-core): "
-                    + hello.path("fatal").asText());
+                    + hello.path("missing").asText() + " is not there.");
         }
         return jvm;
     }

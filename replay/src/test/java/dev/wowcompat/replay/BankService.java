@@ -23,8 +23,8 @@ import java.util.Map;
  * (amount and currency); its upgrader brings 1.0.0 records (amount only) forward with the currency "EUR".
  * Each finding's test changes one source of this clean service, the way a release would.
  */
-final class BankService {
-    static final Map<String, String> CLEAN = Map.of(
+public final class BankService {
+    public static final Map<String, String> CLEAN = Map.of(
             "fixture/bank/Account.java", """
                     package fixture.bank;
 
@@ -118,13 +118,13 @@ final class BankService {
               "events":["fixture.bank.AccountOpened","fixture.bank.MoneyDeposited"]}}}}}
             """;
 
-    static final String SERVICES = "fixture.bank.MoneyDepositedV2Upgrader\n";
+    public static final String SERVICES = "fixture.bank.MoneyDepositedV2Upgrader\n";
 
     private BankService() {
     }
 
     /** The clean service with some sources replaced (or, with a null text, removed). */
-    static Map<String, String> changed(Map<String, String> replaced) {
+    public static Map<String, String> changed(Map<String, String> replaced) {
         Map<String, String> sources = new LinkedHashMap<>(CLEAN);
         replaced.forEach((file, text) -> {
             if (text == null) {
@@ -138,7 +138,7 @@ final class BankService {
 
     /** Compiles the sources with the metadata and services file into a classes directory; answers the candidate's
      * classpath: those classes, then the stand-ins of Wow and the Jackson they run on. */
-    static List<Path> build(Path dir, Map<String, String> sources, String servicesFile) {
+    public static List<Path> build(Path dir, Map<String, String> sources, String servicesFile) {
         try {
             Path classes = dir.resolve("classes");
             JavaSources.compile(classes, wowClasspath(), sources);
@@ -157,7 +157,7 @@ final class BankService {
         }
     }
 
-    static List<Path> clean(Path dir) {
+    public static List<Path> clean(Path dir) {
         return build(dir, CLEAN, SERVICES);
     }
 

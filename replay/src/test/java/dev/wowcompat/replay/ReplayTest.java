@@ -243,13 +243,9 @@ class ReplayTest {
 
     private AuditReport replay(Map<String, String> sources, String services, List<String> records,
                                List<AuditWaiver> waivers) throws Exception {
-        StringBuilder lines = new StringBuilder();
-        for (int i = 0; i < records.size(); i++) {
-            lines.append("{\"topic\":\"").append(TOPIC).append("\",\"partition\":0,\"offset\":").append(i)
-                    .append(",\"key\":\"a-1\",\"payload\":").append(Replay.JSON.writeValueAsString(records.get(i))).append("}\n");
-        }
+        String lines = StateEvents.kcatLines(TOPIC, "a-1", records);
         try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, sources, services), "128m", Duration.ofMinutes(2));
-             KcatInput input = new KcatInput(new BufferedReader(new StringReader(lines.toString())), "the sample", 0,
+             KcatInput input = new KcatInput(new BufferedReader(new StringReader(lines)), "the sample", 0,
                      List.of(Pattern.compile(".*")))) {
             return new Replay(new Replay.Settings(1000, waivers)).run(input, jvm);
         }

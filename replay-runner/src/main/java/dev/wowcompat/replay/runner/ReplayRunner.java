@@ -40,7 +40,9 @@ public final class ReplayRunner {
         try {
             runner = new ReplayRunner(new WowRuntime());
         } catch (ReflectiveOperationException | LinkageError e) {
-            protocol.println("{\"fatal\":" + Json.string("Wow's runtime is not on the classpath: " + e) + "}");
+            // The class or method of wow-core that is not there: a ClassNotFoundException's message is the class name,
+            // a NoSuchMethodException's the method with its class, and a LinkageError's what did not link.
+            protocol.println("{\"missing\":" + Json.string(String.valueOf(e.getMessage())) + "}");
             protocol.flush();
             return;
         }
