@@ -42,6 +42,15 @@ class ReplayCommandTest {
     }
 
     @Test
+    void theSampleTheDocsShipReplaysCleanWithTheFixtureService() throws Exception {
+        Path shipped = dev.wowcompat.testing.RepositoryRoot.path().resolve("docs/replay/bank-sample.jsonl");
+        Cli.Result result = Cli.run("replay", "--classpath", classpath(BankService.CLEAN), "--input", shipped.toString());
+
+        assertEquals(0, result.code(), result.out() + result.err());
+        assertTrue(result.out().contains("Note: Replayed 1 aggregate: 3 events."), result.out());
+    }
+
+    @Test
     void aChangedMeaningFailsWithExitOneAndTheJsonReportNamesIt() throws Exception {
         String scaled = BankService.CLEAN.get("fixture/bank/AccountState.java")
                 .replace("balance = balance.add(deposited.amount());", "balance = balance.add(deposited.amount().movePointRight(2));");
