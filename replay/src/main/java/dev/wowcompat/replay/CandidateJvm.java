@@ -154,6 +154,27 @@ public final class CandidateJvm implements AutoCloseable {
                         : Optional.empty());
     }
 
+    /**
+     * The candidate's classes implementing Wow's {@code EventUpgrader} that {@code META-INF/services} does not list,
+     * which Wow never runs.
+     */
+    public List<String> unregisteredUpgraders() throws ReplayException {
+        try {
+            requests.write("UPGRADERS\n");
+            requests.flush();
+        } catch (IOException e) {
+            throw ended();
+        }
+        JsonNode answer = readAnswer();
+        if (answer.has("missing")) {
+            throw new ReplayException("The candidate's classpath does not hold Wow's upgrader interface: "
+                    + answer.path("missing").asText() + " is not there.");
+        }
+        List<String> names = new ArrayList<>();
+        answer.path("unregistered").forEach(n -> names.add(n.asText()));
+        return names;
+    }
+
     /** The child's process, for the tests that prove it ends. */
     ProcessHandle processHandle() {
         return process.toHandle();
@@ -253,7 +274,7 @@ public final class CandidateJvm implements AutoCloseable {
                 Files.deleteIfExists(p);
             }
         } catch (IOException e) {
-            // A temporary directory left behind holds only the runner's four classes.
+            // A temporary directory left behind holds only the runner's classes.
         }
     }
 }

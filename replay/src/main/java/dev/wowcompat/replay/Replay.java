@@ -56,6 +56,11 @@ public final class Replay {
     /** Reads every record of the source, replays them with the candidate, and reports what differs. */
     public AuditReport run(RecordSource source, CandidateJvm candidate) throws ReplayException {
         ReplayTally tally = new ReplayTally(settings.waivers());
+        for (String upgrader : candidate.unregisteredUpgraders()) {
+            tally.addUnplaced(ReplayFinding.UPGRADER_UNREGISTERED, upgrader + " implements EventUpgrader, but "
+                    + "META-INF/services/me.ahoo.wow.event.upgrader.EventUpgrader does not list it: Wow never runs it",
+                    Map.of("upgrader", upgrader));
+        }
         Map<RecordedStateEvent.AggregateKey, List<RecordedStateEvent>> streams = new LinkedHashMap<>();
         long[] unreadable = new long[1];
         long[] leftOut = new long[1];

@@ -62,6 +62,15 @@ final class ReplayTally {
         }
     }
 
+    /** A finding about the candidate's classes, at no record. */
+    void addUnplaced(ReplayFinding finding, String message, Map<String, Object> details) {
+        Count count = counts.computeIfAbsent(finding, f -> new Count());
+        count.count++;
+        if (count.examples.size() < EXAMPLES) {
+            count.examples.add(new AuditReport.Example("", -1, -1, null, "", message, null, details));
+        }
+    }
+
     AuditReport report() {
         List<AuditReport.Counted> counted = new ArrayList<>();
         List<AuditReport.Waived> waived = new ArrayList<>();

@@ -186,6 +186,21 @@ class ReplayTest {
     }
 
     @Test
+    void anUpgraderTheServicesFileDoesNotListIsUnregistered() throws Exception {
+        AuditReport report = replay(BankService.CLEAN, null, HISTORY, List.of());
+
+        assertEquals(List.of("replay-state-changed", "replay-upgrader-unregistered"), ids(report));
+        AuditReport.Example unregistered = find(report, "replay-upgrader-unregistered").examples().get(0);
+        assertEquals("fixture.bank.MoneyDepositedV2Upgrader", unregistered.details().get("upgrader"));
+        assertEquals("fixture.bank.MoneyDepositedV2Upgrader implements EventUpgrader, but "
+                + "META-INF/services/me.ahoo.wow.event.upgrader.EventUpgrader does not list it: Wow never runs it",
+                unregistered.message());
+        AuditReport.Example changed = find(report, "replay-state-changed").examples().get(0);
+        assertEquals("/state/currency", changed.pointer());
+        assertEquals(2, changed.details().get("version"));
+    }
+
+    @Test
     void aGapAndARepeatInTheRecordedVersionsAreConflicts() throws Exception {
         List<String> history = List.of(HISTORY.get(0), HISTORY.get(1), HISTORY.get(1),
                 record("a-1", 5, V3, deposited("0.75", "EUR")));

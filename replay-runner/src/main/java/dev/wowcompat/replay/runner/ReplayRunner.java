@@ -18,7 +18,8 @@ import java.util.List;
  * (JSON, or {@code null} for the empty state at version 1), then that many state event records, one JSON object a
  * line. The runner makes each record an event stream through Wow's own reading (upgrader chain, type resolution),
  * sources the streams in order into the state, and answers with the state Wow's serializer writes, what it saw of
- * each event, and the first failure. {@code QUIT} or the end of stdin ends it.
+ * each event, and the first failure. {@code UPGRADERS} answers the upgraders {@code META-INF/services} lists and
+ * those of the classpath it does not. {@code QUIT} or the end of stdin ends it.
  *
  * <p>Whatever the candidate's libraries print goes to stderr: stdout carries the protocol alone.
  */
@@ -49,6 +50,15 @@ public final class ReplayRunner {
         protocol.println("{\"ready\":true}");
         protocol.flush();
         for (String header = in.readLine(); header != null && !header.equals("QUIT"); header = in.readLine()) {
+            if (header.equals("UPGRADERS")) {
+                try {
+                    protocol.println(Upgraders.answer(runnerJar()));
+                } catch (ClassNotFoundException | LinkageError e) {
+                    protocol.println("{\"missing\":" + Json.string(String.valueOf(e.getMessage())) + "}");
+                }
+                protocol.flush();
+                continue;
+            }
             String[] parts = header.trim().split(" ");
             if (parts.length != 4 || !parts[0].equals("SOURCE")) {
                 protocol.println("{\"fatal\":" + Json.string("unknown request: " + header) + "}");
@@ -64,6 +74,14 @@ public final class ReplayRunner {
             protocol.println(runner.source(before == null || before.equals("null") ? null : before,
                     Integer.parseInt(parts[2]), Boolean.parseBoolean(parts[3]), records));
             protocol.flush();
+        }
+    }
+
+    private static java.nio.file.Path runnerJar() {
+        try {
+            return java.nio.file.Path.of(ReplayRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException | SecurityException e) {
+            return java.nio.file.Path.of("");
         }
     }
 
