@@ -146,6 +146,10 @@ public final class AuditRenderer {
     }
 
     private static String place(AuditReport.Example e) {
+        if (e.topic() == null || e.topic().isEmpty()) {
+            // A finding about a tool's input other than records (the replay's candidate classes).
+            return "no record";
+        }
         return e.topic() + "/" + e.partition() + "@" + e.offset() + (e.key() == null ? "" : " key " + e.key())
                 + (e.pointer() == null || e.pointer().isEmpty() ? "" : " at " + e.pointer());
     }

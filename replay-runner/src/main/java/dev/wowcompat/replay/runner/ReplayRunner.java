@@ -79,7 +79,8 @@ public final class ReplayRunner {
 
     private static java.nio.file.Path runnerJar() {
         try {
-            return java.nio.file.Path.of(ReplayRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return java.nio.file.Path.of(ReplayRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toAbsolutePath().normalize();
         } catch (java.net.URISyntaxException | SecurityException e) {
             return java.nio.file.Path.of("");
         }

@@ -20,7 +20,8 @@ import java.util.zip.ZipFile;
 /**
  * The candidate's upgraders that Wow never runs: classes on the classpath implementing Wow's {@code EventUpgrader}
  * that {@code META-INF/services} does not list. Only class files naming the interface in their constant pool (those
- * that implement it themselves) are loaded, without being initialized; Wow's own classes are left out.
+ * that implement it themselves) are loaded, without being initialized; wow-core's own jar is left out (by where the
+ * interface was loaded from, not by package: Wow's examples live under {@code me.ahoo.wow.example}).
  */
 final class Upgraders {
     static final String INTERFACE = "me.ahoo.wow.event.upgrader.EventUpgrader";
@@ -44,14 +45,15 @@ final class Upgraders {
                 // A listed class that does not load is Wow's failure at start, not an unregistered upgrader.
             }
         }
+        Path wowCore = location(upgrader);
         TreeSet<String> unregistered = new TreeSet<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            Path path = Path.of(entry);
-            if (path.equals(runnerJar)) {
+            Path path = Path.of(entry).toAbsolutePath().normalize();
+            if (path.equals(runnerJar) || path.equals(wowCore)) {
                 continue;
             }
             for (String candidate : naming(path)) {
-                if (candidate.startsWith("me.ahoo.wow.") || registered.contains(candidate)) {
+                if (registered.contains(candidate)) {
                     continue;
                 }
                 try {
@@ -65,6 +67,14 @@ final class Upgraders {
             }
         }
         return "{\"registered\":" + array(registered) + ",\"unregistered\":" + array(unregistered) + "}";
+    }
+
+    private static Path location(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath().normalize();
+        } catch (java.net.URISyntaxException | NullPointerException | SecurityException e) {
+            return Path.of("");
+        }
     }
 
     /** The classes of a directory or jar whose class file names the interface. */
