@@ -12,7 +12,7 @@ import java.util.Optional;
  * (decided by the record's {@link RecordEncoding} or the checks they share, {@link SharedChecks}) or the values of a
  * field (decided in value-profiles' DriftKind, mapped by {@link ValueDrift}).
  */
-public enum AuditFinding {
+public enum AuditFinding implements ReportedFinding {
     MESSAGE_NOT_JSON("message-not-json", About.RECORD, Severity.BREAKING,
             "the value is not a JSON object: no reader can decode it"),
     RECORD_TOO_LARGE("record-too-large", About.RECORD, Severity.WARNING,
@@ -85,6 +85,7 @@ public enum AuditFinding {
     public enum About { RECORD, VALUES }
 
     /** Whether the finding is about the values of a field across records (counted in fields), not about one record. */
+    @Override
     public boolean aboutValues() {
         return about == About.VALUES;
     }
@@ -101,6 +102,7 @@ public enum AuditFinding {
         this.summary = summary;
     }
 
+    @Override
     public String id() {
         return id;
     }
@@ -109,11 +111,12 @@ public enum AuditFinding {
         return about;
     }
 
+    @Override
     public Severity severity() {
         return severity;
     }
 
-    /** One sentence: what the finding means. */
+    @Override
     public String summary() {
         return summary;
     }

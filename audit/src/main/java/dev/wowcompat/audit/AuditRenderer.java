@@ -1,5 +1,7 @@
 package dev.wowcompat.audit;
 
+import java.util.List;
+
 import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,20 +23,41 @@ public final class AuditRenderer {
 
     private AuditRenderer() {}
 
+    /**
+     * Which tool's report: its name (in the reports' titles), its findings (every one, for the junit and SARIF
+     * reports), the page that has a section per finding, and the first word of the verdict.
+     */
+    public record Catalogue(String tool, List<? extends ReportedFinding> findings, String docPage, String verdictWord) {
+        public Catalogue {
+            findings = List.copyOf(findings);
+        }
+    }
+
+    /** The audit's own findings. */
+    public static final Catalogue AUDIT = new Catalogue("audit", List.of(AuditFinding.values()), "docs/audit.md", "AUDIT");
+
     public static String render(AuditReport report, ReportFormat format) {
+        return render(report, format, AUDIT);
+    }
+
+    public static String render(AuditReport report, ReportFormat format, Catalogue catalogue) {
         return switch (format) {
             case JSON -> json(report);
-            case TEXT -> text(report);
-            case MARKDOWN -> markdown(report);
-            case JUNIT -> junit(report);
-            case GITHUB -> github(report);
-            case SARIF -> sarif(report);
+            case TEXT -> text(report, catalogue);
+            case MARKDOWN -> markdown(report, catalogue);
+            case JUNIT -> junit(report, catalogue);
+            case GITHUB -> github(report, catalogue);
+            case SARIF -> sarif(report, catalogue);
         };
     }
 
     /** The first line of the text report: how many messages, how many findings of each severity. */
     public static String verdict(AuditReport r) {
-        return "AUDIT: " + Counts.of(r.messages(), "message") + " on " + Counts.of(r.topics().size(), "topic") + ": "
+        return verdict(r, AUDIT);
+    }
+
+    public static String verdict(AuditReport r, Catalogue catalogue) {
+        return catalogue.verdictWord() + ": " + Counts.of(r.messages(), "message") + " on " + Counts.of(r.topics().size(), "topic") + ": "
                 + Counts.number(r.count(Severity.BREAKING)) + " breaking, " + Counts.number(r.count(Severity.WARNING)) + " warning, "
                 + Counts.number(r.count(Severity.INFO)) + " info";
     }
@@ -80,18 +103,25 @@ public final class AuditRenderer {
                     example.set(member, d.get(member));
                 }
             }
+            if (e.details() != null) {
+                e.details().forEach((member, value) -> example.set(member, MAPPER.valueToTree(value)));
+            }
         }
         return o;
     }
 
     static String text(AuditReport r) {
-        StringBuilder sb = new StringBuilder(verdict(r)).append('\n');
+        return text(r, AUDIT);
+    }
+
+    static String text(AuditReport r, Catalogue catalogue) {
+        StringBuilder sb = new StringBuilder(verdict(r, catalogue)).append('\n');
         for (AuditReport.Counted c : r.findings()) {
             sb.append('\n').append(c.finding().severity().name()).append(' ').append(c.finding().id()).append(": ")
                     .append(Counts.of(c.count(), unitNoun(c))).append('\n');
             sb.append("  ").append(c.finding().summary()).append('\n');
             for (AuditReport.Example e : c.examples()) sb.append("  ").append(place(e)).append(": ").append(e.message()).append('\n');
-            sb.append("  See docs/audit.md#").append(c.finding().id()).append('\n');
+            sb.append("  See ").append(catalogue.docPage()).append("#").append(c.finding().id()).append('\n');
         }
         for (AuditReport.Waived w : r.waived()) {
             sb.append('\n').append("WAIVED ").append(w.counted().finding().id()).append(": ").append(Counts.of(w.counted().count(), unitNoun(w.counted())))
@@ -116,12 +146,21 @@ public final class AuditRenderer {
     }
 
     private static String place(AuditReport.Example e) {
+        if (e.topic() == null || e.topic().isEmpty()) {
+            // A finding about a tool's input other than records (the replay's candidate classes).
+            return "no record";
+        }
         return e.topic() + "/" + e.partition() + "@" + e.offset() + (e.key() == null ? "" : " key " + e.key())
                 + (e.pointer() == null || e.pointer().isEmpty() ? "" : " at " + e.pointer());
     }
 
     static String markdown(AuditReport r) {
-        StringBuilder sb = new StringBuilder("## wow-compat audit\n\n").append(verdict(r).substring("AUDIT: ".length())).append("\n");
+        return markdown(r, AUDIT);
+    }
+
+    static String markdown(AuditReport r, Catalogue catalogue) {
+        StringBuilder sb = new StringBuilder("## wow-compat " + catalogue.tool() + "\n\n")
+                .append(verdict(r, catalogue).substring(catalogue.verdictWord().length() + 2)).append("\n");
         if (!r.findings().isEmpty()) {
             sb.append("\n| Severity | Finding | Records | First example |\n|---|---|---|---|\n");
             for (AuditReport.Counted c : r.findings()) {
@@ -152,6 +191,10 @@ public final class AuditRenderer {
     }
 
     static String github(AuditReport r) {
+        return github(r, AUDIT);
+    }
+
+    static String github(AuditReport r, Catalogue catalogue) {
         StringBuilder sb = new StringBuilder();
         for (AuditReport.Counted c : r.findings()) {
             String level = switch (c.finding().severity()) {
@@ -164,7 +207,7 @@ public final class AuditRenderer {
                         .append("::").append(escapeData(place(e) + ": " + e.message())).append('\n');
             }
         }
-        return sb.append(verdict(r)).append('\n').toString();
+        return sb.append(verdict(r, catalogue)).append('\n').toString();
     }
 
     private static String escapeData(String s) {
@@ -176,24 +219,28 @@ public final class AuditRenderer {
     }
 
     static String junit(AuditReport r) {
+        return junit(r, AUDIT);
+    }
+
+    static String junit(AuditReport r, Catalogue catalogue) {
         long failures = r.findings().stream().filter(c -> c.finding().severity() != Severity.INFO).count();
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        sb.append("<testsuite name=\"wow-compat audit\" tests=\"").append(AuditFinding.values().length).append("\" failures=\"")
+        sb.append("<testsuite name=\"wow-compat ").append(catalogue.tool()).append("\" tests=\"").append(catalogue.findings().size()).append("\" failures=\"")
                 .append(failures).append("\" errors=\"0\" skipped=\"").append(r.notRun().size()).append("\">\n");
-        for (AuditFinding f : AuditFinding.values()) {
-            sb.append("  <testcase classname=\"wow-compat.audit\" name=\"").append(f.id()).append("\"");
+        for (ReportedFinding f : catalogue.findings()) {
+            sb.append("  <testcase classname=\"wow-compat.").append(catalogue.tool()).append("\" name=\"").append(f.id()).append("\"");
             String notRun = r.notRun().get(f);
             if (notRun != null) {
                 // A check that did not run is no pass: a CI dashboard shows it skipped, with the reason.
                 sb.append(">\n    <skipped message=\"").append(xml(notRun)).append("\"/>\n  </testcase>\n");
                 continue;
             }
-            AuditReport.Counted c = r.findings().stream().filter(x -> x.finding() == f).findFirst().orElse(null);
-            if (c == null || f.severity() == Severity.INFO) {
+            AuditReport.Counted c = r.findings().stream().filter(x -> x.finding().id().equals(f.id())).findFirst().orElse(null);
+            if (c == null || c.finding().severity() == Severity.INFO) {
                 sb.append("/>\n");
                 continue;
             }
-            sb.append(">\n    <failure type=\"").append(f.severity().label()).append("\" message=\"")
+            sb.append(">\n    <failure type=\"").append(c.finding().severity().label()).append("\" message=\"")
                     .append(xml(Counts.of(c.count(), unitNoun(c)) + ": " + f.summary())).append("\">");
             for (AuditReport.Example e : c.examples()) sb.append(xml(place(e) + ": " + e.message())).append('\n');
             sb.append("</failure>\n  </testcase>\n");
@@ -219,8 +266,12 @@ public final class AuditRenderer {
     }
 
     static String sarif(AuditReport r) {
-        SarifLog log = new SarifLog("wow-compat audit");
-        for (AuditFinding finding : AuditFinding.values()) log.rule(finding.id(), finding.summary(), finding.severity());
+        return sarif(r, AUDIT);
+    }
+
+    static String sarif(AuditReport r, Catalogue catalogue) {
+        SarifLog log = new SarifLog("wow-compat " + catalogue.tool());
+        for (ReportedFinding finding : catalogue.findings()) log.rule(finding.id(), finding.summary(), finding.severity());
         r.notRun().forEach((finding, reason) -> log.notRun(finding.id(), reason));
         for (AuditReport.Counted c : r.findings()) results(log, c, null);
         for (AuditReport.Waived w : r.waived()) results(log, w.counted(), w.reason());

@@ -50,7 +50,7 @@ public record AuditReport(long messages, Map<String, Topic> topics, Map<String, 
     public record Topic(long messages, int partitions) {}
 
     /** One finding id: how many records have it, and the first ones. */
-    public record Counted(AuditFinding finding, long count, List<Example> examples) {
+    public record Counted(ReportedFinding finding, long count, List<Example> examples) {
         public Counted {
             examples = List.copyOf(examples);
         }
@@ -60,10 +60,21 @@ public record AuditReport(long messages, Map<String, Topic> topics, Map<String, 
      * @param key the record's key as text, or null
      * @param drift for a finding about values: the drift finding (type, pointer, before, after, factor, deployment,
      *        consumers), the record being the first of the field's type the later release wrote; null otherwise
+     * @param details members a report of another tool adds to the example (the replay's aggregate, version and
+     *        event), written as they are after the members above; null for none
      */
-    public record Example(String topic, int partition, long offset, String key, String pointer, String message, DriftFinding drift) {
+    public record Example(String topic, int partition, long offset, String key, String pointer, String message, DriftFinding drift,
+                          Map<String, Object> details) {
+        public Example {
+            details = details == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        }
+
+        public Example(String topic, int partition, long offset, String key, String pointer, String message, DriftFinding drift) {
+            this(topic, partition, offset, key, pointer, message, drift, null);
+        }
+
         public Example(String topic, int partition, long offset, String key, String pointer, String message) {
-            this(topic, partition, offset, key, pointer, message, null);
+            this(topic, partition, offset, key, pointer, message, null, null);
         }
     }
 

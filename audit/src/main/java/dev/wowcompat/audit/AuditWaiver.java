@@ -1,5 +1,7 @@
 package dev.wowcompat.audit;
 
+import java.util.List;
+
 import java.util.Arrays;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -17,14 +19,23 @@ public record AuditWaiver(String finding, String topicGlob, String reason) {
 
     /** @throws IllegalArgumentException with one sentence saying what is wrong */
     public static AuditWaiver parse(String text) {
+        return parse(text, List.of(AuditFinding.values()));
+    }
+
+    /**
+     * A waiver of one of these findings (the audit's, or another report's of the same shape).
+     *
+     * @throws IllegalArgumentException with one sentence saying what is wrong
+     */
+    public static AuditWaiver parse(String text, List<? extends ReportedFinding> known) {
         String[] parts = text.split(":", 3);
         if (parts.length < 3) {
             throw new IllegalArgumentException("'" + text + "' is not FINDING:TOPIC_GLOB:REASON");
         }
         String id = parts[0].trim();
-        if (!id.equals("*") && AuditFinding.byId(id).isEmpty()) {
+        if (!id.equals("*") && known.stream().noneMatch(f -> f.id().equals(id))) {
             throw new IllegalArgumentException("'" + text + "' names the unknown finding '" + id + "'; known findings: "
-                    + Arrays.stream(AuditFinding.values()).map(AuditFinding::id).collect(Collectors.joining(", ")) + ".");
+                    + known.stream().map(ReportedFinding::id).distinct().collect(Collectors.joining(", ")) + ".");
         }
         if (parts[2].isBlank()) {
             throw new IllegalArgumentException("'" + text + "' has no reason: say why the finding is acceptable, it is shown in every report.");
@@ -33,7 +44,7 @@ public record AuditWaiver(String finding, String topicGlob, String reason) {
     }
 
     /** @param topic null: whether it waives the finding on every topic */
-    public boolean matches(AuditFinding f, String topic) {
+    public boolean matches(ReportedFinding f, String topic) {
         if (!finding.equals("*") && !finding.equals(f.id())) return false;
         if (topicGlob == null) return true;
         return topic != null && glob(topicGlob).matcher(topic).matches();

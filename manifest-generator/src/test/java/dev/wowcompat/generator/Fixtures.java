@@ -2,22 +2,18 @@ package dev.wowcompat.generator;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.wowcompat.annotations.Unit;
+import dev.wowcompat.testing.JavaSources;
 import me.ahoo.wow.api.annotation.Event;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
@@ -74,27 +70,7 @@ final class Fixtures {
 
     /** Compiles Java sources (file name to text) into {@code out} against the classpath. */
     static Path compile(Path out, List<Path> classpath, Map<String, String> sources) {
-        try {
-            Path src = Files.createTempDirectory(out.getParent(), "src");
-            List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-proc:none", "-classpath",
-                    classpath.stream().map(Path::toString).collect(Collectors.joining(System.getProperty("path.separator")))));
-            for (Map.Entry<String, String> s : sources.entrySet()) {
-                Path file = src.resolve(s.getKey());
-                Files.createDirectories(file.getParent());
-                Files.writeString(file, s.getValue());
-                args.add(file.toString());
-            }
-            Files.createDirectories(out);
-            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-            ByteArrayOutputStream errors = new ByteArrayOutputStream();
-            int exit = javac.run(null, null, errors, args.toArray(String[]::new));
-            if (exit != 0) {
-                throw new IllegalStateException("fixture does not compile:\n" + errors.toString(StandardCharsets.UTF_8));
-            }
-            return out;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return JavaSources.compile(out, classpath, sources);
     }
 
     /** A jar of a directory's files, as a build packs a module. */

@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
                 CanDeployCommand.class,
                 VerifyStateCommand.class,
                 AuditCommand.class,
+                ReplayCommand.class,
                 WatchCommand.class,
                 CommandLine.HelpCommand.class,
         })

@@ -1,0 +1,282 @@
+package dev.wowcompat.replay.runner;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The replay's side in the candidate's JVM. It reads requests from stdin and answers each with one JSON line on
+ * stdout; only JSON text crosses between the JVMs (docs/replay.md, "The runner's protocol").
+ *
+ * <p>A request is a header line {@code SOURCE <records> <version before> <deleted before>}, then the state before
+ * (JSON, or {@code null} for the empty state at version 1), then that many state event records, one JSON object a
+ * line. The runner makes each record an event stream through Wow's own reading (upgrader chain, type resolution),
+ * sources the streams in order into the state, and answers with the state Wow's serializer writes, what it saw of
+ * each event, and the first failure. {@code UPGRADERS} answers the upgraders {@code META-INF/services} lists and
+ * those of the classpath it does not. {@code QUIT} or the end of stdin ends it.
+ *
+ * <p>Whatever the candidate's libraries print goes to stderr: stdout carries the protocol alone.
+ */
+public final class ReplayRunner {
+    private static final String JSON_DOMAIN_EVENT = "me.ahoo.wow.serialization.event.JsonDomainEvent";
+
+    private final WowRuntime wow;
+
+    private ReplayRunner(WowRuntime wow) {
+        this.wow = wow;
+    }
+
+    public static void main(String[] args) throws IOException {
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        exitWithParent();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        ReplayRunner runner;
+        try {
+            runner = new ReplayRunner(new WowRuntime());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // The class or method of wow-core that is not there: a ClassNotFoundException's message is the class name,
+            // a NoSuchMethodException's the method with its class, and a LinkageError's what did not link.
+            protocol.println("{\"missing\":" + Json.string(String.valueOf(e.getMessage())) + "}");
+            protocol.flush();
+            return;
+        }
+        protocol.println("{\"ready\":true}");
+        protocol.flush();
+        for (String header = in.readLine(); header != null && !header.equals("QUIT"); header = in.readLine()) {
+            if (header.equals("UPGRADERS")) {
+                try {
+                    protocol.println(Upgraders.answer(runnerJar()));
+                } catch (ClassNotFoundException | LinkageError e) {
+                    protocol.println("{\"missing\":" + Json.string(String.valueOf(e.getMessage())) + "}");
+                }
+                protocol.flush();
+                continue;
+            }
+            String[] parts = header.trim().split(" ");
+            if (parts.length != 4 || !parts[0].equals("SOURCE")) {
+                protocol.println("{\"fatal\":" + Json.string("unknown request: " + header) + "}");
+                protocol.flush();
+                return;
+            }
+            int count = Integer.parseInt(parts[1]);
+            String before = in.readLine();
+            List<String> records = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                records.add(in.readLine());
+            }
+            protocol.println(runner.source(before == null || before.equals("null") ? null : before,
+                    Integer.parseInt(parts[2]), Boolean.parseBoolean(parts[3]), records));
+            protocol.flush();
+        }
+    }
+
+    private static java.nio.file.Path runnerJar() {
+        try {
+            return java.nio.file.Path.of(ReplayRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toAbsolutePath().normalize();
+        } catch (java.net.URISyntaxException | SecurityException e) {
+            return java.nio.file.Path.of("");
+        }
+    }
+
+    /** A runner left behind by a parent killed outright stops within a second instead of living on. */
+    private static void exitWithParent() {
+        ProcessHandle.current().parent().ifPresent(parent -> {
+            Thread watch = new Thread(() -> {
+                while (parent.isAlive()) {
+                    try {
+                        Thread.sleep(1000);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                Runtime.getRuntime().halt(3);
+            }, "replay-parent-watch");
+            watch.setDaemon(true);
+            watch.start();
+        });
+    }
+
+    private String source(String before, int beforeVersion, boolean deletedBefore, List<String> records) {
+        StringBuilder events = new StringBuilder();
+        Object stateMetadata = null;
+        Object aggregate = null;
+        for (int r = 0; r < records.size(); r++) {
+            Object streamNode;
+            try {
+                streamNode = wow.readTree(records.get(r));
+            } catch (Throwable e) {
+                return failure(events, "record-unreadable", r, -1, e);
+            }
+            Object eventsNode;
+            int eventCount;
+            try {
+                eventsNode = WowRuntime.call(streamNode, "get", "body");
+                eventCount = eventsNode == null ? 0 : (Integer) WowRuntime.call(eventsNode, "size");
+            } catch (Throwable e) {
+                return failure(events, "record-unreadable", r, -1, e);
+            }
+            List<String[]> upgraded = new ArrayList<>();
+            for (int e = 0; e < eventCount; e++) {
+                try {
+                    upgraded.add(upgradeOne(flatEvent(streamNode, WowRuntime.call(eventsNode, "get", e), e, eventCount)));
+                } catch (UpgraderFailure failure) {
+                    return failure(events, "upgrader-failed", r, e, failure.getCause() == null ? failure : failure.getCause());
+                } catch (Throwable t) {
+                    return failure(events, "record-unreadable", r, e, t);
+                }
+            }
+            Object stream;
+            try {
+                stream = wow.eventStream(streamNode);
+            } catch (Throwable t) {
+                return failure(events, "event-unreadable", r, firstUnreadable(streamNode, eventsNode, eventCount), t);
+            }
+            try {
+                if (aggregate == null) {
+                    Object aggregateId = WowRuntime.call(stream, "getAggregateId");
+                    Class<?> type = wow.aggregateType(aggregateId);
+                    if (type == null) {
+                        return failure(events, "aggregate-unknown", r, -1,
+                                new IllegalStateException("no aggregate class for " + aggregateId));
+                    }
+                    stateMetadata = wow.stateMetadata(type);
+                    if (before == null) {
+                        aggregate = wow.emptyStateAggregate(stateMetadata, aggregateId);
+                    } else {
+                        Object state;
+                        try {
+                            Class<?> stateType = (Class<?>) WowRuntime.call(stateMetadata, "getAggregateType");
+                            state = wow.treeToValue(wow.readTree(before), stateType);
+                        } catch (Throwable t) {
+                            return failure(events, "snapshot-unreadable", r, -1, t);
+                        }
+                        aggregate = wow.stateAggregate(stateMetadata, aggregateId, state, beforeVersion, deletedBefore);
+                    }
+                }
+                List<?> domainEvents = (List<?>) WowRuntime.call(stream, "getBody");
+                for (int e = 0; e < domainEvents.size(); e++) {
+                    Object event = domainEvents.get(e);
+                    boolean readable = !event.getClass().getName().equals(JSON_DOMAIN_EVENT);
+                    Object body = WowRuntime.call(event, "getBody");
+                    boolean sourced = readable && wow.hasSourcingFunction(stateMetadata, body.getClass());
+                    String[] seen = e < upgraded.size() ? upgraded.get(e) : new String[4];
+                    if (!events.isEmpty()) {
+                        events.append(',');
+                    }
+                    events.append("{\"record\":").append(r).append(",\"event\":").append(e)
+                            .append(",\"name\":").append(Json.string(seen[0]))
+                            .append(",\"revision\":").append(Json.string(seen[1]))
+                            .append(",\"upgradedName\":").append(Json.string((String) WowRuntime.call(event, "getName")))
+                            .append(",\"upgradedRevision\":").append(Json.string((String) WowRuntime.call(event, "getRevision")))
+                            .append(",\"readable\":").append(readable)
+                            .append(",\"sourced\":").append(sourced)
+                            .append(",\"unguarded\":").append(readable && "changed".equals(seen[2]))
+                            .append('}');
+                }
+            } catch (Throwable t) {
+                return failure(events, "sourcing-failed", r, -1, t);
+            }
+            try {
+                WowRuntime.call(aggregate, "onSourcing", stream);
+            } catch (Throwable t) {
+                String kind = t.getClass().getSimpleName().equals("SourcingVersionConflictException")
+                        ? "version-conflict" : "sourcing-failed";
+                return failure(events, kind, r, -1, t);
+            }
+        }
+        try {
+            String state = aggregate == null ? "null" : wow.write(WowRuntime.call(aggregate, "getState"));
+            Object version = aggregate == null ? beforeVersion : WowRuntime.call(aggregate, "getVersion");
+            return "{\"version\":" + version + ",\"state\":" + state + ",\"events\":[" + events + "],\"failure\":null}";
+        } catch (Throwable t) {
+            return failure(events, "state-unwritable", records.size() - 1, -1, t);
+        }
+    }
+
+    /**
+     * Runs Wow's chain on one event of a stream, read as Wow reads it. A chain whose upgraders each guard their
+     * source revision leaves a record already at its current revision as it is: so the chain is unguarded when it
+     * changed a record whose name and revision it kept, or changed again what it had already upgraded. Answers the
+     * name and revision read, and {@code changed} or {@code same}.
+     */
+    private String[] upgradeOne(String first) throws Throwable {
+        Object record = wow.eventRecord(wow.readTree(first));
+        String name = (String) WowRuntime.call(record, "getName");
+        String revision = (String) WowRuntime.call(record, "getRevision");
+        String aggregateBefore = aggregateOf(record);
+        Object once;
+        try {
+            once = wow.upgrade(record);
+        } catch (Throwable t) {
+            throw new UpgraderFailure(t);
+        }
+        if (!aggregateBefore.equals(aggregateOf(once))) {
+            throw new UpgraderFailure(new IllegalStateException("an upgrader returned a record of " + aggregateOf(once)
+                    + " for an event of " + aggregateBefore));
+        }
+        String onceText = wow.write(WowRuntime.call(once, "getActual"));
+        boolean kept = name.equals(WowRuntime.call(once, "getName")) && revision.equals(WowRuntime.call(once, "getRevision"));
+        if (kept && !wow.readTree(first).equals(wow.readTree(onceText))) {
+            return new String[] {name, revision, "changed"};
+        }
+        String twice;
+        try {
+            twice = wow.write(WowRuntime.call(wow.upgrade(wow.eventRecord(wow.readTree(onceText))), "getActual"));
+        } catch (Throwable t) {
+            return new String[] {name, revision, "changed"};
+        }
+        boolean same = wow.readTree(onceText).equals(wow.readTree(twice));
+        return new String[] {name, revision, same ? "same" : "changed"};
+    }
+
+    /**
+     * One event of a stream as a record of its own, as Wow reads an event inside a stream: the event's members with
+     * the stream's aggregate, version, command and header, its sequence from 1 and whether it is the last.
+     */
+    private String flatEvent(Object streamNode, Object eventNode, int index, int count) throws Throwable {
+        Object flat = WowRuntime.call(eventNode, "deepCopy");
+        for (String field : new String[] {"contextName", "aggregateName", "aggregateId", "tenantId", "version",
+                "ownerId", "spaceId", "commandId", "requestId", "header", "createTime"}) {
+            Object value = WowRuntime.call(streamNode, "get", field);
+            if (value != null) {
+                WowRuntime.call(flat, "set", field, value);
+            }
+        }
+        WowRuntime.call(flat, "put", "sequence", index + 1);
+        WowRuntime.call(flat, "put", "isLast", index + 1 == count);
+        return wow.write(flat);
+    }
+
+    private static String aggregateOf(Object record) throws Throwable {
+        return WowRuntime.call(record, "getContextName") + "." + WowRuntime.call(record, "getAggregateName") + "/"
+                + WowRuntime.call(record, "getAggregateId");
+    }
+
+    /** Which event of a stream Wow cannot read: each is read alone until one fails. */
+    private int firstUnreadable(Object streamNode, Object eventsNode, int eventCount) {
+        for (int e = 0; e < eventCount; e++) {
+            try {
+                Object record = wow.eventRecord(wow.readTree(flatEvent(streamNode, WowRuntime.call(eventsNode, "get", e), e,
+                        eventCount)));
+                WowRuntime.call(record, "toDomainEvent");
+            } catch (Throwable t) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    private static String failure(StringBuilder events, String kind, int record, int event, Throwable cause) {
+        String detail = cause.getClass().getName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+        return "{\"version\":null,\"state\":null,\"events\":[" + events + "],\"failure\":{\"kind\":" + Json.string(kind)
+                + ",\"record\":" + record + ",\"event\":" + event + ",\"detail\":" + Json.string(detail) + "}}";
+    }
+}

@@ -1,0 +1,280 @@
+package dev.wowcompat.replay;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
+
+/**
+ * The candidate's own JVM: {@code java -Xmx<heap> -cp <runner jar>:<candidate classpath>} running the replay runner,
+ * spoken to in JSON lines. It ends with this object, on Ctrl-C (a shutdown hook), at the deadline, and by itself
+ * within a second when this JVM is killed outright (docs/replay.md, "The candidate's JVM").
+ */
+public final class CandidateJvm implements AutoCloseable {
+    private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
+    private static final int STDERR_KEPT = 8192;
+    private static final ObjectMapper ANSWERS = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+            .build();
+
+    private final Process process;
+    private final Path runnerDirectory;
+    private final BufferedWriter requests;
+    private final BufferedReader answers;
+    private final StringBuilder stderrTail = new StringBuilder();
+    private final AtomicBoolean timedOut = new AtomicBoolean();
+    private final Thread shutdownHook;
+    private final Duration timeout;
+
+    private CandidateJvm(Process process, Path runnerDirectory, Duration timeout) {
+        this.process = process;
+        this.runnerDirectory = runnerDirectory;
+        this.timeout = timeout;
+        this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+        this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        this.shutdownHook = new Thread(process::destroyForcibly, "replay-candidate-stop");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        daemon("replay-candidate-stderr", () -> keepTail(process.getErrorStream()));
+        daemon("replay-timeout", () -> {
+            try {
+                if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                    timedOut.set(true);
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /**
+     * Starts the candidate's JVM and waits for the runner to find Wow's runtime there.
+     *
+     * @param classpath the candidate's classes and runtime dependencies, in {@code java -cp} order
+     * @param maxHeap   the child's {@code -Xmx}, such as {@code 512m}
+     * @param timeout   how long the whole replay may run
+     */
+    public static CandidateJvm start(List<Path> classpath, String maxHeap, Duration timeout) throws ReplayException {
+        if (!HEAP.matcher(maxHeap).matches()) {
+            throw new ReplayException("The maximum heap '" + maxHeap + "' is not a size such as 512m or 2g.");
+        }
+        if (classpath.isEmpty()) {
+            throw new ReplayException("The candidate's classpath is empty: give its classes and dependencies with --classpath.");
+        }
+        for (Path entry : classpath) {
+            if (!Files.exists(entry)) {
+                throw new ReplayException("The candidate's classpath entry " + entry + " does not exist.");
+            }
+        }
+        Path directory;
+        Path jar;
+        try {
+            directory = Files.createTempDirectory("wow-compat-replay");
+            jar = RunnerJar.write(directory);
+        } catch (IOException e) {
+            throw new ReplayException("The replay runner could not be written to a temporary directory.", e);
+        }
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + maxHeap, "-XX:+ExitOnOutOfMemoryError", "-cp", jar + java.io.File.pathSeparator
+                        + String.join(java.io.File.pathSeparator, classpath.stream().map(Path::toString).toList()),
+                "dev.wowcompat.replay.runner.ReplayRunner"));
+        Process process;
+        try {
+            process = new ProcessBuilder(command).start();
+        } catch (IOException e) {
+            deleteQuietly(directory);
+            throw new ReplayException("The candidate's JVM could not be started.", e);
+        }
+        CandidateJvm jvm = new CandidateJvm(process, directory, timeout);
+        JsonNode hello = jvm.readAnswer();
+        if (!hello.path("ready").asBoolean()) {
+            jvm.close();
+            throw new ReplayException("The candidate's classpath does not hold Wow's runtime (wow-core): "
+                    + hello.path("missing").asText() + " is not there.");
+        }
+        return jvm;
+    }
+
+    /**
+     * Sources recorded state events, in order, into a state: the recorded state of the version before (read as Wow
+     * reads a snapshot), or the empty state when {@code stateBefore} is empty.
+     *
+     * @param records the state event records, each one JSON object on one line
+     */
+    public SourceAnswer source(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore,
+                               List<String> records) throws ReplayException {
+        try {
+            requests.write("SOURCE " + records.size() + " " + versionBefore + " " + deletedBefore + "\n");
+            requests.write(stateBefore.map(JsonNode::toString).orElse("null"));
+            requests.write('\n');
+            for (String record : records) {
+                if (record.indexOf('\n') >= 0 || record.indexOf('\r') >= 0) {
+                    throw new IllegalArgumentException("a record must be one line of JSON");
+                }
+                requests.write(record);
+                requests.write('\n');
+            }
+            requests.flush();
+        } catch (IOException e) {
+            throw ended();
+        }
+        JsonNode answer = readAnswer();
+        List<SourceAnswer.EventSeen> events = new ArrayList<>();
+        for (JsonNode e : answer.path("events")) {
+            events.add(new SourceAnswer.EventSeen(e.path("record").asInt(), e.path("event").asInt(),
+                    text(e, "name"), text(e, "revision"), text(e, "upgradedName"), text(e, "upgradedRevision"),
+                    e.path("readable").asBoolean(), e.path("sourced").asBoolean(), e.path("unguarded").asBoolean()));
+        }
+        JsonNode failure = answer.path("failure");
+        return new SourceAnswer(
+                answer.path("version").isNumber() ? OptionalInt.of(answer.get("version").asInt()) : OptionalInt.empty(),
+                answer.hasNonNull("state") ? Optional.of(answer.get("state")) : Optional.empty(),
+                events,
+                failure.isObject() ? Optional.of(new SourceAnswer.RunnerFailure(failure.path("kind").asText(),
+                        failure.path("record").asInt(), failure.path("event").asInt(), failure.path("detail").asText()))
+                        : Optional.empty());
+    }
+
+    /**
+     * The candidate's classes implementing Wow's {@code EventUpgrader} that {@code META-INF/services} does not list,
+     * which Wow never runs.
+     */
+    public List<String> unregisteredUpgraders() throws ReplayException {
+        try {
+            requests.write("UPGRADERS\n");
+            requests.flush();
+        } catch (IOException e) {
+            throw ended();
+        }
+        JsonNode answer = readAnswer();
+        if (answer.has("missing")) {
+            throw new ReplayException("The candidate's classpath does not hold Wow's upgrader interface: "
+                    + answer.path("missing").asText() + " is not there.");
+        }
+        List<String> names = new ArrayList<>();
+        answer.path("unregistered").forEach(n -> names.add(n.asText()));
+        return names;
+    }
+
+    /** The child's process, for the tests that prove it ends. */
+    ProcessHandle processHandle() {
+        return process.toHandle();
+    }
+
+    private JsonNode readAnswer() throws ReplayException {
+        String line;
+        try {
+            line = answers.readLine();
+        } catch (IOException e) {
+            line = null;
+        }
+        if (line == null) {
+            throw ended();
+        }
+        try {
+            return ANSWERS.readTree(line);
+        } catch (IOException e) {
+            throw new ReplayException("The candidate's JVM answered something that is not the replay runner's JSON.");
+        }
+    }
+
+    private ReplayException ended() {
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (timedOut.get()) {
+            return new ReplayException("The replay ran past its timeout of " + timeout.toSeconds() + " s and was stopped.");
+        }
+        String tail;
+        synchronized (stderrTail) {
+            tail = stderrTail.toString();
+        }
+        if (tail.contains("OutOfMemoryError")) {
+            return new ReplayException("The candidate's JVM ran out of its maximum heap; give it more with --max-heap.");
+        }
+        return new ReplayException("The candidate's JVM ended before it answered"
+                + (process.isAlive() ? "." : " (exit " + process.exitValue() + ")."));
+    }
+
+    private void keepTail(InputStream stderr) {
+        byte[] buffer = new byte[4096];
+        try {
+            for (int n = stderr.read(buffer); n >= 0; n = stderr.read(buffer)) {
+                synchronized (stderrTail) {
+                    stderrTail.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+                    if (stderrTail.length() > STDERR_KEPT) {
+                        stderrTail.delete(0, stderrTail.length() - STDERR_KEPT);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // The child is gone; what it wrote so far is kept.
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            requests.write("QUIT\n");
+            requests.flush();
+        } catch (IOException e) {
+            // Already ended.
+        }
+        try {
+            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down and the hook is running.
+        }
+        deleteQuietly(runnerDirectory);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    private static void daemon(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void deleteQuietly(Path directory) {
+        try (var files = Files.walk(directory)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // A temporary directory left behind holds only the runner's classes.
+        }
+    }
+}

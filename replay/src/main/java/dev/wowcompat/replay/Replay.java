@@ -1,0 +1,250 @@
+package dev.wowcompat.replay;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.wowcompat.audit.AuditException;
+import dev.wowcompat.audit.AuditRecord;
+import dev.wowcompat.audit.AuditReport;
+import dev.wowcompat.audit.AuditWaiver;
+import dev.wowcompat.audit.RecordSource;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code wow-compat replay}'s engine: recorded state events, grouped by aggregate, replayed in version order with the
+ * candidate's classes in its own JVM and compared with the states recorded (docs/replay.md).
+ *
+ * <p>Each state event is replayed from the recorded state of the version before (or the empty state at version 1);
+ * the first version present of an aggregate is where a sample starts, with no finding. A run of versions from 1 is
+ * also replayed whole, the longest first, so that a difference that builds up over the stream is found.
+ */
+public final class Replay {
+    /**
+     * @param maxAggregates how many aggregates are held at once; the records of further ones are not replayed, and the
+     *                      report says how many
+     * @param waivers       findings that do not count, each with its reason
+     */
+    public record Settings(int maxAggregates, List<AuditWaiver> waivers) {
+        public Settings {
+            if (maxAggregates < 1) {
+                throw new IllegalArgumentException("--max-aggregates must be at least 1");
+            }
+            waivers = List.copyOf(waivers);
+        }
+    }
+
+    static final ObjectMapper JSON = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+
+    private final Settings settings;
+
+    public Replay(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Reads every record of the source, replays them with the candidate, and reports what differs. */
+    public AuditReport run(RecordSource source, CandidateJvm candidate) throws ReplayException {
+        ReplayTally tally = new ReplayTally(settings.waivers());
+        for (String upgrader : candidate.unregisteredUpgraders()) {
+            tally.addUnplaced(ReplayFinding.UPGRADER_UNREGISTERED, upgrader + " implements EventUpgrader, but "
+                    + "META-INF/services/me.ahoo.wow.event.upgrader.EventUpgrader does not list it: Wow never runs it",
+                    Map.of("upgrader", upgrader));
+        }
+        Map<RecordedStateEvent.AggregateKey, List<RecordedStateEvent>> streams = new LinkedHashMap<>();
+        long[] unreadable = new long[1];
+        long[] leftOut = new long[1];
+        try {
+            source.read(record -> {
+                Optional<RecordedStateEvent> read = read(record);
+                if (read.isEmpty()) {
+                    unreadable[0]++;
+                    return;
+                }
+                RecordedStateEvent event = read.get();
+                tally.read(event, record.partitions());
+                List<RecordedStateEvent> stream = streams.get(event.aggregate());
+                if (stream == null) {
+                    if (streams.size() >= settings.maxAggregates()) {
+                        leftOut[0]++;
+                        return;
+                    }
+                    stream = new ArrayList<>();
+                    streams.put(event.aggregate(), stream);
+                }
+                stream.add(event);
+            });
+        } catch (AuditException e) {
+            throw new ReplayException(e.getMessage(), e);
+        }
+        List<List<RecordedStateEvent>> longestFirst = new ArrayList<>(streams.values());
+        longestFirst.sort(Comparator.comparingInt((List<RecordedStateEvent> s) -> s.size()).reversed());
+        streams.clear();
+        long events = 0;
+        for (int i = 0; i < longestFirst.size(); i++) {
+            List<RecordedStateEvent> stream = longestFirst.get(i);
+            events += stream.stream().mapToLong(r -> r.events().size()).sum();
+            replayAggregate(stream, candidate, tally);
+            longestFirst.set(i, null);
+        }
+        tally.note("Replayed " + longestFirst.size() + " aggregate" + (longestFirst.size() == 1 ? "" : "s") + ": "
+                + events + " event" + (events == 1 ? "" : "s") + ".");
+        if (unreadable[0] > 0) {
+            tally.note(unreadable[0] + " record" + (unreadable[0] == 1 ? " was" : "s were")
+                    + " no state event (not a JSON object with an aggregate, a version, a state and events) and not replayed.");
+        }
+        if (leftOut[0] > 0) {
+            tally.note(leftOut[0] + " state event" + (leftOut[0] == 1 ? "" : "s") + " of aggregates beyond --max-aggregates ("
+                    + settings.maxAggregates() + ") not replayed.");
+        }
+        return tally.report();
+    }
+
+    /** One aggregate's recorded state events, in version order. */
+    private void replayAggregate(List<RecordedStateEvent> recorded, CandidateJvm candidate, ReplayTally tally)
+            throws ReplayException {
+        List<RecordedStateEvent> stream = new ArrayList<>(recorded);
+        stream.sort(Comparator.comparingInt(RecordedStateEvent::version));
+        boolean foundAny = false;
+        RecordedStateEvent previous = null;
+        List<RecordedStateEvent> fromOne = new ArrayList<>();
+        boolean wholeFromOne = !stream.isEmpty() && stream.get(0).version() == 1;
+        for (RecordedStateEvent record : stream) {
+            if (previous != null && record.version() == previous.version()) {
+                tally.add(ReplayFinding.VERSION_CONFLICT, record, -1, "/version", "version " + record.version()
+                        + " is recorded twice", Map.of());
+                foundAny = true;
+                wholeFromOne = false;
+                continue;
+            }
+            if (previous != null && record.version() > previous.version() + 1) {
+                tally.add(ReplayFinding.VERSION_CONFLICT, record, -1, "/version", "version " + record.version()
+                        + " follows version " + previous.version() + ": the versions between are missing", Map.of());
+                foundAny = true;
+                wholeFromOne = false;
+                previous = record;
+                continue;
+            }
+            if (previous != null || record.version() == 1) {
+                SourceAnswer answer = candidate.source(
+                        previous == null ? Optional.empty() : Optional.of(previous.state()),
+                        previous == null ? 0 : previous.version(), previous != null && previous.deleted(),
+                        List.of(record.line()));
+                foundAny |= judge(answer, List.of(record), previous, record, tally, "");
+            }
+            if (wholeFromOne) {
+                fromOne.add(record);
+            }
+            previous = record;
+        }
+        if (!foundAny && fromOne.size() > 1) {
+            RecordedStateEvent last = fromOne.get(fromOne.size() - 1);
+            SourceAnswer whole = candidate.source(Optional.empty(), 0, false,
+                    fromOne.stream().map(RecordedStateEvent::line).toList());
+            judge(whole, fromOne, null, last, tally,
+                    " after replaying versions 1 to " + last.version() + " whole");
+        }
+    }
+
+    /**
+     * The findings of one answer: what stopped the run, what the candidate saw of each event, and how the state it
+     * rebuilt differs from {@code compared}'s. Answers whether anything was found.
+     */
+    private static boolean judge(SourceAnswer answer, List<RecordedStateEvent> run, RecordedStateEvent before,
+                                 RecordedStateEvent compared, ReplayTally tally, String how) {
+        boolean found = false;
+        List<StateComparison.Difference> differences = answer.failure().isEmpty() && answer.state().isPresent()
+                ? StateComparison.compare(compared.state(), answer.state().get()) : List.of();
+        // The whole stream's events were each seen when their version was replayed: only its end state is new.
+        for (SourceAnswer.EventSeen seen : how.isEmpty() ? answer.events() : List.<SourceAnswer.EventSeen>of()) {
+            RecordedStateEvent at = run.get(seen.record());
+            String pointer = "/body/" + seen.event();
+            if (!seen.readable()) {
+                tally.add(ReplayFinding.EVENT_UNREADABLE, at, seen.event(), pointer, seen.upgradedName() + "@"
+                        + seen.upgradedRevision() + " resolves to no class of the candidate" + how, Map.of());
+                found = true;
+            } else if (!seen.sourced()) {
+                tally.add(differences.isEmpty() ? ReplayFinding.EVENT_UNSOURCED_UNCHANGED : ReplayFinding.EVENT_UNSOURCED,
+                        at, seen.event(), pointer, "the candidate's state has no sourcing function for "
+                                + seen.upgradedName() + "@" + seen.upgradedRevision() + how, Map.of());
+                found |= !differences.isEmpty();
+            }
+            if (seen.unguarded()) {
+                tally.add(ReplayFinding.UPGRADER_UNGUARDED, at, seen.event(), pointer, "the upgrader chain changes "
+                        + seen.name() + "@" + seen.revision() + ", already at its current revision", Map.of());
+                found = true;
+            }
+        }
+        if (answer.failure().isPresent()) {
+            SourceAnswer.RunnerFailure failure = answer.failure().get();
+            RecordedStateEvent at = run.get(Math.max(0, Math.min(failure.record(), run.size() - 1)));
+            String event = failure.event() >= 0 ? "/body/" + failure.event() : "";
+            switch (failure.kind()) {
+                case "upgrader-failed" -> tally.add(ReplayFinding.UPGRADER_FAILED, at, failure.event(), event,
+                        failure.detail(), Map.of());
+                case "event-unreadable" -> tally.add(ReplayFinding.EVENT_UNREADABLE, at, failure.event(), event,
+                        "the candidate cannot read the event: " + failure.detail(), Map.of());
+                case "snapshot-unreadable" -> tally.add(ReplayFinding.SNAPSHOT_UNREADABLE,
+                        before == null ? at : before, -1, "/state", "the candidate's state class cannot read the state recorded at version "
+                                + (before == null ? at.version() : before.version()) + ": " + failure.detail(), Map.of());
+                case "version-conflict" -> tally.add(ReplayFinding.VERSION_CONFLICT, at, -1, "/version",
+                        "the candidate's sourcing refuses version " + at.version() + ": " + failure.detail(), Map.of());
+                case "aggregate-unknown" -> tally.add(ReplayFinding.EVENT_UNREADABLE, at, -1, "",
+                        "the candidate declares no aggregate " + at.aggregate().type() + " (META-INF/wow-metadata.json)", Map.of());
+                default -> tally.add(ReplayFinding.STATE_LOST, at, failure.event(), "/state",
+                        "the candidate's sourcing failed" + how + ": " + failure.detail(), Map.of());
+            }
+            return true;
+        }
+        for (StateComparison.Difference difference : differences) {
+            Map<String, Object> extra = new LinkedHashMap<>();
+            difference.factor().ifPresent(f -> extra.put("factor", f));
+            tally.add(difference.lost() ? ReplayFinding.STATE_LOST : ReplayFinding.STATE_CHANGED, compared, -1,
+                    "/state" + difference.pointer(), difference.describe() + how, extra);
+            found = true;
+        }
+        return found;
+    }
+
+    /** A record as a state event of Wow's wire shape, or empty when it is none. */
+    static Optional<RecordedStateEvent> read(AuditRecord record) {
+        if (record.value() == null) {
+            return Optional.empty();
+        }
+        JsonNode value;
+        try {
+            value = JSON.readTree(record.value());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        if (value == null || !value.isObject() || !value.path("version").canConvertToInt() || !value.path("version").isIntegralNumber()
+                || !value.path("state").isObject() || !value.path("body").isArray() || !value.hasNonNull("aggregateId")
+                || !value.hasNonNull("contextName") || !value.hasNonNull("aggregateName")) {
+            return Optional.empty();
+        }
+        List<RecordedStateEvent.RecordedEvent> events = new ArrayList<>();
+        for (JsonNode event : value.get("body")) {
+            events.add(new RecordedStateEvent.RecordedEvent(event.path("name").asText(), event.path("revision").asText()));
+        }
+        String line;
+        try {
+            line = JSON.writeValueAsString(value);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.of(new RecordedStateEvent(record.topic(), record.partition(), record.offset(),
+                new RecordedStateEvent.AggregateKey(value.get("contextName").asText(), value.get("aggregateName").asText(),
+                        value.get("aggregateId").asText(), value.path("tenantId").asText()),
+                value.get("version").asInt(), value.path("deleted").asBoolean(), events, value.get("state"), line));
+    }
+}

@@ -1,0 +1,216 @@
+package dev.wowcompat.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static dev.wowcompat.replay.StateEvents.deposited;
+import static dev.wowcompat.replay.StateEvents.depositedV1;
+import static dev.wowcompat.replay.StateEvents.opened;
+import static dev.wowcompat.replay.StateEvents.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The runner in the candidate's own JVM, over fixture services compiled now against the stand-ins of Wow's runtime:
+ * what it rebuilds, what it sees of each event, what stops it, and that the JVM ends.
+ */
+class CandidateJvmTest {
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theCleanServiceRebuildsTheStateThroughItsUpgraderAndSourcingFunctions() throws Exception {
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.clean(temp), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(Optional.empty(), 0, false, List.of(
+                    record("a-1", 1, "{}", opened("ada")),
+                    record("a-1", 2, "{}", depositedV1("12.50"))));
+
+            assertEquals(Optional.empty(), answer.failure());
+            assertEquals(2, answer.version().getAsInt());
+            JsonNode state = answer.state().orElseThrow();
+            assertEquals("a-1", state.get("id").asText());
+            assertEquals("ada", state.get("owner").asText());
+            assertDecimal("12.50", state.get("balance"));
+            assertEquals("EUR", state.get("currency").asText());
+            assertEquals(List.of(
+                    new SourceAnswer.EventSeen(0, 0, "account_opened", "1.0.0", "account_opened", "1.0.0", true, true, false),
+                    new SourceAnswer.EventSeen(1, 0, "money_deposited", "1.0.0", "money_deposited", "2.0.0", true, true, false)),
+                    answer.events());
+        }
+    }
+
+    @Test
+    void aRecordedStateIsReadAsTheStateClassAndSourcedOnFromItsVersion() throws Exception {
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.clean(temp), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(
+                    Optional.of(JSON.readTree("{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":12.50,\"currency\":\"EUR\"}")),
+                    2, false, List.of(record("a-1", 3, "{}", deposited("0.75", "EUR"))));
+
+            assertEquals(Optional.empty(), answer.failure());
+            assertEquals(3, answer.version().getAsInt());
+            assertDecimal("13.25", answer.state().orElseThrow().get("balance"));
+        }
+    }
+
+    @Test
+    void anEventWhoseClassIsGoneIsSeenUnreadableAndItsSourcingSkipped() throws Exception {
+        Map<String, String> changes = new HashMap<>();
+        changes.put("fixture/bank/MoneyDeposited.java", null);
+        changes.put("fixture/bank/MoneyDepositedV2Upgrader.java", null);
+        changes.put("fixture/bank/FundsDeposited.java", """
+                        package fixture.bank;
+
+                        import java.math.BigDecimal;
+                        import me.ahoo.wow.api.annotation.Event;
+
+                        @Event(revision = "2.0.0")
+                        public record FundsDeposited(BigDecimal amount, String currency) {
+                        }
+                        """);
+        changes.put("fixture/bank/AccountState.java", BankService.CLEAN.get("fixture/bank/AccountState.java")
+                .replace("MoneyDeposited deposited", "FundsDeposited deposited"));
+        Map<String, String> renamed = BankService.changed(changes);
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, renamed, null), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(Optional.empty(), 0, false, List.of(
+                    record("a-1", 1, "{}", opened("ada"), deposited("5", "EUR"))));
+
+            assertEquals(Optional.empty(), answer.failure());
+            assertEquals(new SourceAnswer.EventSeen(0, 1, "money_deposited", "2.0.0", "money_deposited", "2.0.0",
+                    false, false, false), answer.events().get(1));
+            assertDecimal("0", answer.state().orElseThrow().get("balance"));
+        }
+    }
+
+    @Test
+    void anEventTheStateHasNoSourcingFunctionForIsSeenUnsourced() throws Exception {
+        Map<String, String> forgotten = BankService.changed(Map.of("fixture/bank/AccountState.java",
+                BankService.CLEAN.get("fixture/bank/AccountState.java")
+                        .replace("void onSourcing(MoneyDeposited deposited)", "void onDeposit(MoneyDeposited deposited)")));
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, forgotten, BankService.SERVICES), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(Optional.empty(), 0, false, List.of(
+                    record("a-1", 1, "{}", opened("ada"), deposited("5", "EUR"))));
+
+            assertEquals(Optional.empty(), answer.failure());
+            assertEquals(new SourceAnswer.EventSeen(0, 1, "money_deposited", "2.0.0", "money_deposited", "2.0.0",
+                    true, false, false), answer.events().get(1));
+        }
+    }
+
+    @Test
+    void anUpgraderWithoutItsRevisionGuardIsSeenChangingACurrentRecord() throws Exception {
+        Map<String, String> unguarded = BankService.changed(Map.of("fixture/bank/MoneyDepositedV2Upgrader.java",
+                BankService.CLEAN.get("fixture/bank/MoneyDepositedV2Upgrader.java")
+                        .replace("if (!\"1.0.0\".equals(record.getRevision())) {", "if (false) {")));
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, unguarded, BankService.SERVICES), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(Optional.empty(), 0, false, List.of(
+                    record("a-1", 1, "{}", opened("ada"), deposited("5", "USD"))));
+
+            assertEquals(new SourceAnswer.EventSeen(0, 1, "money_deposited", "2.0.0", "money_deposited", "2.0.0",
+                    true, true, true), answer.events().get(1));
+            assertEquals("EUR", answer.state().orElseThrow().get("currency").asText());
+        }
+    }
+
+    @Test
+    void anUpgraderThatThrowsStopsTheRunAtItsEvent() throws Exception {
+        Map<String, String> throwing = BankService.changed(Map.of("fixture/bank/MoneyDepositedV2Upgrader.java",
+                BankService.CLEAN.get("fixture/bank/MoneyDepositedV2Upgrader.java")
+                        .replace("mutable.getBody().put(\"currency\", \"EUR\");",
+                                "if (mutable.getBody().get(\"amount\").decimalValue().signum() > 0) throw new IllegalStateException(\"no currency known\");")));
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, throwing, BankService.SERVICES), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(Optional.empty(), 0, false, List.of(
+                    record("a-1", 1, "{}", opened("ada")),
+                    record("a-1", 2, "{}", opened("ada"), depositedV1("3"))));
+
+            SourceAnswer.RunnerFailure failure = answer.failure().orElseThrow();
+            assertEquals("upgrader-failed", failure.kind());
+            assertEquals(1, failure.record());
+            assertEquals(1, failure.event());
+            assertEquals("java.lang.IllegalStateException: no currency known", failure.detail());
+        }
+    }
+
+    @Test
+    void aVersionGapIsRefusedByTheSourcingAsWowRefusesIt() throws Exception {
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.clean(temp), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(Optional.empty(), 0, false, List.of(
+                    record("a-1", 1, "{}", opened("ada")),
+                    record("a-1", 3, "{}", deposited("1", "EUR"))));
+
+            SourceAnswer.RunnerFailure failure = answer.failure().orElseThrow();
+            assertEquals("version-conflict", failure.kind());
+            assertEquals(1, failure.record());
+        }
+    }
+
+    @Test
+    void aRecordedStateTheStateClassCannotReadIsUnreadableSnapshot() throws Exception {
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.clean(temp), "128m", MINUTE)) {
+            SourceAnswer answer = jvm.source(Optional.of(JSON.readTree("{\"id\":\"a-1\",\"balance\":\"lots\"}")),
+                    1, false, List.of(record("a-1", 2, "{}", deposited("1", "EUR"))));
+
+            assertEquals("snapshot-unreadable", answer.failure().orElseThrow().kind());
+            assertTrue(answer.state().isEmpty());
+        }
+    }
+
+    @Test
+    void aClasspathWithoutWowIsRefusedInOneSentence() throws Exception {
+        ReplayException refused = assertThrows(ReplayException.class,
+                () -> CandidateJvm.start(List.of(temp), "64m", MINUTE));
+        assertTrue(refused.getMessage().startsWith("The candidate's classpath does not hold Wow's runtime (wow-core)"),
+                refused.getMessage());
+    }
+
+    @Test
+    void aHeapThatIsNoSizeIsRefusedBeforeAnythingStarts() {
+        ReplayException refused = assertThrows(ReplayException.class,
+                () -> CandidateJvm.start(List.of(temp), "lots", MINUTE));
+        assertEquals("The maximum heap 'lots' is not a size such as 512m or 2g.", refused.getMessage());
+    }
+
+    @Test
+    void theJvmEndsWithTheReplay() throws Exception {
+        CandidateJvm jvm = CandidateJvm.start(BankService.clean(temp), "128m", MINUTE);
+        ProcessHandle child = jvm.processHandle();
+        assertTrue(child.isAlive());
+        jvm.close();
+        assertFalse(child.isAlive());
+    }
+
+    @Test
+    void theJvmIsStoppedAtTheTimeoutAndTheReplaySaysSo() throws Exception {
+        Map<String, String> slow = BankService.changed(Map.of("fixture/bank/AccountState.java",
+                BankService.CLEAN.get("fixture/bank/AccountState.java").replace("owner = opened.owner();",
+                        "owner = opened.owner(); try { Thread.sleep(60_000); } catch (InterruptedException e) { }")));
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, slow, BankService.SERVICES), "128m",
+                Duration.ofSeconds(20))) {
+            ProcessHandle child = jvm.processHandle();
+            ReplayException stopped = assertThrows(ReplayException.class, () -> jvm.source(Optional.empty(), 0, false,
+                    List.of(record("a-1", 1, "{}", opened("ada")))));
+            assertEquals("The replay ran past its timeout of 20 s and was stopped.", stopped.getMessage());
+            assertFalse(child.isAlive());
+        }
+    }
+
+    /** Numbers are compared as decimals: 12.5 and 12.50 are the same amount. */
+    private static void assertDecimal(String expected, JsonNode actual) {
+        assertTrue(actual.isNumber(), "not a number: " + actual);
+        assertEquals(0, new BigDecimal(expected).compareTo(actual.decimalValue()), expected + " <> " + actual);
+    }
+}

@@ -1,0 +1,284 @@
+package dev.wowcompat.replay;
+
+import dev.wowcompat.audit.AuditReport;
+import dev.wowcompat.audit.AuditWaiver;
+import dev.wowcompat.audit.KcatInput;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static dev.wowcompat.replay.StateEvents.deposited;
+import static dev.wowcompat.replay.StateEvents.depositedV1;
+import static dev.wowcompat.replay.StateEvents.event;
+import static dev.wowcompat.replay.StateEvents.opened;
+import static dev.wowcompat.replay.StateEvents.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The replay over recorded state events (kcat -J lines, as the audit reads them), one fixture service per finding:
+ * the clean service replays with no finding, and each changed one is found with its id, aggregate, version, event
+ * and pointer, written out here.
+ */
+class ReplayTest {
+    private static final String TOPIC = "wow.bank.account.state";
+    private static final String V1 = "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":0,\"currency\":null}";
+    private static final String V2 = "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":12.50,\"currency\":\"EUR\"}";
+    private static final String V3 = "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":13.25,\"currency\":\"EUR\"}";
+    /** What the running release recorded for account a-1: opened, a deposit of revision 1.0.0, one of 2.0.0. */
+    private static final List<String> HISTORY = List.of(
+            record("a-1", 1, V1, opened("ada")),
+            record("a-1", 2, V2, depositedV1("12.50")),
+            record("a-1", 3, V3, deposited("0.75", "EUR")));
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theCleanServiceReplaysItsHistoryWithNoFinding() throws Exception {
+        AuditReport report = replay(BankService.CLEAN, BankService.SERVICES, HISTORY, List.of());
+
+        assertEquals(List.of(), report.findings());
+        assertEquals(3, report.messages());
+        assertEquals(List.of("Replayed 1 aggregate: 3 events."), report.notes());
+    }
+
+    @Test
+    void aSourcingFunctionThatScalesTheAmountIsAChangedMeaningWithItsFactor() throws Exception {
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                        .replace("balance = balance.add(deposited.amount());",
+                                "balance = balance.add(deposited.amount().movePointRight(2));"))),
+                BankService.SERVICES, HISTORY, List.of());
+
+        assertEquals(List.of("replay-state-changed"), ids(report));
+        AuditReport.Counted changed = report.findings().get(0);
+        assertEquals(2, changed.count());
+        AuditReport.Example first = changed.examples().get(0);
+        assertEquals("a-1", first.key());
+        assertEquals("/state/balance", first.pointer());
+        assertEquals(TOPIC, first.topic());
+        assertEquals(1, first.offset());
+        assertEquals("bank.account", first.details().get("aggregate"));
+        assertEquals(2, first.details().get("version"));
+        assertEquals(0, new BigDecimal("100").compareTo((BigDecimal) first.details().get("factor")));
+        assertEquals("recorded 12.50, replayed 1250 (x100)", first.message());
+        assertEquals(3, changed.examples().get(1).details().get("version"));
+    }
+
+    @Test
+    void aRecordedMemberTheCandidateNoLongerRebuildsIsLost() throws Exception {
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                        .replace("private String owner;", "private String holder;")
+                        .replace("owner = opened.owner();", "holder = opened.owner();"))),
+                BankService.SERVICES, HISTORY, List.of());
+
+        assertEquals(List.of("replay-state-lost"), ids(report));
+        AuditReport.Counted lost = report.findings().get(0);
+        assertEquals(3, lost.count());
+        assertEquals("/state/owner", lost.examples().get(0).pointer());
+        assertEquals(1, lost.examples().get(0).details().get("version"));
+        assertEquals("recorded \"ada\", missing after the replay", lost.examples().get(0).message());
+    }
+
+    @Test
+    void anEventWhoseClassIsGoneIsUnreadable() throws Exception {
+        Map<String, String> changes = new HashMap<>();
+        changes.put("fixture/bank/MoneyDeposited.java", null);
+        changes.put("fixture/bank/MoneyDepositedV2Upgrader.java", null);
+        changes.put("fixture/bank/FundsDeposited.java", """
+                package fixture.bank;
+
+                import java.math.BigDecimal;
+                import me.ahoo.wow.api.annotation.Event;
+
+                @Event(revision = "2.0.0")
+                public record FundsDeposited(BigDecimal amount, String currency) {
+                }
+                """);
+        changes.put("fixture/bank/AccountState.java", state().replace("MoneyDeposited deposited", "FundsDeposited deposited"));
+        AuditReport report = replay(BankService.changed(changes), null, HISTORY, List.of());
+
+        assertEquals(List.of("replay-event-unreadable", "replay-state-changed"), ids(report));
+        AuditReport.Counted unreadable = find(report, "replay-event-unreadable");
+        assertEquals(2, unreadable.count());
+        AuditReport.Example first = unreadable.examples().get(0);
+        assertEquals("/body/0", first.pointer());
+        assertEquals(2, first.details().get("version"));
+        assertEquals("money_deposited", first.details().get("event"));
+        assertEquals("1.0.0", first.details().get("revision"));
+        assertEquals("money_deposited@1.0.0 resolves to no class of the candidate", first.message());
+    }
+
+    @Test
+    void anEventWithoutSourcingFunctionIsBreakingWhenTheStateThenDiffers() throws Exception {
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                        .replace("void onSourcing(MoneyDeposited deposited)", "void onDeposit(MoneyDeposited deposited)"))),
+                BankService.SERVICES, HISTORY, List.of());
+
+        assertEquals(List.of("replay-event-unsourced", "replay-state-changed"), ids(report));
+        AuditReport.Counted unsourced = find(report, "replay-event-unsourced");
+        assertEquals(dev.wowcompat.rules.Severity.BREAKING, unsourced.finding().severity());
+        assertEquals(2, unsourced.count());
+        assertEquals("/body/0", unsourced.examples().get(0).pointer());
+        assertEquals("money_deposited", unsourced.examples().get(0).details().get("event"));
+    }
+
+    @Test
+    void anEventWithoutSourcingFunctionIsInfoWhenTheStateIsTheRecordedOne() throws Exception {
+        Map<String, String> sources = BankService.changed(Map.of("fixture/bank/StatementRequested.java", """
+                package fixture.bank;
+
+                public record StatementRequested(String channel) {
+                }
+                """));
+        List<String> history = new ArrayList<>(HISTORY);
+        history.add(record("a-1", 4, V3, event("statement_requested", "0.0.1", "fixture.bank.StatementRequested",
+                "{\"channel\":\"mail\"}")));
+        AuditReport report = replay(sources, BankService.SERVICES, history, List.of());
+
+        assertEquals(List.of("replay-event-unsourced"), ids(report));
+        AuditReport.Counted unsourced = report.findings().get(0);
+        assertEquals(dev.wowcompat.rules.Severity.INFO, unsourced.finding().severity());
+        assertEquals(4, unsourced.examples().get(0).details().get("version"));
+        assertEquals("statement_requested", unsourced.examples().get(0).details().get("event"));
+    }
+
+    @Test
+    void anUpgraderThatThrowsFailsAtItsEvent() throws Exception {
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/MoneyDepositedV2Upgrader.java", upgrader()
+                        .replace("mutable.getBody().put(\"currency\", \"EUR\");",
+                                "if (mutable != null) throw new IllegalStateException(\"no currency known\");"))),
+                BankService.SERVICES, HISTORY, List.of());
+
+        assertEquals(List.of("replay-upgrader-failed"), ids(report));
+        AuditReport.Example failed = report.findings().get(0).examples().get(0);
+        assertEquals(2, failed.details().get("version"));
+        assertEquals("/body/0", failed.pointer());
+        assertEquals("money_deposited", failed.details().get("event"));
+        assertEquals("java.lang.IllegalStateException: no currency known", failed.message());
+    }
+
+    @Test
+    void anUpgraderWithoutItsRevisionGuardRewritesCurrentRecords() throws Exception {
+        List<String> history = List.of(
+                record("a-1", 1, V1, opened("ada")),
+                record("a-1", 2, "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":5,\"currency\":\"USD\"}", deposited("5", "USD")));
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/MoneyDepositedV2Upgrader.java", upgrader()
+                        .replace("if (!\"1.0.0\".equals(record.getRevision())) {", "if (false) {"))),
+                BankService.SERVICES, history, List.of());
+
+        assertEquals(List.of("replay-state-changed", "replay-upgrader-unguarded"), ids(report));
+        AuditReport.Example unguarded = find(report, "replay-upgrader-unguarded").examples().get(0);
+        assertEquals(2, unguarded.details().get("version"));
+        assertEquals("/body/0", unguarded.pointer());
+        assertEquals("2.0.0", unguarded.details().get("revision"));
+        assertEquals("/state/currency", find(report, "replay-state-changed").examples().get(0).pointer());
+    }
+
+    @Test
+    void anUpgraderTheServicesFileDoesNotListIsUnregistered() throws Exception {
+        AuditReport report = replay(BankService.CLEAN, null, HISTORY, List.of());
+
+        assertEquals(List.of("replay-state-changed", "replay-upgrader-unregistered"), ids(report));
+        AuditReport.Example unregistered = find(report, "replay-upgrader-unregistered").examples().get(0);
+        assertEquals("fixture.bank.MoneyDepositedV2Upgrader", unregistered.details().get("upgrader"));
+        assertEquals("fixture.bank.MoneyDepositedV2Upgrader implements EventUpgrader, but "
+                + "META-INF/services/me.ahoo.wow.event.upgrader.EventUpgrader does not list it: Wow never runs it",
+                unregistered.message());
+        AuditReport.Example changed = find(report, "replay-state-changed").examples().get(0);
+        assertEquals("/state/currency", changed.pointer());
+        assertEquals(2, changed.details().get("version"));
+    }
+
+    @Test
+    void aGapAndARepeatInTheRecordedVersionsAreConflicts() throws Exception {
+        List<String> history = List.of(HISTORY.get(0), HISTORY.get(1), HISTORY.get(1),
+                record("a-1", 5, V3, deposited("0.75", "EUR")));
+        AuditReport report = replay(BankService.CLEAN, BankService.SERVICES, history, List.of());
+
+        assertEquals(List.of("replay-version-conflict"), ids(report));
+        AuditReport.Counted conflicts = report.findings().get(0);
+        assertEquals(2, conflicts.count());
+        assertEquals("version 2 is recorded twice", conflicts.examples().get(0).message());
+        assertEquals("version 5 follows version 2: the versions between are missing", conflicts.examples().get(1).message());
+        assertEquals("/version", conflicts.examples().get(1).pointer());
+    }
+
+    @Test
+    void aSampleWithoutTheEarlierVersionsStartsAtItsFirstState() throws Exception {
+        AuditReport report = replay(BankService.CLEAN, BankService.SERVICES, List.of(
+                record("a-1", 7, V2, deposited("1", "EUR")),
+                record("a-1", 8, V3, deposited("0.75", "EUR"))), List.of());
+
+        assertEquals(List.of(), report.findings());
+    }
+
+    @Test
+    void aRecordedStateTheStateClassCannotReadIsAnUnreadableSnapshot() throws Exception {
+        Map<String, String> changes = new HashMap<>();
+        changes.put("fixture/bank/Owner.java", """
+                package fixture.bank;
+
+                public record Owner(String name) {
+                }
+                """);
+        changes.put("fixture/bank/AccountState.java", state()
+                .replace("private String owner;", "private Owner owner;")
+                .replace("owner = opened.owner();", "owner = new Owner(opened.owner());"));
+        AuditReport report = replay(BankService.changed(changes), BankService.SERVICES, HISTORY, List.of());
+
+        assertEquals(List.of("replay-snapshot-unreadable", "replay-state-changed"), ids(report));
+        AuditReport.Example unreadable = find(report, "replay-snapshot-unreadable").examples().get(0);
+        assertEquals(1, unreadable.details().get("version"));
+        assertEquals("/state", unreadable.pointer());
+    }
+
+    @Test
+    void aWaivedFindingIsListedWithItsReasonAndDoesNotCount() throws Exception {
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                        .replace("private String owner;", "private String holder;")
+                        .replace("owner = opened.owner();", "holder = opened.owner();"))),
+                BankService.SERVICES, HISTORY,
+                List.of(AuditWaiver.parse("replay-state-lost:wow.bank.*:owner is holder now", ReplayFinding.catalogue())));
+
+        assertEquals(List.of(), report.findings());
+        assertEquals("replay-state-lost", report.waived().get(0).counted().finding().id());
+        assertEquals("owner is holder now", report.waived().get(0).reason());
+    }
+
+    private AuditReport replay(Map<String, String> sources, String services, List<String> records,
+                               List<AuditWaiver> waivers) throws Exception {
+        String lines = StateEvents.kcatLines(TOPIC, "a-1", records);
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, sources, services), "128m", Duration.ofMinutes(2));
+             KcatInput input = new KcatInput(new BufferedReader(new StringReader(lines)), "the sample", 0,
+                     List.of(Pattern.compile(".*")))) {
+            return new Replay(new Replay.Settings(1000, waivers)).run(input, jvm);
+        }
+    }
+
+    private static List<String> ids(AuditReport report) {
+        return report.findings().stream().map(c -> c.finding().id()).sorted().toList();
+    }
+
+    private static AuditReport.Counted find(AuditReport report, String id) {
+        return report.findings().stream().filter(c -> c.finding().id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private static String state() {
+        return BankService.CLEAN.get("fixture/bank/AccountState.java");
+    }
+
+    private static String upgrader() {
+        return BankService.CLEAN.get("fixture/bank/MoneyDepositedV2Upgrader.java");
+    }
+}

@@ -1,0 +1,132 @@
+package dev.wowcompat.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.replay.BankService;
+import dev.wowcompat.replay.StateEvents;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static dev.wowcompat.replay.StateEvents.deposited;
+import static dev.wowcompat.replay.StateEvents.depositedV1;
+import static dev.wowcompat.replay.StateEvents.opened;
+import static dev.wowcompat.replay.StateEvents.record;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code wow-compat replay} end to end: a fixture service compiled now, its recorded history as a kcat export. */
+class ReplayCommandTest {
+    private static final String TOPIC = "wow.bank.account.state";
+    private static final List<String> HISTORY = List.of(
+            record("a-1", 1, "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":0,\"currency\":null}", opened("ada")),
+            record("a-1", 2, "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":12.50,\"currency\":\"EUR\"}", depositedV1("12.50")),
+            record("a-1", 3, "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":13.25,\"currency\":\"EUR\"}", deposited("0.75", "EUR")));
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theCleanServicePassesWithExitZero() throws Exception {
+        Cli.Result result = Cli.run("replay", "--classpath", classpath(BankService.CLEAN), "--input", sample().toString());
+
+        assertEquals(0, result.code(), result.err());
+        assertTrue(result.out().startsWith("REPLAY: 3 messages on 1 topic: 0 breaking, 0 warning, 0 info"), result.out());
+        assertTrue(result.out().contains("Note: Replayed 1 aggregate: 3 events."), result.out());
+    }
+
+    @Test
+    void theSampleTheDocsShipReplaysCleanWithTheFixtureService() throws Exception {
+        Path shipped = dev.wowcompat.testing.RepositoryRoot.path().resolve("docs/replay/bank-sample.jsonl");
+        Cli.Result result = Cli.run("replay", "--classpath", classpath(BankService.CLEAN), "--input", shipped.toString());
+
+        assertEquals(0, result.code(), result.out() + result.err());
+        assertTrue(result.out().contains("Note: Replayed 1 aggregate: 3 events."), result.out());
+    }
+
+    @Test
+    void aChangedMeaningFailsWithExitOneAndTheJsonReportNamesIt() throws Exception {
+        String scaled = BankService.CLEAN.get("fixture/bank/AccountState.java")
+                .replace("balance = balance.add(deposited.amount());", "balance = balance.add(deposited.amount().movePointRight(2));");
+        Path report = temp.resolve("out/replay.json");
+        Cli.Result result = Cli.run("replay", "--classpath", classpath(BankService.changed(Map.of("fixture/bank/AccountState.java", scaled))),
+                "--input", sample().toString(), "--format", "json", "--output", report.toString());
+
+        assertEquals(1, result.code(), result.err());
+        assertEquals("REPLAY: 3 messages on 1 topic: 2 breaking, 0 warning, 0 info (json report written to " + report + ")\n",
+                result.out());
+        JsonNode finding = new ObjectMapper().readTree(report.toFile()).get("findings").get(0);
+        assertEquals("replay-state-changed", finding.get("id").asText());
+        assertEquals("breaking", finding.get("severity").asText());
+        assertEquals(2, finding.get("count").asInt());
+        JsonNode example = finding.get("examples").get(0);
+        assertEquals("a-1", example.get("key").asText());
+        assertEquals("/state/balance", example.get("pointer").asText());
+        assertEquals("bank.account", example.get("aggregate").asText());
+        assertEquals(2, example.get("version").asInt());
+        assertEquals(0, example.get("factor").decimalValue().compareTo(new java.math.BigDecimal("100")));
+    }
+
+    @Test
+    void aWaivedFindingPassesAndFailOnNeverPassesAll() throws Exception {
+        String scaled = BankService.CLEAN.get("fixture/bank/AccountState.java")
+                .replace("balance = balance.add(deposited.amount());", "balance = balance.add(deposited.amount().movePointRight(2));");
+        String cp = classpath(BankService.changed(Map.of("fixture/bank/AccountState.java", scaled)));
+        Cli.Result waived = Cli.run("replay", "--classpath", cp, "--input", sample().toString(),
+                "--ignore", "replay-state-changed::balances are cents now, by decision");
+        assertEquals(0, waived.code(), waived.err());
+        assertTrue(waived.out().contains("WAIVED replay-state-changed: 2 records (balances are cents now, by decision)"), waived.out());
+
+        assertEquals(0, Cli.run("replay", "--classpath", cp, "--input", sample().toString(), "--fail-on", "never").code());
+    }
+
+    @Test
+    void aClasspathWithoutWowIsBadInputInOneSentence() throws Exception {
+        Cli.Result result = Cli.run("replay", "--classpath", temp.toString(), "--input", sample().toString());
+
+        assertEquals(2, result.code());
+        result.assertNoStackTrace();
+        assertTrue(result.err().startsWith("wow-compat replay: The candidate's classpath does not hold Wow's runtime (wow-core)"),
+                result.err());
+    }
+
+    @Test
+    void anUnknownFindingToWaiveIsRefused() throws Exception {
+        Cli.Result result = Cli.run("replay", "--classpath", temp.toString(), "--input", sample().toString(),
+                "--ignore", "payload-invalid::not a replay finding");
+
+        assertEquals(2, result.code());
+        assertTrue(result.err().contains("names the unknown finding 'payload-invalid'"), result.err());
+    }
+
+    @Test
+    void anEmptyExportIsBadInputUnlessAllowed() throws Exception {
+        Path empty = Files.writeString(temp.resolve("empty.jsonl"), "");
+        String cp = classpath(BankService.CLEAN);
+        Cli.Result refused = Cli.run("replay", "--classpath", cp, "--input", empty.toString());
+        assertEquals(2, refused.code());
+        assertTrue(refused.err().startsWith("wow-compat replay: no state event was read"), refused.err());
+
+        assertEquals(0, Cli.run("replay", "--classpath", cp, "--input", empty.toString(), "--allow-empty").code());
+    }
+
+    private Path sample() throws Exception {
+        Path file = temp.resolve("sample.jsonl");
+        if (!Files.exists(file)) {
+            Files.writeString(file, StateEvents.kcatLines(TOPIC, "a-1", HISTORY));
+        }
+        return file;
+    }
+
+    private String classpath(Map<String, String> sources) throws Exception {
+        Path dir = Files.createTempDirectory(temp, "service");
+        return BankService.build(dir, sources, BankService.SERVICES).stream().map(Path::toString)
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+}
