@@ -32,7 +32,7 @@ class WireGroupsApiOnPostgresTest extends WireGroupsApiTest {
     @Test
     void twoGroupsRacingOnTwoNodesCountTheirRecordsOnce() throws Exception {
         String env = "race-groups";
-        Instant t = Instant.parse("2026-12-05T16:00:00Z");
+        Instant t = running(env);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (RunningRegistry second = new RunningRegistry(database.open(), principals.config(dir))) {
             List<RunningRegistry> nodes = List.of(registry, second);
