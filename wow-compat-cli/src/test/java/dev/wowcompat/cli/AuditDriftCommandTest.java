@@ -67,7 +67,7 @@ class AuditDriftCommandTest {
             String manifest = Files.readString(RepositoryRoot.resolve("docs/audit/" + release + ".json"));
             registry.register(release.substring(0, release.lastIndexOf('-')), manifest).expect(201);
         }
-        for (String env : List.of("units", "calm", "formats", "kept", "waived", "slots")) {
+        for (String env : List.of("units", "calm", "formats", "kept", "waived", "slots", "undeclared")) {
             registry.deploy(env, "tracking-service", "2.3.0").expect(201);
             registry.deploy(env, "parcel-service", "1.0.0").expect(201);
             long before = System.currentTimeMillis();
@@ -277,12 +277,13 @@ class AuditDriftCommandTest {
     void aFieldNoReleaseDeclaresIsLeftOutOfTheRecordedProfilesInsteadOfHavingThePostRefused() throws Exception {
         List<ObjectNode> values = stream(0, 1, Writes.AS_DECLARED);
         for (ObjectNode v : values) ((ObjectNode) v.at("/body/0/body")).put("courierNote", "left at the door");
-        Path written = file("undeclared.jsonl", lines(values, times.get("slots").before(), 0));
-        // The same offsets as the other test's records in slots: a group of its own, or the registry would merge nothing.
-        Cli.Result recorded = audit("slots", written, "--record-profiles", "--group", "undeclared-fields");
+        Path written = file("undeclared.jsonl", lines(values, times.get("undeclared").before(), 0));
+        // The same offsets as the other test's records: an environment of its own, since each record counts once per
+        // environment whichever group read it.
+        Cli.Result recorded = audit("undeclared", written, "--record-profiles", "--group", "undeclared-fields");
         assertNotEquals(2, recorded.code(), recorded.err() + recorded.out());
         assertTrue(recorded.err().contains("1 profiled field that no release declares left out of the profiles recorded"), recorded.err());
-        assertTrue(recorded.err().contains("recorded the profiles of 6 fields in slots; now kept there: parcel-service@1.0.0 6 fields\n"), recorded.err());
+        assertTrue(recorded.err().contains("recorded the profiles of 6 fields in undeclared; now kept there: parcel-service@1.0.0 6 fields\n"), recorded.err());
     }
 
     @Test

@@ -35,12 +35,12 @@ class ServePrincipalsTest {
         Path unknownGrant = PrincipalsFiles.write(dir, "grant.json", "{\"principals\": [\n {\"name\": \"ci\", \"tokenSha256\": \""
                 + PrincipalsFiles.sha256("t") + "\",\n  \"grants\": [\"publish:bank-service\",\n   \"deploy:prod:*:x\"]}]}");
         assertTrue(refusal("--db", db, "--principals", unknownGrant.toString()).output()
-                .startsWith(unknownGrant + ": line 4: \"deploy:prod:*:x\" of \"ci\" is not a grant"));
+                .startsWith("wow-compat serve: " + unknownGrant + ": line 4: \"deploy:prod:*:x\" of \"ci\" is not a grant"));
         Path twice = PrincipalsFiles.write(dir, "twice.json", "{\"principals\": [\n {\"name\": \"a\", \"tokenSha256\": \""
                 + PrincipalsFiles.sha256("t") + "\", \"grants\": [\"admin\"]},\n {\"name\": \"b\", \"tokenSha256\": \""
                 + PrincipalsFiles.sha256("t") + "\", \"grants\": [\"read\"]}]}");
         assertTrue(refusal("--db", db, "--principals", twice.toString()).output()
-                .startsWith(twice + ": line 3: principal \"b\" has the same token digest as \"a\""));
+                .startsWith("wow-compat serve: " + twice + ": line 3: principal \"b\" has the same token digest as \"a\""));
         Path oidc = PrincipalsFiles.write(dir, "oidc.json", "{\"oidc\": [{\"name\": \"ci\", \"match\": {\"repository\": \"acme/x\"}, "
                 + "\"grants\": [\"publish:x\"]}]}");
         assertTrue(refusal("--db", db, "--principals", oidc.toString()).output().startsWith("wow-compat serve: the principals file has an oidc list, but no --oidc-issuer"));
@@ -59,7 +59,7 @@ class ServePrincipalsTest {
                 + "\"grants\": [\"publish:x\"]}]}");
         String[] args = {"--db", dir.resolve("w.db").toString(), "--principals", oidc.toString(), "--oidc-issuer", "https://i",
                 "--oidc-audience", "a", "--oidc-jwks", jwks.toUri().toString()};
-        assertEquals("--oidc-jwks: the JWKS at " + jwks.toUri().toURL() + " holds RSA keys under 2048 bits (kid \"old-1024\" of 1024 bits), "
+        assertEquals("wow-compat serve: --oidc-jwks: the JWKS at " + jwks.toUri().toURL() + " holds RSA keys under 2048 bits (kid \"old-1024\" of 1024 bits), "
                 + "which can be broken: have the issuer publish keys of 2048 bits or more", refusal(args).output().strip());
         // A usage slip: the launcher's one sentence and its pointer to --help.
         ServerProcess.Refusal slip = ServerProcess.refusal(Map.of(), "--db", dir.resolve("w.db").toString(), "--oidc-max-lifetime", "2y");
@@ -80,7 +80,7 @@ class ServePrincipalsTest {
                 + PrincipalsFiles.sha256("t") + "\", \"grants\": [\"publish:bank-service\"]},\n {\"name\": \"bank-ci \", \"tokenSha256\": \""
                 + PrincipalsFiles.sha256("u") + "\", \"grants\": [\"admin\"]}]}");
         String said = refusal("--db", dir.resolve("s.db").toString(), "--principals", spaced.toString()).output();
-        assertTrue(said.startsWith(spaced + ": line 3: \"name\" must be ") && said.strip().endsWith("; this one ends with a space"), said);
+        assertTrue(said.startsWith("wow-compat serve: " + spaced + ": line 3: \"name\" must be ") && said.strip().endsWith("; this one ends with a space"), said);
     }
 
     /**
