@@ -6,7 +6,25 @@ export function h(text) {
 }
 export const enc = encodeURIComponent;
 export const short = fp => fp ? fp.slice(0, 12) + '…' : '';
-export const when = ms => ms ? new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '';
+// The one way the page writes a time: the API's epoch milliseconds and the wire's RFC 3339 instants alike, to the minute
+// in UTC ("2026-12-06 18:05 UTC").
+const minute = t => new Date(typeof t === 'number' ? t : Date.parse(t)).toISOString().replace('T', ' ').slice(0, 16);
+const isTime = t => (typeof t === 'number' && t > 0) || (typeof t === 'string' && !Number.isNaN(Date.parse(t)));
+export const when = t => isTime(t) ? minute(t) + ' UTC' : '';
+// A time range written once, as short as it stays unambiguous: "2026-12-06 18:05–18:07 UTC" within a day, one time
+// when both ends fall in the same minute.
+export function span(from, to) {
+  if (!isTime(from) || !isTime(to)) return when(from) || when(to);
+  const a = minute(from), b = minute(to);
+  if (a === b) return a + ' UTC';
+  return a.slice(0, 10) === b.slice(0, 10) ? `${a}–${b.slice(11)} UTC` : `${a} – ${b} UTC`;
+}
+// Instants a server's sentence carries (a finding's message) written as the page writes times.
+export const timesInText = text => String(text == null ? '' : text)
+    .replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)/g, t => when(t) || t);
+// A count and its noun, one or many ("1 record", "3 releases"): every count the page writes goes through it.
+export const noun = (n, one, many = one + 's') => Number(n) === 1 ? one : many;
+export const plural = (n, one, many) => `${n} ${noun(n, one, many)}`;
 
 // alsoAccepted: statuses other than 2xx whose body is an answer, not a problem (300 lists prefix candidates).
 export async function api(path, alsoAccepted = []) {

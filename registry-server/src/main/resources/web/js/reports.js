@@ -1,4 +1,4 @@
-import {h} from './dom.js';
+import {h, plural} from './dom.js';
 
 // ---- reports: a check's findings, in the words the text report uses ----
 // The report's labels (old-readers, new-readers) in the words the text report uses (docs/cli.md, the Breaks: line).
@@ -32,7 +32,7 @@ export function renderReport(report) {
 // The report's compatible changes (reports stored before the changelog existed have none).
 function renderChangelog(changes) {
   if (!changes.length) return '';
-  return `<div class="changelog"><strong>${changes.length} compatible change${changes.length === 1 ? '' : 's'}</strong>
+  return `<div class="changelog"><strong>${plural(changes.length, 'compatible change')}</strong>
     <ul class="changelog-list">${changes.map(c => `<li class="change" data-kind="${h(c.kind)}" data-pointer="${h(c.pointer)}">
       <code>${h(c.kind)}</code> <code>${h(c.subject)}</code>${c.pointer ? ` at <code>${h(c.pointer)}</code>` : ''}
       <span class="muted">${h(c.message)}</span></li>`).join('')}</ul></div>`;

@@ -1,4 +1,4 @@
-import {acceptedWrites, api, enc, envLink, h, releaseLink, show, when, writerAt} from './dom.js';
+import {acceptedWrites, api, enc, envLink, h, plural, releaseLink, show, when, writerAt} from './dom.js';
 import {paged} from './paging.js';
 import {wirePanel} from './view-wire.js';
 
@@ -10,7 +10,7 @@ export async function environments() {
     <p class="muted">Where releases run, as their deployments were recorded (<code>wow-compat record-deployment</code>).</p>
     ${list.length ? `<table id="environments"><tr><th>Environment</th><th>Running</th><th>Last change</th><th></th></tr>
       ${list.map(e => `<tr class="environment" data-environment="${h(e.name)}"><td>${envLink(e.name)}</td>
-        <td>${e.running} release${e.running === 1 ? '' : 's'}</td><td>${when(e.updatedAt)}</td>
+        <td>${plural(e.running, 'release')}</td><td>${when(e.updatedAt)}</td>
         <td><a class="can-deploy-link" href="#/can-deploy///${enc(e.name)}">Can I deploy here?</a></td></tr>`).join('')}</table>`
       : '<p class="muted" id="environments">No deployment recorded yet.</p>'}`);
 }
@@ -23,7 +23,7 @@ export async function environment(name) {
     <p class="muted"><a href="#/environments">All environments</a> · <a class="can-deploy-link" href="#/can-deploy///${enc(env.name)}">Can I deploy here?</a></p>
     <h2>Running now</h2>
     ${env.deployments.length ? '<table id="running"></table>' : '<p class="muted" id="running">Nothing runs here now.</p>'}
-    ${env.moreDeployments ? `<p class="muted" id="running-more">${env.moreDeployments} more running release${env.moreDeployments === 1 ? '' : 's'} not listed: the registry answers the first ${env.deployments.length}.</p>` : ''}
+    ${env.moreDeployments ? `<p class="muted" id="running-more">${plural(env.moreDeployments, 'more running release')} not listed: the registry answers the first ${env.deployments.length}.</p>` : ''}
     <h2>On the wire</h2>
     ${wirePanel(env.name, wire)}
     <h2>Recent history</h2>

@@ -1,4 +1,4 @@
-import {api, enc, h, pills, releaseLink, show, typeLink, when} from './dom.js';
+import {api, enc, h, pills, plural, releaseLink, show, typeLink, when} from './dom.js';
 import {paged} from './paging.js';
 
 // ---- views: the registry's start page, the type search and the field search ----
@@ -10,7 +10,7 @@ export async function home() {
     <h2>Services</h2>
     ${services.length ? '<table id="services"></table>'
       : '<p class="muted">No release registered yet. Register one with <code>wow-compat register FILE --registry URL</code>.</p>'}
-    ${more ? `<p class="muted" id="services-more">${more} more service${more === 1 ? '' : 's'} not listed: the registry answers the first ${services.length} by name; search a type above to reach the others.</p>` : ''}`);
+    ${more ? `<p class="muted" id="services-more">${plural(more, 'more service')} not listed: the registry answers the first ${services.length} by name; search a type above to reach the others.</p>` : ''}`);
   paged('services', '<tr><th>Service</th><th>Releases</th><th>Newest</th><th>Registered</th></tr>', services,
     s => `<tr><td><a class="service-link" href="#/service/${enc(s.name)}">${h(s.name)}</a></td><td>${s.releases}</td>
         <td>${h(s.latestVersion)}</td><td>${when(s.latestRegisteredAt)}</td></tr>`, s => s.name);

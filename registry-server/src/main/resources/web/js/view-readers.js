@@ -1,17 +1,17 @@
-import {api, enc, envLink, h, releaseLink, revisionList} from './dom.js';
+import {api, enc, envLink, h, plural, releaseLink, revisionList} from './dom.js';
 
 // ---- an event's readers: who writes it, who reads which revisions, and what that means in each environment ----
 
 function renderReaders(r) {
   const span = s => `<li class="span">${h(s.firstVersion)}${s.lastVersion !== s.firstVersion ? ' – ' + h(s.lastVersion) : ''}
-    <span class="muted">(${s.releases} release${s.releases === 1 ? '' : 's'})</span>: declares ${revisionList(s.revisions)}
+    <span class="muted">(${plural(s.releases, 'release')})</span>: declares ${revisionList(s.revisions)}
     · ${s.writes != null ? `writes <strong>@${s.writes}</strong>` : '<span class="muted">writes none</span>'}</li>`;
   const reads = (current, revisions) => `reads ${revisionList(revisions)}${current != null && !revisions.includes(current)
       ? ` <span class="pill breaking lagging" title="the producer running here writes @${current}">does not read @${current}</span>` : ''}`;
   return `<h2>Producer</h2>
     <table id="producers"><tr><th>Service</th><th>Releases declaring it</th></tr>
     ${r.producers.map(p => `<tr class="producer" data-service="${h(p.service)}"><td><a class="service-link" href="#/service/${enc(p.service)}">${h(p.service)}</a>
-      <span class="muted">${p.releases} release${p.releases === 1 ? '' : 's'}</span></td>
+      <span class="muted">${plural(p.releases, 'release')}</span></td>
       <td><ul class="spans">${p.spans.map(span).join('')}</ul></td></tr>`).join('')}</table>
     <h2>Consumers</h2>
     ${r.consumers.length ? `<table id="consumers"><tr><th>Service</th><th>Newest release</th><th>Running</th></tr>

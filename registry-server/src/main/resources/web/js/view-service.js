@@ -1,4 +1,4 @@
-import {acceptedWrites, api, enc, h, show, view, when, writerAt} from './dom.js';
+import {acceptedWrites, api, enc, h, plural, show, view, when, writerAt} from './dom.js';
 import {renderReport} from './reports.js';
 
 // ---- views: a service and its releases ----
@@ -6,7 +6,7 @@ export async function service(name, version) {
   const [{releases}, registrations] = await Promise.all([api('/services/' + enc(name) + '/releases'),
     acceptedWrites('service=' + enc(name), '/services/{service}/releases')]);
   const registeredBy = r => writerAt(registrations, w => w.version === r.version, r.registeredAt);
-  show(`<h1>${h(name)}</h1><p class="muted">${releases.length} release(s), oldest first, each with the verdict it was registered with,
+  show(`<h1>${h(name)}</h1><p class="muted">${plural(releases.length, 'release')}, oldest first, each with the verdict it was registered with,
     its findings, and what it changed (open “Changes”).</p>
     <div class="timeline" id="timeline">${releases.map((r, i) => `
       <div class="release card" id="release-${h(r.version)}" data-version="${h(r.version)}">
