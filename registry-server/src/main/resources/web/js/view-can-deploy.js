@@ -1,6 +1,6 @@
 import {api, enc, envLink, failure, h, releaseLink, show} from './dom.js';
 import {renderFindings} from './reports.js';
-import {route} from './router.js';
+import {go} from './navigation.js';
 
 // ---- can I deploy? ----
 
@@ -45,7 +45,7 @@ export async function canDeploy(service, version, environment, isNew = false) {
   document.getElementById('can-deploy-form').onsubmit = e => {
     e.preventDefault();
     const target = `#/can-deploy/${enc(serviceBox.value)}/${enc(versionBox.value)}/${enc(envBox.value.trim())}${newBox.checked ? '/new' : ''}`;
-    if (location.hash === target) route(); else location.hash = target;
+    go(target);
   };
   if (service && version && environment) await canDeployReport(service, version, environment, isNew);
 }
