@@ -42,22 +42,35 @@ function markFindings(lines, findings) {
   return marks;
 }
 
-// Which lines of each side are not in the other (longest common subsequence of the lines' text): the lines a
-// diff shows as removed (old side) and added (new side).
+// A line as the diff compares it: without the comma that only says whether a sibling follows (adding a property after
+// the last one gives the old last line a comma, which changed nothing in it).
+const normalized = text => text.replace(/,$/, '');
+
+// Which lines of each side are not in the other (longest common subsequence of the normalized lines), and the rows
+// both panes show side by side: a common line beside itself, the removed lines of a gap beside its added ones, and a
+// blank filler where one side has fewer, so that the panes stay aligned line by line.
 export function lineChanges(oldLines, newLines) {
-  const a = oldLines.map(l => l.text), b = newLines.map(l => l.text);
+  const a = oldLines.map(l => normalized(l.text)), b = newLines.map(l => normalized(l.text));
   const n = a.length, m = b.length;
   const common = Array.from({length: n + 1}, () => new Uint32Array(m + 1));
   for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) {
     common[i][j] = a[i] === b[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
   }
   const removed = new Array(n).fill(true), added = new Array(m).fill(true);
-  for (let i = 0, j = 0; i < n && j < m;) {
-    if (a[i] === b[j]) { removed[i] = added[j] = false; i++; j++; }
-    else if (common[i + 1][j] >= common[i][j + 1]) i++;
-    else j++;
+  const rows = [];
+  let gapOld = [], gapNew = [];
+  const closeGap = () => {
+    for (let k = 0; k < Math.max(gapOld.length, gapNew.length); k++) rows.push({from: k < gapOld.length ? gapOld[k] : null, to: k < gapNew.length ? gapNew[k] : null});
+    gapOld = []; gapNew = [];
+  };
+  let i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) { closeGap(); removed[i] = added[j] = false; rows.push({from: i++, to: j++}); }
+    else if (j >= m || (i < n && common[i + 1][j] >= common[i][j + 1])) gapOld.push(i++);
+    else gapNew.push(j++);
   }
-  return {removed, added};
+  closeGap();
+  return {removed, added, rows};
 }
 
 export function renderSchema(schema, findings, side) {
@@ -65,10 +78,12 @@ export function renderSchema(schema, findings, side) {
 }
 
 // changes: the report's compatible changes, marked on the new side (their pointers point into the new schema).
-export function renderLines(lines, findings, side, changed, changes) {
+// layout: the index of the line each row shows, null for a filler row (lineChanges' rows); every line when absent.
+export function renderLines(lines, findings, side, changed, changes, layout) {
   const asMarks = side === 'to' ? (changes || []).map(c => ({pointer: c.pointer, severity: 'change'})) : [];
   const marks = markFindings(lines, (findings || []).concat(asMarks));
   const change = side === 'from' ? ' removed' : ' added';
-  return '<pre class="json" data-side="' + side + '">' + lines.map((l, i) =>
-      `<span class="line${marks[i] ? ' hl-' + marks[i] : ''}${changed && changed[i] ? change : ''}" data-pointer="${h(l.pointer)}">${h(l.text)}</span>`).join('') + '</pre>';
+  return '<pre class="json" data-side="' + side + '">' + (layout || lines.map((l, i) => i)).map(i => i == null
+      ? '<span class="line filler" aria-hidden="true"> </span>'
+      : `<span class="line${marks[i] ? ' hl-' + marks[i] : ''}${changed && changed[i] ? change : ''}" data-pointer="${h(lines[i].pointer)}">${h(lines[i].text)}</span>`).join('') + '</pre>';
 }

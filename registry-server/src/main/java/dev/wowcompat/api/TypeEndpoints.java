@@ -16,6 +16,7 @@ import dev.wowcompat.store.TypeUsage;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,7 +115,8 @@ final class TypeEndpoints {
         else answer.put("current", current);
         // One Manifest may declare thousands of revisions, each listing its schemas: the lowest are listed within
         // LIST_BYTES, "more" counts the rest, and GET /events/{name}/revisions/{n} answers any one of them.
-        Listed.bytes(List.copyOf(byRevision.entrySet()), e -> revision(json.object(), e.getKey(), e.getValue(), false)
+        Map<String, Integer> writes = writtenRevisions(byRevision);
+        Listed.bytes(List.copyOf(byRevision.entrySet()), e -> revision(json.object(), e.getKey(), e.getValue(), writes, false)
                 .put("current", e.getKey().equals(current)), Listed.ENTRIES, Listed.LIST_BYTES, answer.putArray("revisions"), answer, "more");
         json.send(ctx, 200, answer);
     }
@@ -122,10 +124,11 @@ final class TypeEndpoints {
     void revision(Context ctx) {
         String name = ctx.pathParam("name");
         int n = intParam(ctx.pathParam("n"), "revision");
-        List<TypeUsage> usages = eventRevisions(name).get(n);
+        TreeMap<Integer, List<TypeUsage>> byRevision = eventRevisions(name);
+        List<TypeUsage> usages = byRevision.get(n);
         if (usages == null) throw new ApiException(ProblemCode.REVISION_NOT_FOUND, name + "@" + n + " is not registered.");
         ObjectNode out = json.object().put("name", name);
-        revision(out, n, usages, true).put("current", Integer.valueOf(n).equals(currentRevision(eventRevisions(name))));
+        revision(out, n, usages, writtenRevisions(byRevision), true).put("current", Integer.valueOf(n).equals(currentRevision(byRevision)));
         json.send(ctx, 200, out);
     }
 
@@ -138,6 +141,17 @@ final class TypeEndpoints {
         TypeUsage newest = StoreSchemas.newestUsage(all).orElseThrow();
         return all.stream().filter(u -> u.service().equals(newest.service()) && u.version().equals(newest.version()))
                 .filter(u -> u.type().written()).map(u -> u.type().revision()).max(Integer::compare).orElse(null);
+    }
+
+    /**
+     * The revision each release (service@version) writes: the highest it declares written, as for the current revision;
+     * a release declaring older revisions too reads them and writes only that one.
+     */
+    private static Map<String, Integer> writtenRevisions(TreeMap<Integer, List<TypeUsage>> byRevision) {
+        Map<String, Integer> writes = new HashMap<>();
+        byRevision.forEach((n, usages) -> usages.stream().filter(u -> u.type().written())
+                .forEach(u -> writes.merge(u.service() + "@" + u.version(), n, Math::max)));
+        return writes;
     }
 
     private TreeMap<Integer, List<TypeUsage>> eventRevisions(String name) {
@@ -153,7 +167,7 @@ final class TypeEndpoints {
      * writes it or only reads it (staged), the release that first wrote it, upgradesFrom, every schema it had
      * (first and last release of each), and with {@code withSchema} its schema and every release it is in.
      */
-    private ObjectNode revision(ObjectNode o, int n, List<TypeUsage> usages, boolean withSchema) {
+    private ObjectNode revision(ObjectNode o, int n, List<TypeUsage> usages, Map<String, Integer> writes, boolean withSchema) {
         List<TypeUsage> ordered = usages.stream().sorted(Comparator.comparingLong(TypeUsage::registeredAt).thenComparing(StoreSchemas.BY_RELEASE)).toList();
         TypeUsage newest = StoreSchemas.newestUsage(usages).orElseThrow();
         o.put("revision", n);
@@ -163,6 +177,16 @@ final class TypeEndpoints {
         o.put("written", newest.type().written());
         Optional<TypeUsage> firstWritten = ordered.stream().filter(u -> u.type().written()).findFirst();
         o.set("writtenSince", firstWritten.map(this::release).orElse(null));
+        // Which releases wrote it: those whose written revision it is, first to last ("since" would say it still is).
+        List<TypeUsage> writers = ordered.stream().filter(u -> Integer.valueOf(n).equals(writes.get(u.service() + "@" + u.version()))).toList();
+        if (writers.isEmpty()) {
+            o.putNull("writtenBy");
+        } else {
+            ObjectNode by = o.putObject("writtenBy");
+            by.set("first", release(writers.get(0)));
+            by.set("last", release(writers.get(writers.size() - 1)));
+            by.put("releases", writers.size());
+        }
         if (newest.type().upgradesFrom() == null) o.putNull("upgradesFrom");
         else o.put("upgradesFrom", newest.type().upgradesFrom());
         // Both lists grow with every change of the schema: the newest ENTRIES, and how many older ones were left out.

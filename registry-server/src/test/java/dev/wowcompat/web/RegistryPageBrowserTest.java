@@ -62,7 +62,12 @@ class RegistryPageBrowserTest extends BrowserTest {
 
         List<WebElement> rows = wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#revisions tr.revision"), 2));
         assertTrue(rows.get(1).getText().contains("@1"), "revision 2 upgrades from 1: " + rows.get(1).getText());
-        assertTrue(rows.get(1).getText().contains("since 1.2.0"), "written since 1.2.0, staged in 1.1.0: " + rows.get(1).getText());
+        // Which releases wrote each revision, first to last: @1 until 1.2.0 wrote @2 (staged in 1.1.0), never "since".
+        WebElement written1 = rows.get(0).findElement(By.cssSelector("td.revision-written"));
+        WebElement written2 = rows.get(1).findElement(By.cssSelector("td.revision-written"));
+        assertEquals("no longer written: written by 1.0.0 to 1.1.0 (2 releases)", written1.getText());
+        assertEquals("written by 1.2.0 to 1.4.0 (3 releases)", written2.getText());
+        screenshot("revisions-written-by");
 
         rows.get(1).findElement(By.cssSelector("a.diff-link")).click();
         // A new revision is where a type may change: the diff says what the upgrader maps, not "breaking".
@@ -134,6 +139,21 @@ class RegistryPageBrowserTest extends BrowserTest {
         assertTrue(added.stream().anyMatch(l -> l.getText().contains("\"fee\"")), "the new field's lines are marked added");
         assertTrue(added.stream().allMatch(l -> !l.getText().contains("\"amount\"")), "unchanged lines are not");
         assertEquals(List.of(), browser.findElements(By.cssSelector("#side-from .line.removed")));
+        // Only the new members' lines are added: a line that only gained a comma because a sibling follows it now is not.
+        List<String> addedAt = added.stream().map(l -> l.getAttribute("data-pointer")).toList();
+        assertTrue(addedAt.stream().allMatch(p -> p.startsWith("/properties/fee") || p.startsWith("/properties/source") || p.startsWith("/$defs")),
+                addedAt.toString());
+        // The panes are aligned line by line: each added line faces a blank row, every other row the same line.
+        List<WebElement> fromRows = browser.findElements(By.cssSelector("#side-from pre.json > .line"));
+        List<WebElement> toRows = browser.findElements(By.cssSelector("#side-to pre.json > .line"));
+        assertEquals(fromRows.size(), toRows.size(), "one row each side");
+        assertEquals(added.size(), browser.findElements(By.cssSelector("#side-from .line.filler")).size());
+        for (int i = 0; i < fromRows.size(); i++) {
+            assertEquals(fromRows.get(i).getLocation().getY(), toRows.get(i).getLocation().getY(), "row " + i + " at one height");
+            if (!toRows.get(i).getAttribute("class").contains("added")) {
+                assertEquals(fromRows.get(i).getText().replaceAll(",$", ""), toRows.get(i).getText().replaceAll(",$", ""), "row " + i);
+            }
+        }
         // A compatible change (no finding) is highlighted at its pointer and listed in the report's changelog.
         assertEquals(List.of(), browser.findElements(By.cssSelector(".finding")));
         List<WebElement> changed = browser.findElements(By.cssSelector("#side-to .line.hl-change"));
@@ -145,6 +165,8 @@ class RegistryPageBrowserTest extends BrowserTest {
         assertTrue(listed.contains("property-added /properties/fee"), listed.toString());
         assertTrue(browser.getCurrentUrl().contains("#/diff/bank.account.Deposited%402/"), browser.getCurrentUrl());
         screenshot("diff-release");
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", added.get(0));
+        screenshot("diff-release-aligned");
     }
 
     @Test
