@@ -1,5 +1,4 @@
-import {api, enc, envLink, h, show, typeLink, when} from './dom.js';
-import {at} from './view-wire.js';
+import {api, enc, envLink, h, plural, show, span, timesInText, typeLink, when} from './dom.js';
 
 // ---- the values releases wrote: one small chart per numeric field, format shares per string field ----
 
@@ -38,7 +37,7 @@ function valueChart(rows, drifts, deployedAt, contradicted) {
       <circle class="median" data-release="${h(r.release)}" cx="${x(i)}" cy="${y(r.number.q50)}" r="3.5" fill="${color}"/>
       ${contradicted.has(r.release) ? `<rect class="contradicted" data-release="${h(r.release)}" x="${x(i) - slot * 0.42}" width="${slot * 0.84}"
         y="${top}" height="${H - top - bottom}" fill="none" stroke="#b3261e" stroke-width="2" stroke-dasharray="6 3">
-        <title>${h(r.release)}: declared-meaning-contradicted in ${h(contradicted.get(r.release).count)} records on the wire</title></rect>
+        <title>${h(r.release)}: declared-meaning-contradicted in ${plural(h(contradicted.get(r.release).count), 'record')} on the wire</title></rect>
         <text class="contradicted-label" x="${x(i)}" y="${H - bottom - 6}" text-anchor="middle" font-size="11" fill="#b3261e">declared meaning contradicted</text>` : ''}
       <text x="${x(i)}" y="${H - bottom + 14}" text-anchor="middle" font-size="11" fill="#5d6873">${h(r.release.split('@')[1] || r.release)}</text>`;
   }).join('');
@@ -56,6 +55,21 @@ function formatBars(rows) {
     const bar = shares.map(([c, n]) => { const w = 300 * n / total; const seg = `<rect x="${at}" width="${w}" height="14" fill="${FORMAT_COLORS[c] || '#9aa4ae'}"><title>${h(c)}: ${Math.round(100 * n / total)}%</title></rect>`; at += w; return seg; }).join('');
     return `<tr class="format-row" data-release="${h(r.release)}"><td>${h(r.release)}</td><td><svg width="300" height="14">${bar}</svg></td>
       <td class="shares">${shares.map(([c, n]) => `${h(c)} ${Math.round(100 * n / total)}%`).join(', ')}</td></tr>`;
+  }).join('')}</table>`;
+}
+
+// A code list's drift drawn as the codes each release wrote (its sides' most frequent values, with their counts), in
+// deployment order: a code the next release no longer writes, and one it writes new, are marked.
+function codeLists(drifts, rank) {
+  const sides = new Map();
+  for (const d of drifts) for (const x of [d.before, d.after]) if (x && x.values && !sides.has(x.release)) sides.set(x.release, x);
+  const rows = [...sides.values()].sort((a, b) => rank(a.release) - rank(b.release));
+  return `<table class="code-lists">${rows.map((r, i) => {
+    const before = i > 0 ? rows[i - 1].values : null, after = i < rows.length - 1 ? rows[i + 1].values : null;
+    return `<tr class="code-row" data-release="${h(r.release)}"><td>${h(r.release)}</td><td class="codes">${Object.entries(r.values).map(([code, n]) => {
+      const state = before && !(code in before) ? ' code-new' : after && !(code in after) ? ' code-gone' : '';
+      return `<span class="pill code${state}" data-code="${h(code)}" title="${h(plural(n, 'value'))}"><code>${h(code)}</code> ${h(n)}</span>`;
+    }).join(' ')}</td></tr>`;
   }).join('')}</table>`;
 }
 
@@ -87,18 +101,21 @@ export async function values(envName, typeName) {
   const cards = [...groups.values()].map(g => {
     g.rows.sort((a, b) => rank(a.release) - rank(b.release) || a.release.localeCompare(b.release));
     const drifts = p.drift.filter(d => d.revision === g.revision && d.pointer === g.pointer);
+    // A code list is words, all of format "other": its codes say what changed, its formats nothing.
+    const codeDrifts = drifts.filter(d => d.id === 'code-list-drift');
     const numeric = g.rows.filter(r => r.number && r.number.q50 != null);
     const strings = g.rows.filter(r => r.string && r.string.count > 0);
     const wireFindings = contradicted.get(g.pointer) || [];
     const byRelease = new Map(wireFindings.map(f => [f.release, f]));
     return `<div class="card value-field${drifts.length || wireFindings.length ? ' drifted' : ''}" data-pointer="${h(g.pointer)}" data-revision="${g.revision}">
       <h3><code>${h(g.pointer || '(the whole payload)')}</code>${g.revision ? ` <span class="muted">@${g.revision}</span>` : ''}</h3>
-      ${drifts.map(d => `<div class="finding ${h(d.severity)} drift-finding"><span class="sev-${h(d.severity)}">${h(d.id)}</span> ${h(d.message)}</div>`).join('')}
+      ${drifts.map(d => `<div class="finding ${h(d.severity)} drift-finding"><span class="sev-${h(d.severity)}">${h(d.id)}</span> ${h(timesInText(d.message))}</div>`).join('')}
       ${wireFindings.map(f => `<div class="finding ${h(f.severity)} wire-contradiction" data-release="${h(f.release)}"><span class="sev-${h(f.severity)}">${h(f.id)}</span>
-        ${h(f.count)} records of ${h(f.release || 'an unknown release')} on the wire, ${at(f.firstSeen)} – ${at(f.lastSeen)}${(f.examples || []).length && f.examples[0].message ? ': ' + h(f.examples[0].message) : ''}
+        ${plural(h(f.count), 'record')} of ${h(f.release || 'an unknown release')} on the wire, <span class="seen">${span(f.firstSeen, f.lastSeen)}</span>${(f.examples || []).length && f.examples[0].message ? ': ' + h(timesInText(f.examples[0].message)) : ''}
         <a class="wire-finding-link" href="#/wire/${enc(envName)}/${enc(typeName)}">records</a></div>`).join('')}
       ${numeric.length ? valueChart(numeric, drifts, deployedAt, byRelease) : ''}
-      ${strings.length ? `<h4>Formats of the strings</h4>${formatBars(strings)}` : ''}
+      ${codeDrifts.length ? `<h4>Codes each release wrote</h4>${codeLists(codeDrifts, rank)}`
+        : strings.length ? `<h4>Formats of the strings</h4>${formatBars(strings)}` : ''}
       ${!numeric.length && !strings.length ? '<p class="muted">Only booleans or nulls here.</p>' : ''}</div>`;
   });
   show(`<h1>Values of ${typeLink(p.type)} in ${envLink(p.environment)}</h1>

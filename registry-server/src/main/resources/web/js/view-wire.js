@@ -1,11 +1,10 @@
-import {api, enc, envLink, h, show, typeLink} from './dom.js';
+import {api, enc, envLink, h, noun, plural, show, span, timesInText, typeLink, when} from './dom.js';
 
 // ---- the wire: what the watchers saw written in an environment (docs/api.md, "GET /environments/{env}/wire") ----
 
-// An instant of the wire's answers (RFC 3339) as the page shows times.
-export const at = iso => iso ? h(String(iso).replace('T', ' ').slice(0, 16)) + ' UTC' : '';
 const SEVERITIES = ['breaking', 'warning', 'info'];
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+// When something was seen: one range, written as every time of the page is, and kept on one line.
+const seen = (first, last) => `<span class="seen">${span(first, last)}</span>`;
 
 // Records with a finding, by severity: counts of records, not of finding rows.
 function bySeverity(findings) {
@@ -15,22 +14,23 @@ function bySeverity(findings) {
 }
 
 const example = e => `<li class="wire-example"><code>${h(e.topic)}</code> partition ${h(e.partition)} offset ${h(e.offset)}
-  ${e.key != null ? `key <code>${h(e.key)}</code>` : ''} ${e.pointer ? `at <code>${h(e.pointer)}</code>` : ''}${e.message ? `: ${h(e.message)}` : ''}</li>`;
+  ${e.key != null ? `key <code>${h(e.key)}</code>` : ''} ${e.pointer ? `at <code>${h(e.pointer)}</code>` : ''}${e.message ? `: ${h(timesInText(e.message))}` : ''}</li>`;
 
-function findingRows(env, findings, withExamples) {
+// withType: the rows of a page about every type name each row's type; a page about one type says it once, in its title.
+function findingRows(env, findings, withExamples, withType) {
   return findings.map(f => `<tr class="wire-finding" data-id="${h(f.id)}" data-type="${h(f.type)}" data-severity="${h(f.severity)}">
-    <td><span class="sev-${h(f.severity)}">${h(f.id)}</span></td><td>${f.type ? typeLink(f.type) : '<span class="muted">unknown</span>'}</td>
+    <td><span class="sev-${h(f.severity)}">${h(f.id)}</span></td>${withType ? `<td>${f.type ? typeLink(f.type) : '<span class="muted">unknown</span>'}</td>` : ''}
     <td>${f.release ? h(f.release) : '<span class="muted">no release found</span>'}</td><td class="wire-count">${h(f.count)}</td>
-    <td>${at(f.firstSeen)} – ${at(f.lastSeen)}</td>
+    <td>${seen(f.firstSeen, f.lastSeen)}</td>
     <td>${withExamples ? `<ul class="wire-examples">${(f.examples || []).map(example).join('')}</ul>`
       : `<a class="wire-finding-link" href="#/wire/${enc(env)}${f.type ? '/' + enc(f.type) : ''}">examples</a>`}</td></tr>`).join('');
 }
 
-const FINDINGS_HEAD = '<tr><th>Finding</th><th>Type</th><th>Release</th><th>Records</th><th>Seen</th><th></th></tr>';
+const findingsHead = withType => `<tr><th>Finding</th>${withType ? '<th>Type</th>' : ''}<th>Release</th><th>Records</th><th>Seen</th><th></th></tr>`;
 
 // When the wire was last reset (DELETE /environments/{env}/wire): why its figures may start late or at zero.
 const resetNote = w => !w || !w.reset ? '' : `<p class="muted" id="wire-reset" data-at="${h(w.reset.at)}">${w.reset.group
-  ? `The positions of group <code>${h(w.reset.group)}</code> were reset` : 'The wire was reset'} ${at(w.reset.at)} by
+  ? `The positions of group <code>${h(w.reset.group)}</code> were reset` : 'The wire was reset'} ${when(w.reset.at)} by
   <code>${h(w.reset.by)}</code>${w.reset.group ? '; what it counted stays counted' : ': counted from then on'}.</p>`;
 
 // The environment view's "On the wire" panel.
@@ -43,20 +43,20 @@ export function wirePanel(env, w) {
   const more = w.more || {};
   return `<div class="card" id="wire-panel">
     <div class="wire-figures">
-      <div class="wire-figure" id="wire-records"><strong>${h(w.records)}</strong> records</div>
+      <div class="wire-figure" id="wire-records"><strong>${h(w.records)}</strong> ${noun(w.records, 'record')}</div>
       ${SEVERITIES.map(s => `<div class="wire-figure wire-${s}" id="wire-${s}"><strong class="sev-${s}">${h(sev[s])}</strong> ${s}</div>`).join('')}
-      <div class="wire-figure" id="wire-last-window">last window <strong>${at(w.updated)}</strong></div>
+      <div class="wire-figure" id="wire-last-window">last window <strong>${when(w.updated)}</strong></div>
     </div>
-    <p class="muted">Counted since ${at(w.since)} in ${plural(w.windows, 'window')}; records with a finding, by severity${more.findings ? ` (of the ${w.findings.length} findings listed)` : ''}.</p>
+    <p class="muted">Counted since ${when(w.since)} in ${plural(w.windows, 'window')}; records with a finding, by severity${more.findings ? ` (of the ${plural(w.findings.length, 'finding')} listed)` : ''}.</p>
     ${resetNote(w)}
     ${Object.keys(w.byRelease).length ? `<table id="wire-releases"><tr><th>Written by</th><th>Records</th></tr>
       ${Object.entries(w.byRelease).sort((a, b) => b[1] - a[1]).map(([r, n]) => `<tr class="wire-release" data-release="${h(r)}"><td>${r ? h(r) : '<span class="muted">no release found</span>'}</td><td>${h(n)}</td></tr>`).join('')}</table>` : ''}
     <h3>Findings</h3>
-    ${w.findings.length ? `<table id="wire-findings">${FINDINGS_HEAD}${findingRows(env, w.findings, false)}</table>
+    ${w.findings.length ? `<table id="wire-findings">${findingsHead(true)}${findingRows(env, w.findings, false, true)}</table>
       ${more.findings ? `<p class="muted">and ${h(more.findings)} more</p>` : ''}` : '<p class="muted" id="wire-findings">No finding: every record read as its release declares.</p>'}
     <h3>Watchers</h3>
     ${w.watchers.length ? `<table id="wire-watchers"><tr><th>Member</th><th>Group</th><th>Last window</th></tr>
-      ${w.watchers.map(x => `<tr class="wire-watcher"><td><code>${h(x.member)}</code></td><td><code>${h(x.group)}</code></td><td>${at(x.lastWindow)}</td></tr>`).join('')}</table>
+      ${w.watchers.map(x => `<tr class="wire-watcher"><td><code>${h(x.member)}</code></td><td><code>${h(x.group)}</code></td><td>${when(x.lastWindow)}</td></tr>`).join('')}</table>
       ${more.watchers ? `<p class="muted">and ${h(more.watchers)} more</p>` : ''}` : '<p class="muted">None.</p>'}
   </div>`;
 }
@@ -68,12 +68,13 @@ export async function wire(env, type) {
     <p class="muted">What the watchers saw written, judged as <code>wow-compat audit</code> judges it; each finding with its first records.
       ${type ? `<a href="#/values/${enc(env)}/${enc(type)}">Values of ${h(type)} →</a>` : ''}</p>
     ${resetNote(w)}
-    ${w.findings.length ? `<table id="wire-findings">${FINDINGS_HEAD}${findingRows(env, w.findings, true)}</table>`
+    ${w.findings.length ? `<table id="wire-findings">${findingsHead(!type)}${findingRows(env, w.findings, true, !type)}</table>`
       : '<p class="muted" id="wire-findings">No finding.</p>'}
     <h2>Types carried</h2>
-    ${w.carried.length ? `<table id="wire-carried"><tr><th>Kind</th><th>Type</th><th>Records</th><th>Seen</th><th>First record</th></tr>
-      ${w.carried.map(c => `<tr class="wire-carried"><td>${h(c.kind)}</td><td>${typeLink(c.type)}${c.revision != null ? '@' + h(c.revision) : ''}</td>
-        <td>${h(c.count)}</td><td>${at(c.firstSeen)} – ${at(c.lastSeen)}</td>
+    ${w.carried.length ? `<table id="wire-carried"><tr><th>Kind</th><th>${type ? 'Revision' : 'Type'}</th><th>Records</th><th>Seen</th><th>First record</th></tr>
+      ${w.carried.map(c => `<tr class="wire-carried"><td>${h(c.kind)}</td><td>${type ? (c.revision != null ? '@' + h(c.revision) : '<span class="muted">none</span>')
+        : typeLink(c.type) + (c.revision != null ? '@' + h(c.revision) : '')}</td>
+        <td>${h(c.count)}</td><td>${seen(c.firstSeen, c.lastSeen)}</td>
         <td><code>${h(c.first.topic)}</code> partition ${h(c.first.partition)} offset ${h(c.first.offset)}</td></tr>`).join('')}</table>`
       : '<p class="muted">None.</p>'}`);
 }

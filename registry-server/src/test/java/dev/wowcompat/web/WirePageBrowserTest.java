@@ -1,6 +1,7 @@
 package dev.wowcompat.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -67,7 +68,8 @@ class WirePageBrowserTest extends BrowserTest {
         ObjectNode contradicted = findings.addObject().put("id", "declared-meaning-contradicted").put("severity", "warning")
                 .put("release", "bank-service@1.2.0").put("type", TYPE).put("count", 40).put("firstSeen", start).put("lastSeen", end);
         contradicted.putArray("examples").addObject().put("topic", "wow.bank.event").put("partition", 0).put("offset", from + 2)
-                .put("key", "account-8").put("pointer", "/at").put("message", "values of /at are epoch milliseconds; the Manifest declares seconds");
+                .put("key", "account-8").put("pointer", "/at").put("message", "values of /at are epoch milliseconds; the Manifest declares seconds"
+                        + " (first at " + start + ")");
         return w;
     }
 
@@ -161,6 +163,28 @@ class WirePageBrowserTest extends BrowserTest {
         assertTrue(example.getText().contains(HOSTILE + " fee is staged, not written"), "the message as text: " + example.getText());
         assertEquals(0, browser.findElements(By.id("injected")).size(), "nothing of a record's message runs as markup");
         assertTrue(example.getText().contains("partition 0 offset 101"), example.getText());
+        // A page about one type names it once, in its title: no row repeats it.
+        assertEquals(List.of("Finding", "Release", "Records", "Seen", ""), browser.findElements(By.cssSelector("#wire-findings tr:first-child th"))
+                .stream().map(WebElement::getText).toList());
+        assertEquals(List.of("Kind", "Revision", "Records", "Seen", "First record"), browser.findElements(By.cssSelector("#wire-carried tr:first-child th"))
+                .stream().map(WebElement::getText).toList());
+        assertEquals(List.of(), browser.findElements(By.cssSelector("#wire-findings a.type-link, #wire-carried a.type-link")));
+        assertEquals("@2", browser.findElement(By.cssSelector("#wire-carried tr.wire-carried td:nth-child(2)")).getText());
+        // One time range, written once, on one line; every time of the page written the same way (the example's
+        // message carries an RFC 3339 instant, shown as the page shows times).
+        java.time.format.DateTimeFormatter minute = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(java.time.ZoneOffset.UTC);
+        String from = minute.format(lastWindow.minusSeconds(20)), to = minute.format(lastWindow);
+        String range = from.equals(to) ? from + " UTC" : from.substring(0, 10).equals(to.substring(0, 10))
+                ? from + "–" + to.substring(11) + " UTC" : from + " – " + to + " UTC";
+        for (WebElement seen : browser.findElements(By.cssSelector("#wire-findings tr.wire-finding td .seen, #wire-carried tr.wire-carried td .seen"))) {
+            assertEquals(range, seen.getText());
+            assertEquals(1L, ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("return arguments[0].getClientRects().length", seen),
+                    "the range is on one line");
+        }
+        String page = browser.findElement(By.id("view")).getText();
+        assertTrue(java.util.regex.Pattern.compile("\\(first at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)").matcher(page).find(), page);
+        assertFalse(java.util.regex.Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d").matcher(page).find(), "no RFC 3339 instant on the page: " + page);
+        HeadlessChromium.screenshot(browser, "wire-type-findings");
 
         browser.get(registry.base() + "/#/event/" + TYPE);
         wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#wire-marks a.drift-link"))).click();
