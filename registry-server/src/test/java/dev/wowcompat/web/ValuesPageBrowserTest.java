@@ -1,6 +1,7 @@
 package dev.wowcompat.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,6 +29,9 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 class ValuesPageBrowserTest extends BrowserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
+    /** A code list the releases write, and the same codes in capitals, as 1.2.0 writes them (a code-list-drift). */
+    private static final String[] STATUSES = {"packed", "shipped", "delivered"};
+    private static final String[] STATUSES_UPPER = {"PACKED", "SHIPPED", "DELIVERED"};
 
     private static String profiles(String release, long unit, boolean digits, long seed) {
         ProfileSet set = new ProfileSet();
@@ -36,7 +40,8 @@ class ValuesPageBrowserTest extends BrowserTest {
             long second = 1_764_000_000L + r.nextInt(600_000);
             set.observe(TYPE, 2, release, JSON.createObjectNode().put("at", second * unit)
                     .put("amount", 50 * Math.exp(1.5 * r.nextGaussian()))
-                    .put("occurredAt", digits ? Long.toString(second * 1000) : Instant.ofEpochSecond(second).toString()));
+                    .put("occurredAt", digits ? Long.toString(second * 1000) : Instant.ofEpochSecond(second).toString())
+                    .put("status", (digits ? STATUSES_UPPER : STATUSES)[i % 3]));
         }
         return ProfileJson.write(set).toString();
     }
@@ -45,7 +50,7 @@ class ValuesPageBrowserTest extends BrowserTest {
     void start(@TempDir Path dir) {
         registry = new RunningRegistry(dir.resolve("registry.db"), RegistryServer.Config.local(0));
         for (String version : List.of("1.0.0", "1.1.0", "1.2.0")) {
-            registry.register("bank-service", BankManifests.profiled("bank-service", version, "at", "occurredAt")).expect(201);
+            registry.register("bank-service", BankManifests.profiled("bank-service", version, "at", "occurredAt", "status")).expect(201);
             registry.deploy("prod", "bank-service", version).expect(201);
         }
         registry.post("/environments/prod/profiles", profiles("bank-service@1.0.0", 1, false, 1)).expect(200);
@@ -60,7 +65,7 @@ class ValuesPageBrowserTest extends BrowserTest {
         WebElement link = wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#profiled-types a.values-link")));
         assertEquals(TYPE + "@2", link.getText());
         link.click();
-        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#value-fields .value-field"), 3));
+        wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#value-fields .value-field"), 4));
         assertTrue(browser.getCurrentUrl().endsWith("#/values/prod/" + TYPE), browser.getCurrentUrl());
 
         WebElement at = field("/at");
@@ -90,9 +95,26 @@ class ValuesPageBrowserTest extends BrowserTest {
         assertTrue(occurred.findElement(By.cssSelector(".drift-finding")).getText().startsWith("format-drift"));
         HeadlessChromium.screenshot(browser, "values-prod");
 
+        // A code list's drift is the codes each release wrote, not "Formats of the strings: other 100%" twice.
+        WebElement status = field("/status");
+        assertTrue(status.findElement(By.cssSelector(".drift-finding")).getText().startsWith("code-list-drift"), status.getText());
+        assertFalse(status.getText().contains("Formats of the strings"), status.getText());
+        assertFalse(status.getText().contains("other 100%"), status.getText());
+        List<WebElement> codeRows = status.findElements(By.cssSelector("table.code-lists tr.code-row"));
+        assertEquals(List.of("bank-service@1.1.0", "bank-service@1.2.0"), codeRows.stream().map(r -> r.getAttribute("data-release")).toList());
+        assertEquals(List.of("delivered", "packed", "shipped"), codes(codeRows.get(0), ".pill.code-gone"), "the codes 1.2.0 no longer writes");
+        assertEquals(List.of("DELIVERED", "PACKED", "SHIPPED"), codes(codeRows.get(1), ".pill.code-new"), "the codes 1.2.0 writes new");
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView({block: 'center'})", status);
+        HeadlessChromium.screenshot(browser, "values-code-list-drift");
+
         browser.get("about:blank");
         browser.get(registry.base() + "/#/values/prod/bank.account.Nothing");
         wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("problem"), "wow-compat.profile.not-found"));
+    }
+
+    /** The codes of a release's row with the given mark, in alphabetical order. */
+    private static List<String> codes(WebElement row, String css) {
+        return row.findElements(By.cssSelector(css)).stream().map(c -> c.getAttribute("data-code")).sorted().toList();
     }
 
     private WebElement field(String pointer) {
