@@ -6,6 +6,7 @@ import dev.wowcompat.manifest.Version;
 import dev.wowcompat.store.DeploymentResult;
 import dev.wowcompat.store.RegistrationResult;
 import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.WriteLogEntry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -113,6 +114,14 @@ public final class DemoReleases {
         }
     }
 
+    /**
+     * The principal the write log names for the demo's deployments: the start that recorded them, no token's holder
+     * (docs/decisions.md, "The demo and first contact").
+     */
+    public static final String DEMO_PRINCIPAL = "serve --demo";
+    /** The demo's writes are the server's own, sent from no address: the log's address column names this machine. */
+    private static final String LOCAL_ADDRESS = "127.0.0.1";
+
     private DemoReleases() {}
 
     /** Registers the examples, then records the demo's deployments where nothing was ever deployed. */
@@ -131,6 +140,10 @@ public final class DemoReleases {
                 DeploymentResult r = store.recordDeployment(environment, d.service(), d.version());
                 if (r.outcome() == DeploymentResult.Outcome.RELEASE_NOT_REGISTERED) {
                     log.println("demo: " + d.service() + "@" + d.version() + " is not registered; not deployed to " + environment);
+                } else if (r.outcome() == DeploymentResult.Outcome.RECORDED) {
+                    // Who recorded it, as the write log says of every deployment: the page's "Recorded by" reads it there.
+                    store.appendWrite(new WriteLogEntry(0, System.currentTimeMillis(), DEMO_PRINCIPAL, LOCAL_ADDRESS,
+                            "POST /environments/{env}/deployments", d.service(), d.version(), environment, 201));
                 }
             }
             store.environment(environment, 0).ifPresent(view -> deployed.put(environment, view.running().stream()
