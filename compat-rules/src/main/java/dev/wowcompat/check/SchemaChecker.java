@@ -27,7 +27,7 @@ import java.util.Objects;
  */
 public final class SchemaChecker {
     /** The subject of every finding: a plain check has one schema, named by its version labels. */
-    public static final String SUBJECT = "schema";
+    public static final String SUBJECT = Report.PLAIN_SCHEMA;
 
     private static final Comparator<Finding> ORDER = Comparator
             .comparing(Finding::severity)

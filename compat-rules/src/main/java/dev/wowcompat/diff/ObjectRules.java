@@ -374,7 +374,8 @@ final class ObjectRules {
             String ptr = declared ? JsonPointers.child(n.at("properties"), name) : JsonPointers.child(n.at("required"), at);
             Scope here = s.property(name, List.of(), List.of());
             w.emit(FIELD_REQUIRED_ADDED, null, ptr, NEW_READERS, (isNew ? "new " + here.what() + " is required"
-                    : here.what() + " became required") + ": data written before this release may not have it",
+                    : here.what() + " became required") + (w.context().role() == DiffContext.Role.PLAIN
+                    ? ": documents of the earlier versions may not have it" : ": data written before this release may not have it"),
                     Fixes.requiredAdded(name), s);
         }
         index = 0;

@@ -70,7 +70,7 @@ final class JunitReport {
                 attribute(xml, "name", NO_FINDINGS_CASE);
             }
             for (Map.Entry<String, List<Finding>> c : cases.entrySet()) {
-                testCase(xml, suiteName, c.getKey(), c.getValue(), waivedBySubject.getOrDefault(c.getKey(), List.of()));
+                testCase(xml, suiteName, c.getKey(), c.getValue(), waivedBySubject.getOrDefault(c.getKey(), List.of()), ReportParts.plain(report));
             }
             changesCase(xml, suiteName, report);
             xml.writeCharacters("\n  ");
@@ -88,7 +88,7 @@ final class JunitReport {
     }
 
     private static void testCase(XMLStreamWriter xml, String suiteName, String subject, List<Finding> findings,
-                                 List<Report.Waived> waived) throws XMLStreamException {
+                                 List<Report.Waived> waived, boolean plain) throws XMLStreamException {
         xml.writeCharacters("\n    ");
         xml.writeStartElement("testcase");
         attribute(xml, "classname", suiteName);
@@ -101,14 +101,14 @@ final class JunitReport {
             String rules = String.join(", ", breaking.stream().map(f -> f.rule().id()).distinct().toList());
             attribute(xml, "message", Counts.of(breaking.size(), "breaking finding") + ": " + rules);
             attribute(xml, "type", "breaking");
-            characters(xml, describe(breaking, List.of()));
+            characters(xml, describe(breaking, List.of(), plain));
             xml.writeEndElement();
         }
         List<Finding> others = findings.stream().filter(f -> f.severity() != Severity.BREAKING).toList();
         if (!others.isEmpty() || !waived.isEmpty()) {
             xml.writeCharacters("\n      ");
             xml.writeStartElement("system-out");
-            characters(xml, describe(others, waived));
+            characters(xml, describe(others, waived, plain));
             xml.writeEndElement();
         }
         xml.writeCharacters("\n    ");
@@ -153,25 +153,25 @@ final class JunitReport {
         attribute(xml, "line", Integer.toString(at.line()));
     }
 
-    private static String describe(List<Finding> findings, List<Report.Waived> waived) {
+    private static String describe(List<Finding> findings, List<Report.Waived> waived, boolean plain) {
         StringBuilder out = new StringBuilder("\n");
         for (Finding f : findings) {
-            line(out, f);
+            line(out, f, plain);
         }
         for (Report.Waived w : waived) {
-            line(out, w.finding());
+            line(out, w.finding(), plain);
             out.append("  Waived because: ").append(ReportParts.oneLine(w.reason())).append('\n');
         }
         return out.toString();
     }
 
-    private static void line(StringBuilder out, Finding f) {
+    private static void line(StringBuilder out, Finding f, boolean plain) {
         out.append(f.severity().label().toUpperCase(Locale.ROOT)).append(' ').append(f.rule().id()).append(" at ")
                 .append(ReportParts.where(f.pointer())).append(" [id ").append(f.id()).append(']');
         if (f.location() != null) out.append(' ').append(ReportParts.oneLine(ReportParts.position(f)));
         out.append('\n');
         out.append("  ").append(ReportParts.oneLine(f.message())).append('\n');
-        out.append("  Breaks: ").append(ReportParts.breaks(f)).append('\n');
+        out.append("  Breaks: ").append(ReportParts.breaks(f, plain)).append('\n');
         out.append("  Fix: ").append(ReportParts.oneLine(f.fix())).append('\n');
     }
 

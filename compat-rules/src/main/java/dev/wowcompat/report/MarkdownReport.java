@@ -21,14 +21,14 @@ final class MarkdownReport {
         for (Map.Entry<String, List<Finding>> group : ReportParts.bySubject(report.findings()).entrySet()) {
             out.append("\n### ").append(code(group.getKey())).append("\n\n");
             for (Finding f : group.getValue()) {
-                finding(out, f, null);
+                finding(out, f, null, ReportParts.plain(report));
             }
         }
         if (!report.waived().isEmpty()) {
             out.append("\n### Waived (not counted in the verdict)\n\n");
             for (Map.Entry<String, List<Report.Waived>> group : ReportParts.waivedBySubject(report.waived()).entrySet()) {
                 for (Report.Waived w : group.getValue()) {
-                    finding(out, w.finding(), w.reason());
+                    finding(out, w.finding(), w.reason(), ReportParts.plain(report));
                 }
             }
         }
@@ -48,13 +48,13 @@ final class MarkdownReport {
         }
     }
 
-    private static void finding(StringBuilder out, Finding f, String waivedReason) {
+    private static void finding(StringBuilder out, Finding f, String waivedReason, boolean plain) {
         out.append("- **").append(f.severity().label()).append("** ").append(code(f.rule().id()));
         if (waivedReason != null) out.append(" on ").append(code(f.subject()));
         out.append(" at ").append(f.pointer().isEmpty() ? "the whole type" : code(f.pointer()))
                 .append(" (id ").append(code(f.id())).append(")\n");
         out.append("  - ").append(text(f.message())).append('\n');
-        out.append("  - Breaks ").append(text(ReportParts.breaks(f))).append('\n');
+        out.append("  - Breaks ").append(text(ReportParts.breaks(f, plain))).append('\n');
         out.append("  - **Fix:** ").append(text(f.fix())).append('\n');
         if (waivedReason != null) out.append("  - **Waived because:** ").append(text(waivedReason)).append('\n');
     }

@@ -27,6 +27,8 @@ public record Report(String level, Release candidate, List<Release> baselines, L
                      List<Change> changes) {
 
     public static final int FORMAT = 1;
+    /** The subject, and the candidate's service, of a report on plain JSON Schema versions (check-schema). */
+    public static final String PLAIN_SCHEMA = "schema";
 
     public Report {
         baselines = List.copyOf(baselines);

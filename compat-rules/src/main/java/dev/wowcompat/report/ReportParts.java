@@ -3,12 +3,14 @@ package dev.wowcompat.report;
 import dev.wowcompat.text.Counts;
 import dev.wowcompat.rules.Change;
 import dev.wowcompat.rules.Finding;
+import dev.wowcompat.rules.Level;
 import dev.wowcompat.rules.Location;
 import dev.wowcompat.rules.Readers;
 import dev.wowcompat.rules.Severity;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,8 +124,20 @@ final class ReportParts {
      * Whom the finding breaks, for a report's "Breaks" line: in its rule's own words when the rule has them (a
      * rollback's reader is the release rolled back to), else in the general words of old and new readers.
      */
-    static String breaks(Finding finding) {
+    static String breaks(Finding finding, boolean plain) {
+        if (plain) return finding.breaks().plainWords();
         return finding.rule().readers(finding.breaks()).orElseGet(() -> finding.breaks().words());
+    }
+
+    /**
+     * Whether a report is of plain JSON Schema versions ({@code check-schema}: a plain level, and the candidate is the
+     * subject {@link Report#PLAIN_SCHEMA}), whose readers are told in words of versions, not releases. A Manifest
+     * checked at a plain level keeps the words of releases.
+     */
+    static boolean plain(Report report) {
+        return report.level() != null && !report.level().equals(Level.ADDITIVE.name())
+                && Arrays.stream(Level.values()).anyMatch(l -> l.name().equals(report.level()))
+                && report.candidate() != null && Report.PLAIN_SCHEMA.equals(report.candidate().service());
     }
 
     /** Short form for one-line formats. */

@@ -19,7 +19,7 @@ final class TextReport {
         for (Map.Entry<String, List<Finding>> group : ReportParts.bySubject(report.findings()).entrySet()) {
             out.append('\n').append(ReportParts.oneLine(group.getKey())).append('\n');
             for (Finding f : group.getValue()) {
-                finding(out, f, "  ");
+                finding(out, f, "  ", ReportParts.plain(report));
             }
         }
         if (!report.waived().isEmpty()) {
@@ -27,7 +27,7 @@ final class TextReport {
             for (Map.Entry<String, List<Report.Waived>> group : ReportParts.waivedBySubject(report.waived()).entrySet()) {
                 out.append("  ").append(ReportParts.oneLine(group.getKey())).append('\n');
                 for (Report.Waived w : group.getValue()) {
-                    finding(out, w.finding(), "    ");
+                    finding(out, w.finding(), "    ", ReportParts.plain(report));
                     out.append("    ").append("  Waived because: ").append(ReportParts.oneLine(w.reason())).append('\n');
                 }
             }
@@ -52,13 +52,13 @@ final class TextReport {
         return position.isEmpty() ? "" : "  " + ReportParts.oneLine(position);
     }
 
-    private static void finding(StringBuilder out, Finding f, String indent) {
+    private static void finding(StringBuilder out, Finding f, String indent, boolean plain) {
         out.append(indent).append(f.severity().label().toUpperCase(Locale.ROOT)).append(' ').append(f.rule().id())
                 .append(" at ").append(ReportParts.where(f.pointer())).append("  [id ").append(f.id()).append(']')
                 .append(fileLocation(f)).append('\n');
         String inner = indent + "  ";
         out.append(inner).append(ReportParts.oneLine(f.message())).append('\n');
-        out.append(inner).append("Breaks: ").append(ReportParts.breaks(f)).append('\n');
+        out.append(inner).append("Breaks: ").append(ReportParts.breaks(f, plain)).append('\n');
         out.append(inner).append("Fix: ").append(ReportParts.oneLine(f.fix())).append('\n');
     }
 }

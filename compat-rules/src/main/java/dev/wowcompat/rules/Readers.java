@@ -51,6 +51,20 @@ public enum Readers {
         };
     }
 
+    /**
+     * Who these readers are for a plain JSON Schema, which has versions and documents, not releases of a service
+     * (docs/decisions.md, "The plain levels").
+     */
+    public String plainWords() {
+        return switch (this) {
+            case OLD_READERS -> "old readers (readers of the earlier versions reading documents of the new version)";
+            case NEW_READERS -> "new readers (readers of the new version reading documents of the earlier versions)";
+            case BOTH -> "old and new readers (readers of the earlier versions reading documents of the new version, and"
+                    + " readers of the new version reading documents of the earlier versions)";
+            case NONE -> "no reader";
+        };
+    }
+
     public static Readers of(boolean oldReaders, boolean newReaders) {
         if (oldReaders && newReaders) return BOTH;
         if (oldReaders) return OLD_READERS;

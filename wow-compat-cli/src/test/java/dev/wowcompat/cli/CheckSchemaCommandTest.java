@@ -48,6 +48,38 @@ class CheckSchemaCommandTest {
         assertTrue(text.out().contains("]  " + v2 + ":3:11\n"), "text: path:line:col on the finding line: " + text.out());
     }
 
+    /**
+     * A plain JSON Schema has versions, not releases, and no Manifest keyword: its report never advises
+     * {@code "x-wow-written": false} nor speaks of a release, in a finding's message, its fix or its "Breaks:" line.
+     */
+    @Test
+    void plainSchemasAreToldInWordsOfVersionsNotReleases() {
+        String before = "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"string\", \"maxLength\": 10},"
+                + " \"s\": {\"enum\": [\"x\", \"y\"]}}}";
+        String[] after = {
+            "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"string\", \"maxLength\": 10}, \"s\": {\"enum\": [\"x\", \"y\"]},"
+                    + " \"b\": {\"type\": \"string\"}}, \"required\": [\"b\"]}",
+            "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}, \"s\": {\"enum\": [\"x\", \"y\"]}}}",
+            "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"string\", \"maxLength\": 5}, \"s\": {\"enum\": [\"x\"]}}}",
+            "{\"type\": \"object\", \"properties\": {\"s\": {\"enum\": [\"x\", \"y\"]}}, \"additionalProperties\": false}",
+        };
+        Path v1 = write(dir, "v1.json", before);
+        for (int i = 0; i < after.length; i++) {
+            Path v2 = write(dir, "v2-" + i + ".json", after[i]);
+            for (String level : new String[] {"backward", "forward", "full"}) {
+                Cli.Result r = Cli.run("check-schema", "--level", level, v1.toString(), v2.toString());
+                r.assertNoStackTrace();
+                String out = r.out() + r.err();
+                assertFalse(out.contains("x-wow-written"), level + " " + i + ": " + out);
+                assertFalse(out.toLowerCase(java.util.Locale.ROOT).contains("release"), level + " " + i + ": " + out);
+            }
+        }
+        Cli.Result required = Cli.run("check-schema", "--level", "backward", v1.toString(), dir.resolve("v2-0.json").toString());
+        assertEquals(1, required.code(), required.out());
+        assertTrue(required.out().contains("Breaks: new readers (readers of the new version reading documents of the earlier versions)\n"),
+                required.out());
+    }
+
     @Test
     void transitiveLevelsCompareWithEveryEarlierVersion() {
         Path v1 = write(dir, "v1.json", "{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}}}");
