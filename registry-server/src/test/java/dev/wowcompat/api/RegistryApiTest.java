@@ -586,6 +586,13 @@ class RegistryApiTest {
         assertEquals(2, revisions.path("current").asInt());
         assertFalse(revisions.at("/revisions/0/current").asBoolean());
         assertTrue(revisions.at("/revisions/1/current").asBoolean());
+        // A release writes the highest revision it declares written: @1 was written by 1.0.0 and 1.1.0 (which staged
+        // @2), @2 from 1.2.0 on; "since" alone would say @1 still is.
+        assertEquals(List.of("1.0.0", "1.1.0", "2"), List.of(revisions.at("/revisions/0/writtenBy/first/version").asText(),
+                revisions.at("/revisions/0/writtenBy/last/version").asText(), revisions.at("/revisions/0/writtenBy/releases").asText()));
+        assertEquals(List.of("1.2.0", "1.3.0", "2"), List.of(revisions.at("/revisions/1/writtenBy/first/version").asText(),
+                revisions.at("/revisions/1/writtenBy/last/version").asText(), revisions.at("/revisions/1/writtenBy/releases").asText()));
+        assertEquals("1.0.0", own.get("/events/bank.account.Deposited/revisions/1").json().at("/writtenBy/first/version").asText());
         JsonNode schemas = revisions.at("/revisions/1/schemas");
         assertEquals(3, schemas.size(), schemas.toString());
         assertEquals("1.1.0", schemas.at("/0/firstRelease/version").asText());
