@@ -2,7 +2,7 @@
 // search boxes and starts the router; js/router.js maps each address to its view, one module per view in
 // js/view-*.js (docs/architecture.md, "The web page"). Every view has its own address (#/type/..., #/fields/...,
 // #/event/..., #/diff/..., #/service/..., #/fingerprint/..., #/environments, #/environment/..., #/values/ENV/TYPE,
-// #/wire/ENV[/TYPE], #/can-deploy/...), so a view can be bookmarked or pasted into a ticket.
+// #/wire/ENV[/TYPE], #/can-deploy/..., #/write-log[/PRINCIPAL/SERVICE/ENVIRONMENT]), so a view can be bookmarked or pasted into a ticket.
 import {enc} from './js/dom.js';
 import {route} from './js/router.js';
 

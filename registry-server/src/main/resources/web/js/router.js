@@ -8,6 +8,7 @@ import {environment, environments} from './view-environment.js';
 import {values} from './view-values.js';
 import {wire} from './view-wire.js';
 import {canDeploy} from './view-can-deploy.js';
+import {writeLog} from './view-write-log.js';
 
 // ---- routing ----
 
@@ -30,6 +31,8 @@ const routes = [
   [/^#\/can-deploy$/, () => canDeploy()],
   [/^#\/can-deploy\/([^/]*)\/([^/]*)\/([^/]*)$/, (s, v, e) => canDeploy(s, v, e)],
   [/^#\/can-deploy\/([^/]*)\/([^/]*)\/([^/]*)\/new$/, (s, v, e) => canDeploy(s, v, e, true)],
+  [/^#\/write-log$/, () => writeLog()],
+  [/^#\/write-log\/([^/]*)\/([^/]*)\/([^/]*)$/, (p, s, e) => writeLog(p, s, e)],
 ];
 
 export async function route() {

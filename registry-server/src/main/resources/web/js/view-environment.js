@@ -18,7 +18,11 @@ export async function environments() {
 export async function environment(name) {
   const [env, profiled, deployments, wire] = await Promise.all([api('/environments/' + enc(name)), api('/environments/' + enc(name) + '/profiles'),
     acceptedWrites('environment=' + enc(name), '/environments/{env}/deployments'), api('/environments/' + enc(name) + '/wire').catch(() => null)]);
-  const recordedBy = d => h(writerAt(deployments, w => w.service === d.service && w.version === d.version, d.deployedAt));
+  // Who recorded it, linked to what else they wrote here (the write log's page).
+  const recordedBy = d => {
+    const who = writerAt(deployments, w => w.service === d.service && w.version === d.version, d.deployedAt);
+    return who ? `<a class="write-log-link" href="#/write-log/${enc(who)}//${enc(env.name)}">${h(who)}</a>` : '';
+  };
   show(`<h1>${h(env.name)}</h1>
     <p class="muted"><a href="#/environments">All environments</a> · <a class="can-deploy-link" href="#/can-deploy///${enc(env.name)}">Can I deploy here?</a></p>
     <h2>Running now</h2>
