@@ -2,6 +2,7 @@ package dev.wowcompat.cli;
 
 import dev.wowcompat.audit.AuditException;
 import dev.wowcompat.audit.RegistryReleases;
+import dev.wowcompat.audit.WatchConsumer;
 import dev.wowcompat.audit.Watcher;
 import dev.wowcompat.audit.WindowJudge;
 import dev.wowcompat.client.RegistryClient;
@@ -91,7 +92,7 @@ final class WatchCommand implements Callable<Integer> {
         if (windowRecords <= 0 || windowBytes <= 0) throw new AuditException("--window-records and --window-bytes must be positive");
         limits.check();
         String g = group == null ? defaultGroup(environment) : group;
-        Properties properties = kafka.clientProperties(err, "watch", Watcher.OVERRIDDEN,
+        Properties properties = kafka.clientProperties(err, "watch", WatchConsumer.OVERRIDDEN,
                 "the watch sets the group (--group), commits only what the registry counted, and shares the partitions cooperatively");
         RegistryClient client = limits.registry(registry);
         RegistryReleases releases = new RegistryReleases(client);
