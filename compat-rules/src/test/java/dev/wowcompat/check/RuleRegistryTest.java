@@ -2,9 +2,13 @@ package dev.wowcompat.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.check.RuleRegistry.Category;
 import dev.wowcompat.check.RuleRegistry.Registration;
+import dev.wowcompat.rules.Level;
 import dev.wowcompat.rules.Rule;
 import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
@@ -75,6 +79,41 @@ class RuleRegistryTest {
                 Rule.CONSTRAINT_TIGHTENED, Rule.CONSTRAINT_LOOSENED, Rule.ENUM_VALUE_ADDED, Rule.CLOSED_CONTENT_MODEL),
                 RuleRegistry.at(Category.PLAIN), "the rules about which documents validate, and only they, apply at the plain levels");
         assertEquals(EnumSet.of(Category.ADDITIVE), EnumSet.copyOf(RuleRegistry.of(Rule.MEANING_CHANGED).categories()));
+    }
+
+    /**
+     * The categories as the checks run them: pairs of schemas that, under ADDITIVE, break rules outside PLAIN (a
+     * meaning, a default, a const, a multipleOf) give only PLAIN rules under every plain level.
+     */
+    @Test
+    void thePlainLevelsReportOnlyThePlainRules() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        List<String[]> pairs = List.of(
+                new String[] {"{\"properties\":{\"at\":{\"type\":\"string\",\"format\":\"date-time\"}}}",
+                        "{\"properties\":{\"at\":{\"type\":\"string\",\"format\":\"date\"}}}"},
+                new String[] {"{\"properties\":{\"a\":{\"type\":\"string\"}}}",
+                        "{\"properties\":{\"a\":{\"type\":\"string\"},\"b\":{\"type\":\"string\"}}}"},
+                new String[] {"{\"properties\":{\"kind\":{\"const\":\"card\"}}}", "{\"properties\":{\"kind\":{\"const\":\"cash\"}}}"},
+                new String[] {"{\"properties\":{\"n\":{\"type\":\"integer\",\"multipleOf\":2}}}",
+                        "{\"properties\":{\"n\":{\"type\":\"integer\",\"multipleOf\":3}}}"},
+                new String[] {"{\"properties\":{\"s\":{\"type\":\"string\",\"maxLength\":10,\"default\":\"a\"}}}",
+                        "{\"properties\":{\"s\":{\"type\":\"string\",\"maxLength\":5,\"default\":\"b\"}}}"});
+        Set<Rule> additive = EnumSet.noneOf(Rule.class);
+        Set<Rule> plain = EnumSet.noneOf(Rule.class);
+        for (String[] pair : pairs) {
+            JsonNode before = json.readTree(pair[0]);
+            JsonNode after = json.readTree(pair[1]);
+            SchemaChecker.check(Level.ADDITIVE, List.of(before), after).findings().forEach(f -> additive.add(f.rule()));
+            for (Level level : List.of(Level.BACKWARD, Level.FORWARD, Level.FULL, Level.FULL_TRANSITIVE)) {
+                SchemaChecker.check(level, List.of(before), after).findings().forEach(f -> plain.add(f.rule()));
+            }
+        }
+        assertEquals(EnumSet.of(Rule.MEANING_CHANGED, Rule.FIELD_DEFAULT_MISSING, Rule.CONSTRAINT_TIGHTENED), additive,
+                "under ADDITIVE the pairs break rules of both kinds");
+        // A const changed is, to what validates, a value no longer allowed and a value old readers reject.
+        assertEquals(EnumSet.of(Rule.CONSTRAINT_TIGHTENED, Rule.ENUM_VALUE_ADDED), plain,
+                "under the plain levels only rules registered for PLAIN are reported");
+        for (Rule rule : plain) assertTrue(RuleRegistry.appliesAt(rule, Category.PLAIN), rule.id());
     }
 
     /** For each rule, the classes (binary names) whose sources make its findings. */
