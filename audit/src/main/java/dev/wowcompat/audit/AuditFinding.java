@@ -84,44 +84,24 @@ public enum AuditFinding implements ReportedFinding {
     /** What a finding is about: one record, or the values of a field across records (counted in fields). */
     public enum About { RECORD, VALUES }
 
-    /** Whether the finding is about the values of a field across records (counted in fields), not about one record. */
-    @Override
-    public boolean aboutValues() {
-        return about == About.VALUES;
-    }
-
-    private final String id;
     private final About about;
-    private final Severity severity;
-    private final String summary;
+    private final Entry entry;
 
     AuditFinding(String id, About about, Severity severity, String summary) {
-        this.id = id;
         this.about = about;
-        this.severity = severity;
-        this.summary = summary;
+        this.entry = new Entry(id, severity, summary, about == About.VALUES);
     }
 
     @Override
-    public String id() {
-        return id;
+    public Entry entry() {
+        return entry;
     }
 
     public About about() {
         return about;
     }
 
-    @Override
-    public Severity severity() {
-        return severity;
-    }
-
-    @Override
-    public String summary() {
-        return summary;
-    }
-
     public static Optional<AuditFinding> byId(String id) {
-        return Arrays.stream(values()).filter(f -> f.id.equals(id)).findFirst();
+        return Arrays.stream(values()).filter(f -> f.id().equals(id)).findFirst();
     }
 }

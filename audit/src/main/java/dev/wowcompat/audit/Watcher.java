@@ -17,21 +17,18 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * A watch of the wire (docs/watch.md): a member of the environment's consumer group that judges every record of
- * the partitions Kafka gives it, with the audit's own judge, and posts what it judged as windows to the registry.
+ * A watch of the wire (docs/watch.md): a member of the environment's consumer group ({@link WatchConsumer}) that
+ * judges every record of the partitions Kafka gives it, with the audit's own judge, and posts what it judged as
+ * windows to the registry.
  *
  * <p>The registry holds the positions, not Kafka: on each assignment the watcher asks the registry where each new
  * partition's next window starts and seeks there ({@link WindowPositions}); a window covers offset ranges that start
@@ -82,38 +79,12 @@ public final class Watcher {
         this.options = options;
         this.judge = judge;
         this.log = log;
-        Properties p = new Properties();
-        p.putAll(options.clientProperties());
-        if (options.bootstrapServers() != null) p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, options.bootstrapServers());
-        if (!p.containsKey(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG)) {
-            throw new AuditException("give --bootstrap-servers, or bootstrap.servers in --kafka-config");
-        }
-        // The group and how it is shared are the watch's: positions come from the registry, so nothing commits on its own.
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, options.group());
-        p.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "wow-compat-watch");
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        p.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(options.timeout().toMillis()));
-        p.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
-        if (options.configFile() != null) Wording.checkClientProperties(p, options.configFile());
-        try {
-            this.consumer = new KafkaConsumer<>(p);
-        } catch (KafkaException e) {
-            throw new AuditException(Wording.clientNotMade(e, servers(), options.configFile()));
-        }
+        this.consumer = WatchConsumer.create(options);
         this.posts = new WindowPosts(registry, options.environment(), options.group(), log);
         this.positions = new WindowPositions(consumer, judge, options.from(), options.timeout());
         this.offsets = new GroupOffsets(consumer, options.group(), options.timeout(), log);
         this.judging = new PollJudging(judge);
     }
-
-    /** The client properties the watch sets whatever {@code --kafka-config} says; a file that sets one is told so. */
-    public static final List<String> OVERRIDDEN = List.of(ConsumerConfig.GROUP_ID_CONFIG, ConsumerConfig.GROUP_INSTANCE_ID_CONFIG,
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG);
 
     /**
      * Checks, before any record is read, that the broker answers, that the registry answers the positions of the
@@ -122,14 +93,7 @@ public final class Watcher {
      * @throws AuditException for an unreachable broker or registry, or a token the registry refuses
      */
     public void check() throws AuditException {
-        try {
-            consumer.listTopics(options.timeout());
-        } catch (TimeoutException e) {
-            throw new AuditException("Kafka at " + servers() + " did not answer within " + options.timeout().toSeconds()
-                    + " s (--timeout); is it running, and are the client properties right?");
-        } catch (KafkaException e) {
-            throw new AuditException(Wording.refused(e, servers()).replace("the audit's", "the watch's"));
-        }
+        WatchConsumer.check(consumer, options);
         posts.check(options.member());
     }
 
@@ -158,7 +122,7 @@ public final class Watcher {
             }
             finish();
         } catch (KafkaException e) {
-            throw new AuditException(Wording.refused(e, servers()).replace("the audit's", "the watch's"));
+            throw WatchConsumer.refused(e, options);
         } finally {
             judging.close();
         }
@@ -277,13 +241,18 @@ public final class Watcher {
 
     /** The window so far is not counted: its records are read again from the registry's positions. */
     private void dropWindow() {
-        judging.drain();
-        judge.drop();
-        judging.newWindow();
+        forgetWindow();
         posts.dropHeld();
         reseek = true;
         windowStart = Instant.now();
         consumer.pause(consumer.assignment());
+    }
+
+    /** Once every record read is judged, the judge forgets what the window counted and a new window begins. */
+    private void forgetWindow() {
+        judging.drain();
+        judge.drop();
+        judging.newWindow();
     }
 
     /** Seeks every owned partition to the registry's position (or where its window started, or --from), with a fresh window. */
@@ -298,9 +267,7 @@ public final class Watcher {
             return;
         }
         posts.back();
-        judging.drain();
-        judge.drop();
-        judging.newWindow();
+        forgetWindow();
         windowStart = Instant.now();
         positions.reseek(owned, stored);
         reseek = false;
@@ -316,12 +283,6 @@ public final class Watcher {
             id = "";
         }
         return id.isEmpty() ? options.member() : options.member() + "/" + id;
-    }
-
-    private String servers() {
-        Object s = options.bootstrapServers() != null ? options.bootstrapServers()
-                : options.clientProperties().get(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG);
-        return String.valueOf(s);
     }
 
     private static void sleep(long millis) {
@@ -360,9 +321,7 @@ public final class Watcher {
             if (posts.held() != null || reseek || posts.refusal() != null) {
                 // The window could not be posted: not counted. Its records are the next owner's, or read again here.
                 posts.dropHeld();
-                judging.drain();
-                judge.drop();
-                judging.newWindow();
+                forgetWindow();
                 reseek = true;
             }
             offsets.commit(positions.registered(partitions), true);
@@ -373,9 +332,7 @@ public final class Watcher {
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             posts.dropHeld();
-            judging.drain();
-            judge.drop();
-            judging.newWindow();
+            forgetWindow();
             reseek = true;
             positions.remove(partitions);
         }

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * What the records judged in one window carried and had, as the registry keeps it per environment: records per
  * release, the payloads carried by kind, type, revision and release, each finding by id, release and type with its
  * count, first and last record time and first examples, and the offsets judged per partition. Confined to the
- * judging thread, as the {@link Tally} that fills it. Bounded whatever the topic holds: past {@value #MAX_KEYS}
+ * judging thread, as the tally that fills it. Bounded whatever the topic holds: past {@value #MAX_KEYS}
  * finding or carried keys, a finding is kept under its id and release with no type, and a payload is not counted.
  */
 final class WindowCounts {
@@ -50,7 +50,8 @@ final class WindowCounts {
 
     static final class FindingCount {
         final Seen seen = new Seen();
-        final List<AuditReport.Example> examples = new ArrayList<>(Tally.EXAMPLES);
+        // As many as the registry takes of a window (WireWindow), whatever a pass keeps for its own report.
+        final List<AuditReport.Example> examples = new ArrayList<>(WireWindow.MAX_EXAMPLES);
     }
 
     static final class CarriedCount {
@@ -112,7 +113,7 @@ final class WindowCounts {
         FindingCount c = findingCount(new FindingKey(finding, release, typeName(type) ? type : ""));
         c.seen.at(timestamp);
         // An example is a record: a drift finding whose writer's first record is not known has none.
-        if (c.examples.size() < Tally.EXAMPLES && example.topic() != null && example.offset() >= 0) c.examples.add(example);
+        if (c.examples.size() < WireWindow.MAX_EXAMPLES && example.topic() != null && example.offset() >= 0) c.examples.add(example);
     }
 
     /** The count of the key, or of the key without its type once {@value #MAX_KEYS} keys are kept. */
@@ -132,7 +133,7 @@ final class WindowCounts {
         other.findings.forEach((key, theirs) -> {
             FindingCount c = findingCount(key);
             c.seen.add(theirs.seen);
-            for (AuditReport.Example e : theirs.examples) if (c.examples.size() < Tally.EXAMPLES) c.examples.add(e);
+            for (AuditReport.Example e : theirs.examples) if (c.examples.size() < WireWindow.MAX_EXAMPLES) c.examples.add(e);
         });
         other.carried.forEach((key, theirs) -> {
             CarriedCount c = carried.get(key);

@@ -3,6 +3,7 @@ package dev.wowcompat.check;
 import static dev.wowcompat.check.TypeEntries.simpleName;
 import static dev.wowcompat.check.TypeLevelRules.compareSchemas;
 
+import dev.wowcompat.diff.Staging;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.Manifest.Aggregate;
 import dev.wowcompat.manifest.Manifest.Command;
@@ -67,7 +68,7 @@ final class Comparison {
         for (Aggregate before : baseline.aggregates().values()) {
             Aggregate after = candidate.aggregates().get(before.typeName());
             if (after == null) {
-                out.add(Finding.of(Rule.TYPE_REMOVED, before.typeName(), "", Readers.OLD_READERS,
+                out.add(typeRemoved(before.typeName(),
                         "aggregate " + before.typeName() + " (its state, commands, events and error codes) is gone"
                                 + " from " + candidate.label()));
             } else {
@@ -87,7 +88,7 @@ final class Comparison {
             return;
         }
         if (after.state().isEmpty()) {
-            out.add(Finding.of(Rule.TYPE_REMOVED, before.typeName(), "", Readers.OLD_READERS,
+            out.add(typeRemoved(before.typeName(),
                     "the state schema of " + before.typeName() + " is gone"));
             return;
         }
@@ -144,8 +145,8 @@ final class Comparison {
             if (againstPrevious) {
                 for (Revision n : now.revisions().values()) {
                     if (!old.revisions().containsKey(n.revision()) && n.written()) {
-                        out.add(Finding.of(Rule.WRITTEN_BEFORE_READ, now.typeName() + "@" + n.revision(), "",
-                                Readers.OLD_READERS, "revision " + n.revision() + " of " + now.typeName()
+                        out.add(Staging.writtenBeforeRead(now.typeName() + "@" + n.revision(),
+                                "revision " + n.revision() + " of " + now.typeName()
                                         + " is written by " + candidate.version() + ", but " + baseline.version()
                                         + " does not read it yet: during a rolling upgrade its nodes meet events they cannot decode"));
                     }
@@ -186,7 +187,7 @@ final class Comparison {
         }
         for (Revision n : now.revisions().values()) {
             if (n.written()) {
-                out.add(Finding.of(Rule.WRITTEN_BEFORE_READ, now.typeName() + "@" + n.revision(), "", Readers.OLD_READERS,
+                out.add(Staging.writtenBeforeRead(now.typeName() + "@" + n.revision(),
                         "new event " + now.typeName() + " (revision " + n.revision() + ") is written by "
                                 + candidate.version() + ", but " + baseline.version()
                                 + " does not read it yet: during a rolling upgrade its nodes meet an event type they do not know"));
@@ -209,5 +210,10 @@ final class Comparison {
     private static boolean declares(Aggregate aggregate, String code) {
         for (Manifest.ErrorCode e : aggregate.errors().values()) if (e.code().equals(code)) return true;
         return false;
+    }
+
+    /** The detector of {@code type-removed} (docs/rules.md): an aggregate, its state, or (from {@link Renames}) a command or event is gone. */
+    static Finding typeRemoved(String typeName, String message) {
+        return Finding.of(Rule.TYPE_REMOVED, typeName, "", Readers.OLD_READERS, message);
     }
 }

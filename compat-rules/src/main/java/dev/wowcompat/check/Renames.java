@@ -61,7 +61,7 @@ final class Renames {
                             + " rename of " + typeName + " to " + renamedTo + "; readers of the old name see nothing, and"
                             + " senders of the old name are refused"));
         } else {
-            out.add(Finding.of(Rule.TYPE_REMOVED, typeName, "", Readers.OLD_READERS,
+            out.add(Comparison.typeRemoved(typeName,
                     kind + " " + typeName + " is gone from " + candidate.label()));
         }
     }

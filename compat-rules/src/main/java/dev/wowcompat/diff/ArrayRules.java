@@ -2,8 +2,6 @@ package dev.wowcompat.diff;
 
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.json.JsonPointers;
@@ -73,10 +71,10 @@ final class ArrayRules {
         boolean ua = JsonValues.isTrue(o.get("uniqueItems"));
         boolean ub = JsonValues.isTrue(n.get("uniqueItems"));
         if (!ua && ub) {
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at("uniqueItems"), NEW_READERS, s.what() + " now requires unique items",
+            Constraints.tightened(w, n.at("uniqueItems"), NEW_READERS, s.what() + " now requires unique items",
                     Fixes.tightened(s, "uniqueItems", null), s);
         } else if (ua && !ub) {
-            w.emit(CONSTRAINT_LOOSENED, null, o.at("uniqueItems"), OLD_READERS, s.what() + " no longer requires unique items",
+            Constraints.loosened(w, o.at("uniqueItems"), OLD_READERS, s.what() + " no longer requires unique items",
                     Fixes.loosened(s, "uniqueItems", o.get("uniqueItems")), s);
         }
         JsonNode ca = o.get("contains");
@@ -86,10 +84,10 @@ final class ArrayRules {
             w.compareLimit(o, n, "minContains", true, BigDecimal.ONE, s);
             w.compareLimit(o, n, "maxContains", false, null, s);
         } else if (cb != null) {
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at("contains"), NEW_READERS, s.what() + " now must contain a matching item ('contains')",
+            Constraints.tightened(w, n.at("contains"), NEW_READERS, s.what() + " now must contain a matching item ('contains')",
                     Fixes.tightened(s, "contains", null), s);
         } else if (ca != null) {
-            w.emit(CONSTRAINT_LOOSENED, null, o.at("contains"), OLD_READERS, s.what() + " no longer must contain a matching item ('contains')",
+            Constraints.loosened(w, o.at("contains"), OLD_READERS, s.what() + " no longer must contain a matching item ('contains')",
                     Fixes.loosened(s, "contains", ca), s);
         }
         if (o.get("unevaluatedItems") != null || n.get("unevaluatedItems") != null) {

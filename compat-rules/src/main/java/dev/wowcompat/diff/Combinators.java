@@ -3,8 +3,6 @@ package dev.wowcompat.diff;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;
@@ -84,14 +82,14 @@ final class Combinators {
             if (pair[i] >= 0) {
                 w.compare(before.get(i), after.get(pair[i]), s.branch("in allOf branch " + pair[i], o, n));
             } else if (!w.implies(n, before.get(i))) {
-                w.emit(CONSTRAINT_LOOSENED, null, before.get(i).site, OLD_READERS, s.what() + " dropped allOf branch " + i
+                Constraints.loosened(w, before.get(i).site, OLD_READERS, s.what() + " dropped allOf branch " + i
                         + " (" + before.get(i).site + "): the old schema rejects data the new one accepts", null, s);
             }
         }
         boolean[] used = usedOf(pair, after.size());
         for (int j = 0; j < after.size(); j++) {
             if (!used[j] && !w.implies(o, after.get(j))) {
-                w.emit(CONSTRAINT_TIGHTENED, null, after.get(j).site, NEW_READERS, s.what() + " added allOf branch " + j
+                Constraints.tightened(w, after.get(j).site, NEW_READERS, s.what() + " added allOf branch " + j
                         + ": the new schema rejects data the old one accepted", null, s);
             }
         }
@@ -109,11 +107,11 @@ final class Combinators {
         List<View> no = n.branches("oneOf");
         if (oa == null && oo == null && na == null && no == null) return;
         if (oo != null && oa == null && na != null && no == null) {
-            w.emit(CONSTRAINT_LOOSENED, null, n.at("anyOf"), OLD_READERS, s.what()
+            Constraints.loosened(w, n.at("anyOf"), OLD_READERS, s.what()
                     + " changed oneOf to anyOf: a value may now match several branches", null, s);
             compareAlternatives(o, n, oo, na, "anyOf", s);
         } else if (oa != null && oo == null && no != null && na == null) {
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at("oneOf"), NEW_READERS, s.what()
+            Constraints.tightened(w, n.at("oneOf"), NEW_READERS, s.what()
                     + " changed anyOf to oneOf: a value must now match exactly one branch", null, s);
             compareAlternatives(o, n, oa, no, "oneOf", s);
         } else {
@@ -126,14 +124,14 @@ final class Combinators {
         if (before == null && after == null) return;
         if (before == null) {
             if (!coveredBy(o, after)) {
-                w.emit(CONSTRAINT_TIGHTENED, null, n.at(kw), NEW_READERS, s.what() + " added " + kw
+                Constraints.tightened(w, n.at(kw), NEW_READERS, s.what() + " added " + kw
                         + ": its branches do not accept everything the old schema did", null, s);
             }
             return;
         }
         if (after == null) {
             if (!coveredBy(n, before)) {
-                w.emit(CONSTRAINT_LOOSENED, null, o.at(kw), OLD_READERS, s.what() + " dropped " + kw
+                Constraints.loosened(w, o.at(kw), OLD_READERS, s.what() + " dropped " + kw
                         + ": the old schema rejects data the new one accepts", null, s);
             }
             return;
@@ -144,7 +142,7 @@ final class Combinators {
             if (pair[i] >= 0) {
                 w.compare(b, after.get(pair[i]), s.branch("in " + kw + " branch " + pair[i], o, n));
             } else if (!coveredBy(b, after)) {
-                w.emit(CONSTRAINT_TIGHTENED, null, b.site, NEW_READERS, s.what() + " dropped " + kw + " branch " + i
+                Constraints.tightened(w, b.site, NEW_READERS, s.what() + " dropped " + kw + " branch " + i
                         + ": data that matched only it is rejected now", null, s);
             }
         }
@@ -152,7 +150,7 @@ final class Combinators {
         for (int j = 0; j < after.size(); j++) {
             View a = after.get(j);
             if (!used[j] && !coveredBy(a, before)) {
-                w.emit(CONSTRAINT_LOOSENED, null, a.site, OLD_READERS, s.what() + " added " + kw + " branch " + j
+                Constraints.loosened(w, a.site, OLD_READERS, s.what() + " added " + kw + " branch " + j
                         + ": the old schema rejects data that matches only it", null, s);
             }
         }
@@ -179,9 +177,9 @@ final class Combinators {
         JsonNode b = n.get("not");
         if (a == null && b == null) return;
         if (a == null) {
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at("not"), NEW_READERS, s.what() + " added 'not': the new schema rejects what it matches", null, s);
+            Constraints.tightened(w, n.at("not"), NEW_READERS, s.what() + " added 'not': the new schema rejects what it matches", null, s);
         } else if (b == null) {
-            w.emit(CONSTRAINT_LOOSENED, null, o.at("not"), OLD_READERS, s.what() + " dropped 'not': the old schema rejects what it matched", null, s);
+            Constraints.loosened(w, o.at("not"), OLD_READERS, s.what() + " dropped 'not': the old schema rejects what it matched", null, s);
         } else {
             w.compare(o.doc.view(a, o.at("not")), n.doc.view(b, n.at("not")), s.negated());
         }
@@ -196,7 +194,7 @@ final class Combinators {
         JsonNode ib = n.get("if");
         if (ia == null && ib == null) return;
         if (ia != null && ib != null && !sameContent(o.doc.view(ia, o.at("if")), n.doc.view(ib, n.at("if")))) {
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at("if"), BOTH, s.what()
+            Constraints.tightened(w, n.at("if"), BOTH, s.what()
                     + " changed its 'if' condition: values move between 'then' and 'else'", null, s);
         }
         for (String kw : new String[] {"then", "else"}) {

@@ -3,8 +3,6 @@ package dev.wowcompat.diff;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 import static dev.wowcompat.rules.Rule.MEANING_CHANGED;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,7 +15,7 @@ import java.util.List;
  * {@code default}, where a {@code $ref} points, and the annotations a changelog names. Under the plain levels most
  * of these validate nothing; each method says how the two modes differ.
  */
-final class MeaningRules {
+public final class MeaningRules {
     /** Annotations whose change changes what a value means (ADDITIVE mode only: they do not validate). */
     private static final List<String> MEANING_KEYWORDS =
             List.of("format", "x-wow-unit", "x-wow-meaning", "contentEncoding", "contentMediaType");
@@ -28,6 +26,15 @@ final class MeaningRules {
 
     MeaningRules(Walker walker) {
         this.w = walker;
+    }
+
+    /**
+     * The detector of {@code meaning-changed} (docs/rules.md): what a value means changed (an annotation here, a
+     * {@code const} or a {@code multipleOf} in their families). Both readers are broken: each reads the other's values
+     * with its own meaning.
+     */
+    static void changed(Walker w, String pointer, String message, String fix, Scope s) {
+        w.emit(MEANING_CHANGED, null, pointer, BOTH, message, fix, s);
     }
 
     /**
@@ -45,16 +52,16 @@ final class MeaningRules {
                     : b == null ? s.what() + " dropped " + k + " " + JsonValues.show(a)
                     : s.what() + " changed " + k + " from " + JsonValues.show(a) + " to " + JsonValues.show(b);
             if (!w.structural()) {
-                w.emit(MEANING_CHANGED, null, ptr, BOTH, msg, Fixes.meaningChanged(s, k, a, b), s);
+                changed(w, ptr, msg, Fixes.meaningChanged(s, k, a, b), s);
                 continue;
             }
             boolean oldAsserts = a != null && o.doc.draft.asserts(k);
             boolean newAsserts = b != null && n.doc.draft.asserts(k);
             if (newAsserts) {
-                w.emit(CONSTRAINT_TIGHTENED, null, ptr, oldAsserts ? BOTH : NEW_READERS, msg + " (" + k
+                Constraints.tightened(w, ptr, oldAsserts ? BOTH : NEW_READERS, msg + " (" + k
                         + " validates in this draft)", Fixes.tightened(s, k, a), s);
             } else if (oldAsserts) {
-                w.emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, msg + " (" + k + " validated in the old schema's draft)",
+                Constraints.loosened(w, ptr, OLD_READERS, msg + " (" + k + " validated in the old schema's draft)",
                         Fixes.loosened(s, k, a), s);
             }
         }
@@ -76,13 +83,13 @@ final class MeaningRules {
         if (a == null || JsonValues.same(a, b)) return;
         String msg = b == null ? s.what() + " dropped its default " + JsonValues.show(a)
                 : s.what() + " changed its default from " + JsonValues.show(a) + " to " + JsonValues.show(b);
-        w.emit(MEANING_CHANGED, null, b != null ? n.at("default") : o.at("default"), BOTH, msg, Fixes.defaultChanged(s, a), s);
+        changed(w, b != null ? n.at("default") : o.at("default"), msg, Fixes.defaultChanged(s, a), s);
     }
 
     /** ADDITIVE: pointing a $ref at another definition changes what the value is, even if the shapes agree. */
     void compareRefTargets(View o, View n, Scope s) {
         if (w.structural() || o.refName == null || n.refName == null || o.refName.equals(n.refName)) return;
-        w.emit(MEANING_CHANGED, null, JsonPointers.child(n.site, "$ref"), BOTH,
+        changed(w, JsonPointers.child(n.site, "$ref"),
                 s.what() + " now refers to '" + n.refName + "' instead of '" + o.refName + "'",
                 Fixes.refChanged(s, o.refName, n.refName), s);
     }

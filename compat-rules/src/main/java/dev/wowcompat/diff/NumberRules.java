@@ -3,9 +3,6 @@ package dev.wowcompat.diff;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
-import static dev.wowcompat.rules.Rule.MEANING_CHANGED;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
@@ -69,8 +66,8 @@ final class NumberRules {
                     : s.what() + " changed its " + side + " from " + a.show() + " to " + b.show();
             String kw = a != null ? a.keyword : b.keyword;
             JsonNode before = a == null ? null : a.written;
-            if (tighter) w.emit(CONSTRAINT_TIGHTENED, null, ptr, NEW_READERS, msg, Fixes.tightened(s, kw, before), s);
-            else w.emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, msg, Fixes.loosened(s, kw, before), s);
+            if (tighter) Constraints.tightened(w, ptr, NEW_READERS, msg, Fixes.tightened(s, kw, before), s);
+            else Constraints.loosened(w, ptr, OLD_READERS, msg, Fixes.loosened(s, kw, before), s);
         }
         compareMultipleOf(o, n, s);
     }
@@ -88,14 +85,14 @@ final class NumberRules {
                 : bn == null ? s.what() + " dropped multipleOf " + JsonValues.show(an)
                 : s.what() + " changed multipleOf from " + JsonValues.show(an) + " to " + JsonValues.show(bn);
         if (!w.structural()) {
-            w.emit(MEANING_CHANGED, null, ptr, BOTH, msg, Fixes.meaningChanged(s, "multipleOf", an, bn), s);
+            MeaningRules.changed(w, ptr, msg, Fixes.meaningChanged(s, "multipleOf", an, bn), s);
             return;
         }
         BigDecimal a = JsonValues.number(an);
         BigDecimal b = JsonValues.number(bn);
         boolean tighter = b != null && b.signum() != 0 && (a == null || a.remainder(b).signum() != 0);
         boolean looser = a != null && a.signum() != 0 && (b == null || b.remainder(a).signum() != 0);
-        if (tighter) w.emit(CONSTRAINT_TIGHTENED, null, ptr, looser ? BOTH : NEW_READERS, msg, Fixes.tightened(s, "multipleOf", an), s);
-        else if (looser) w.emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, msg, Fixes.loosened(s, "multipleOf", an), s);
+        if (tighter) Constraints.tightened(w, ptr, looser ? BOTH : NEW_READERS, msg, Fixes.tightened(s, "multipleOf", an), s);
+        else if (looser) Constraints.loosened(w, ptr, OLD_READERS, msg, Fixes.loosened(s, "multipleOf", an), s);
     }
 }

@@ -7,13 +7,10 @@ import static dev.wowcompat.rules.Readers.NONE;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
 import static dev.wowcompat.rules.Rule.CLOSED_CONTENT_MODEL;
 import static dev.wowcompat.rules.Rule.COMMAND_FIELD_UNSTAGED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 import static dev.wowcompat.rules.Rule.FIELD_DEFAULT_MISSING;
 import static dev.wowcompat.rules.Rule.FIELD_REMOVED;
 import static dev.wowcompat.rules.Rule.FIELD_RENAMED;
 import static dev.wowcompat.rules.Rule.FIELD_REQUIRED_ADDED;
-import static dev.wowcompat.rules.Rule.WRITTEN_BEFORE_READ;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
@@ -38,7 +35,7 @@ import java.util.regex.PatternSyntaxException;
  * {@link #propertyAdded} hold each mode's decision, and {@link #openObjectException} the plain levels' exception for
  * open objects (docs/decisions.md, "The plain levels").
  */
-final class ObjectRules {
+public final class ObjectRules {
     /**
      * Ignored when deciding whether a removed and an added property are the same field under a new name:
      * documentation, staging, and the default too, because the new name arrives as a new field, which must have one.
@@ -282,7 +279,7 @@ final class ObjectRules {
         }
         if (w.context().againstPrevious() && !JsonValues.isFalse(now.get("x-wow-written"))) {
             switch (w.context().role()) {
-                case EVENT, STATE -> w.emit(WRITTEN_BEFORE_READ, null, now.site, OLD_READERS, "new " + here.what()
+                case EVENT, STATE -> Staging.propertyWrittenBeforeRead(w, now.site, "new " + here.what()
                         + " is written by this release, but the previous release does not read it yet",
                         Fixes.writtenBeforeRead(name), s);
                 case COMMAND -> w.emit(COMMAND_FIELD_UNSTAGED, null, now.site, OLD_READERS, "new " + here.what()
@@ -390,7 +387,7 @@ final class ObjectRules {
                     : op != null && op.has(name) ? JsonPointers.child(o.at("properties"), name)
                     : JsonPointers.child(o.at("required"), at);
             Scope here = s.property(name, List.of(), List.of());
-            w.emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, here.what()
+            Constraints.loosened(w, ptr, OLD_READERS, here.what()
                     + " is no longer required: readers of the previous schema expect it in every document",
                     "Keep '" + name + "' required and keep writing it; a value that may be missing goes in a new, optional property.", s);
         }
@@ -431,10 +428,10 @@ final class ObjectRules {
                 w.emit(CLOSED_CONTENT_MODEL, null, n.at(kw), NONE, s.what() + " is now closed (" + kw
                         + ": false): readers of this release will reject every property added later", null, s);
             }
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at(kw), NEW_READERS, s.what() + " is now closed (" + kw
+            Constraints.tightened(w, n.at(kw), NEW_READERS, s.what() + " is now closed (" + kw
                     + ": false): the new schema rejects data with properties it does not declare", null, s);
         } else if (wasClosed && !nowClosed) {
-            w.emit(CONSTRAINT_LOOSENED, w.structural() ? null : Severity.WARNING, b != null ? n.at(kw) : o.at(kw), OLD_READERS,
+            Constraints.loosened(w, w.structural() ? null : Severity.WARNING, b != null ? n.at(kw) : o.at(kw), OLD_READERS,
                     s.what() + " is no longer closed (" + kw + " was false): readers of the previous schema reject"
                             + " data with properties they do not declare", null, s);
         } else {
@@ -478,11 +475,11 @@ final class ObjectRules {
             Set<String> fewer = new LinkedHashSet<>(ra);
             fewer.removeAll(rb);
             if (!more.isEmpty()) {
-                w.emit(CONSTRAINT_TIGHTENED, null, db.namesAt, NEW_READERS, s.what() + ": when '" + key + "' is present, "
+                Constraints.tightened(w, db.namesAt, NEW_READERS, s.what() + ": when '" + key + "' is present, "
                         + more + " must now be present too", null, s);
             }
             if (!fewer.isEmpty()) {
-                w.emit(CONSTRAINT_LOOSENED, null, db != null && db.namesAt != null ? db.namesAt : da.namesAt, OLD_READERS,
+                Constraints.loosened(w, db != null && db.namesAt != null ? db.namesAt : da.namesAt, OLD_READERS,
                         s.what() + ": when '" + key + "' is present, " + fewer + " no longer must be present", null, s);
             }
             View sa = da == null || da.schema == null ? View.absent(o.doc, o.at("dependentSchemas")) : da.schema;

@@ -3,8 +3,6 @@ package dev.wowcompat.diff;
 import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
@@ -24,14 +22,14 @@ final class StringRules {
         JsonNode b = n.get("pattern");
         if (JsonValues.same(a, b)) return;
         if (a == null) {
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at("pattern"), NEW_READERS, s.what() + " added pattern " + JsonValues.show(b),
+            Constraints.tightened(w, n.at("pattern"), NEW_READERS, s.what() + " added pattern " + JsonValues.show(b),
                     Fixes.tightened(s, "pattern", null), s);
         } else if (b == null) {
-            w.emit(CONSTRAINT_LOOSENED, null, o.at("pattern"), OLD_READERS, s.what() + " dropped pattern " + JsonValues.show(a),
+            Constraints.loosened(w, o.at("pattern"), OLD_READERS, s.what() + " dropped pattern " + JsonValues.show(a),
                     Fixes.loosened(s, "pattern", a), s);
         } else {
             // Whether one regular expression accepts a subset of the other is not decidable here: assume neither.
-            w.emit(CONSTRAINT_TIGHTENED, null, n.at("pattern"), BOTH, s.what() + " changed pattern from " + JsonValues.show(a)
+            Constraints.tightened(w, n.at("pattern"), BOTH, s.what() + " changed pattern from " + JsonValues.show(a)
                     + " to " + JsonValues.show(b) + ": neither is known to accept everything the other does",
                     Fixes.tightened(s, "pattern", a), s);
         }

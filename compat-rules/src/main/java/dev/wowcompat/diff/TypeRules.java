@@ -1,13 +1,9 @@
 package dev.wowcompat.diff;
 
-import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 import static dev.wowcompat.rules.Rule.ENUM_VALUE_ADDED;
 import static dev.wowcompat.rules.Rule.FIELD_TYPE_CHANGED;
-import static dev.wowcompat.rules.Rule.MEANING_CHANGED;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.rules.Readers;
@@ -22,7 +18,7 @@ import java.util.Set;
  * through. {@link #compareValues} holds the one place where the modes part: under ADDITIVE a changed const is a
  * changed meaning.
  */
-final class TypeRules {
+public final class TypeRules {
     private final Walker w;
 
     TypeRules(Walker walker) {
@@ -97,21 +93,21 @@ final class TypeRules {
             String msg = oc == null ? s.what() + " now has const " + JsonValues.show(nc)
                     : nc == null ? s.what() + " no longer has const " + JsonValues.show(oc)
                     : s.what() + " changed const from " + JsonValues.show(oc) + " to " + JsonValues.show(nc);
-            w.emit(MEANING_CHANGED, null, ptr, BOTH, msg, null, s);
+            MeaningRules.changed(w, ptr, msg, null, s);
             return;
         }
         if (ov == null) {
-            w.emit(CONSTRAINT_TIGHTENED, null, ptr, NEW_READERS, s.what() + " now only allows " + showValues(nv),
+            Constraints.tightened(w, ptr, NEW_READERS, s.what() + " now only allows " + showValues(nv),
                     Fixes.tightened(s, "enum", null), s);
             return;
         }
         if (nv == null) {
-            w.emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, s.what() + " no longer restricts its values to "
+            Constraints.loosened(w, ptr, OLD_READERS, s.what() + " no longer restricts its values to "
                     + showValues(ov), Fixes.loosened(s, "enum", oe != null ? oe : oc), s);
             return;
         }
         if (!removed.isEmpty()) {
-            w.emit(CONSTRAINT_TIGHTENED, null, ptr, NEW_READERS, s.what() + " no longer allows " + showValues(removed)
+            Constraints.tightened(w, ptr, NEW_READERS, s.what() + " no longer allows " + showValues(removed)
                     + ": stored data may hold it", Fixes.tightened(s, "enum", oe != null ? oe : oc), s);
         }
         if (!added.isEmpty()) {

@@ -4,8 +4,6 @@ import static dev.wowcompat.rules.Readers.BOTH;
 import static dev.wowcompat.rules.Readers.NEW_READERS;
 import static dev.wowcompat.rules.Readers.NONE;
 import static dev.wowcompat.rules.Readers.OLD_READERS;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_LOOSENED;
-import static dev.wowcompat.rules.Rule.CONSTRAINT_TIGHTENED;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.rules.Change;
@@ -223,10 +221,10 @@ final class Walker {
     private void compareFalse(View o, View n, Scope s) {
         if (o.isFalse() && n.isFalse()) return;
         if (o.isFalse()) {
-            emit(CONSTRAINT_LOOSENED, null, n.site, OLD_READERS, s.what()
+            Constraints.loosened(this, n.site, OLD_READERS, s.what()
                     + " was false (no value allowed) and now allows values: the old schema rejects them", null, s);
         } else {
-            emit(CONSTRAINT_TIGHTENED, null, n.site, NEW_READERS, s.what()
+            Constraints.tightened(this, n.site, NEW_READERS, s.what()
                     + " is now false (no value allowed): the new schema rejects every value the old one accepted", null, s);
         }
     }
@@ -256,8 +254,8 @@ final class Walker {
         String msg = an == null ? s.what() + " added " + kw + " " + JsonValues.show(bn)
                 : bn == null ? s.what() + " dropped " + kw + " " + JsonValues.show(an)
                 : s.what() + " changed " + kw + " from " + JsonValues.show(an) + " to " + JsonValues.show(bn);
-        if (tighter) emit(CONSTRAINT_TIGHTENED, null, ptr, NEW_READERS, msg, Fixes.tightened(s, kw, an), s);
-        else emit(CONSTRAINT_LOOSENED, null, ptr, OLD_READERS, msg, Fixes.loosened(s, kw, an), s);
+        if (tighter) Constraints.tightened(this, ptr, NEW_READERS, msg, Fixes.tightened(s, kw, an), s);
+        else Constraints.loosened(this, ptr, OLD_READERS, msg, Fixes.loosened(s, kw, an), s);
     }
 
     // ---------------------------------------------------------------------------------------------- probes
@@ -299,8 +297,7 @@ final class Walker {
         if (s.swapped()) {
             // Inside 'not' a stricter inner schema makes the whole looser, and the other way round.
             b = b.swapped();
-            if (r == CONSTRAINT_TIGHTENED) r = CONSTRAINT_LOOSENED;
-            else if (r == CONSTRAINT_LOOSENED) r = CONSTRAINT_TIGHTENED;
+            r = Constraints.mirrored(r);
             if (r != rule) f = null;
         }
         if (probe) {

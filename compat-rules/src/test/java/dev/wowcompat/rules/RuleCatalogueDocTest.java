@@ -2,6 +2,7 @@ package dev.wowcompat.rules;
 
 import dev.wowcompat.check.DeploymentCheck;
 import dev.wowcompat.check.ReleaseChecker;
+import dev.wowcompat.check.RuleRegistry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -105,24 +106,31 @@ class RuleCatalogueDocTest {
     }
 
     /**
-     * The section's "Detected by" line links at least one class of the engine, and each linked file exists and
-     * names the rule's enum constant in its code (an import alone does not count), so the map from rule id to the
-     * code that reports it cannot point at a moved, renamed or unrelated class.
+     * The section's "Detected by" line links first the rule's detector, as its row of {@link RuleRegistry} names it,
+     * and that file names the rule's enum constant in its code (an import alone does not count); each further link is
+     * a class of the engine that reports through the detector (it names the detector's class). So the map from rule id
+     * to the code that decides it cannot point at a moved, renamed or unrelated class, nor disagree with the table.
      */
     private static void detectedBy(Rule rule, Section section) throws IOException {
         String where = DOC + ":" + section.line() + " (" + rule.id() + ")";
         assertFalse(section.detectedBy().isEmpty(), where + ": no '- **Detected by:** [`Class`](../" + ENGINE + "...)' line with a link");
         Path docs = RepositoryRoot.resolve(DOC).getParent();
-        Pattern constant = Pattern.compile("\\b" + rule.name() + "\\b");
+        Class<?> detector = RuleRegistry.of(rule).detector();
+        Path registered = RepositoryRoot.resolve(ENGINE + detector.getName().replace('.', '/') + ".java");
+        assertEquals(registered, docs.resolve(section.detectedBy().get(0)).normalize(),
+                where + ": the first link must be the rule's detector in RuleRegistry, " + detector.getSimpleName());
         for (String link : section.detectedBy()) {
             Path file = docs.resolve(link).normalize();
             assertTrue(file.startsWith(RepositoryRoot.resolve(ENGINE)) && file.toString().endsWith(".java"),
                     () -> where + ": " + link + " is not a class of " + ENGINE);
             assertTrue(Files.isRegularFile(file), () -> where + ": " + link + " names no file");
+            String named = file.equals(registered) ? rule.name() : detector.getSimpleName();
+            Pattern mention = Pattern.compile("\\b" + named + "\\b");
             boolean mentions = Files.readAllLines(file).stream()
                     .filter(l -> !l.startsWith("import "))
-                    .anyMatch(l -> constant.matcher(l).find());
-            assertTrue(mentions, () -> where + ": " + link + " does not mention " + rule.name() + ", so it does not detect the rule");
+                    .anyMatch(l -> mention.matcher(l).find());
+            assertTrue(mentions, () -> where + ": " + link + " does not mention " + named + ", so it does not "
+                    + (file.equals(registered) ? "detect the rule" : "report through its detector"));
         }
     }
 

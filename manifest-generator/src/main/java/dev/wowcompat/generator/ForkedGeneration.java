@@ -64,9 +64,6 @@ final class ForkedGeneration {
                                  List<String> childClasspath) throws GenerationException {
         List<String> own = childClasspath != null ? childClasspath : ownClasspath(logging);
         List<String> options = new ArrayList<>(JVM_OPTIONS);
-        for (Map.Entry<String, String> p : ManifestGenerator.SILENT_LOGGING.entrySet()) {
-            options.add("-D" + p.getKey() + "=" + p.getValue());
-        }
         options.addAll(extraJvmOptions);
         // Keyed by the fixed options only: the tests' extra ones (logging) do not change what can be archived.
         Optional<ClassDataArchive.Attempt> archive = ClassDataArchive.of(classDataDirectory, own, JVM_OPTIONS).map(ClassDataArchive::begin);

@@ -67,7 +67,10 @@ final class GeneratorClassPath {
     /**
      * The isolated loader's logging: the SLF4J API the generator sees (Maven's own 1.7 under Maven 3.8/3.9, the
      * generator's 2.x elsewhere), then the folder with SLF4J 1.7's no-operation binder, so that 1.7 finds a binder
-     * and says nothing.
+     * and says nothing. The same folder names SLF4J 2's no-operation provider in its
+     * {@code META-INF/services/org.slf4j.spi.SLF4JServiceProvider} (src/main/resources), which 2.x finds through the
+     * isolated copy's own loader: so neither version prints a notice, and no system property of the JVM is set (two
+     * generations in one JVM share no switch).
      */
     static List<URL> loggingUrls() throws MalformedURLException {
         List<URL> urls = new ArrayList<>();

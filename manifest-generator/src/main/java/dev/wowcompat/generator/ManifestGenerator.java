@@ -12,9 +12,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -143,7 +141,6 @@ public final class ManifestGenerator {
                                                  String version, byte[] previous) throws GenerationException {
         Thread thread = Thread.currentThread();
         ClassLoader context = thread.getContextClassLoader();
-        Map<String, String> silenced = silenceLogging();
         try (IsolatedLoader loader = new IsolatedLoader(classpath, logging)) {
             thread.setContextClassLoader(loader);
             Method run = loader.loadClass(ENTRY).getMethod("run", List.class, String.class, String.class, byte[].class);
@@ -160,31 +157,7 @@ public final class ManifestGenerator {
             throw new GenerationException("The manifest generator cannot start in its own class loader: " + e + ".");
         } finally {
             thread.setContextClassLoader(context);
-            restore(silenced);
         }
-    }
-
-    /**
-     * SLF4J in the isolated loader is a fresh copy with no backend: left alone it prints "No SLF4J providers were
-     * found" on every generation. These two properties (SLF4J 2.0.9+) pick its no-operation backend without a word;
-     * they are set only when unset, and only while the generation initialises that copy.
-     */
-    static final Map<String, String> SILENT_LOGGING = Map.of("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider",
-            "slf4j.internal.verbosity", "ERROR");
-
-    private static Map<String, String> silenceLogging() {
-        Map<String, String> set = new LinkedHashMap<>();
-        for (Map.Entry<String, String> p : SILENT_LOGGING.entrySet()) {
-            if (System.getProperty(p.getKey()) == null) {
-                System.setProperty(p.getKey(), p.getValue());
-                set.put(p.getKey(), p.getValue());
-            }
-        }
-        return set;
-    }
-
-    private static void restore(Map<String, String> silenced) {
-        silenced.keySet().forEach(System::clearProperty);
     }
 
     private static URL[] urls(GenerationRequest request) throws MalformedURLException {

@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import dev.wowcompat.testing.JavaSources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,13 +45,7 @@ class ManifestInputsTest {
 
     /** Compiles the two classes into {@code classes}, as the compiler plugin does: every file written again, a newer time. */
     private void compile(String a, String b) throws Exception {
-        Path src = Files.createDirectories(temp.resolve("src/dev/example"));
-        Files.writeString(src.resolve("A.java"), a);
-        Files.writeString(src.resolve("B.java"), b);
-        ByteArrayOutputStream errors = new ByteArrayOutputStream();
-        int exit = ToolProvider.getSystemJavaCompiler().run(null, null, errors, "-d", classes.toString(),
-                src.resolve("A.java").toString(), src.resolve("B.java").toString());
-        assertEquals(0, exit, errors.toString(StandardCharsets.UTF_8));
+        JavaSources.compile(classes, List.of(), Map.of("dev/example/A.java", a, "dev/example/B.java", b));
         FileTime later = FileTime.fromMillis(System.currentTimeMillis() + 60_000L * (++compilations));
         for (String c : List.of("A", "B")) Files.setLastModifiedTime(classes.resolve("dev/example/" + c + ".class"), later);
     }

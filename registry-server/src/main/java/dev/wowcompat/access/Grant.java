@@ -1,7 +1,7 @@
 package dev.wowcompat.access;
 
+import dev.wowcompat.names.NameForms;
 import java.util.Optional;
-import dev.wowcompat.api.Names;
 
 /**
  * One thing a principal may do (docs/deployment.md, "Who may write"): {@code publish:SERVICE} (a trailing {@code *}
@@ -49,9 +49,9 @@ public record Grant(Kind kind, String environment, String service) {
             case "admin" -> parts.length == 1 ? ADMIN : null;
             case "read" -> parts.length == 1 ? READ : null;
             case "publish" -> parts.length == 2 && isServiceOrPrefix(parts[1]) ? publish(parts[1]) : null;
-            case "observe" -> parts.length == 2 && Names.isEnvironment(parts[1]) ? observe(parts[1]) : null;
-            case "deploy" -> parts.length == 2 && Names.isEnvironment(parts[1]) ? deploy(parts[1], null)
-                    : parts.length == 3 && Names.isEnvironment(parts[1]) && isServiceOrPrefix(parts[2])
+            case "observe" -> parts.length == 2 && NameForms.isEnvironment(parts[1]) ? observe(parts[1]) : null;
+            case "deploy" -> parts.length == 2 && NameForms.isEnvironment(parts[1]) ? deploy(parts[1], null)
+                    : parts.length == 3 && NameForms.isEnvironment(parts[1]) && isServiceOrPrefix(parts[2])
                     ? deploy(parts[1], parts[2]) : null;
             default -> null;
         };
@@ -60,13 +60,13 @@ public record Grant(Kind kind, String environment, String service) {
 
     /**
      * A service name, {@code *}, or a prefix ending in {@code *} that some service name starts with (the registry's
-     * names, {@link Names}): a grant that no service could ever match is a typo, refused when the file is read.
+     * names, {@link NameForms}): a grant that no service could ever match is a typo, refused when the file is read.
      */
     private static boolean isServiceOrPrefix(String text) {
         if (text.equals("*")) return true;
-        if (!text.endsWith("*")) return Names.isService(text);
+        if (!text.endsWith("*")) return NameForms.isService(text);
         String prefix = text.substring(0, text.length() - 1);
-        return Names.isService(prefix) || Names.isService(prefix + "a");
+        return NameForms.isService(prefix) || NameForms.isService(prefix + "a");
     }
 
     /** Whether holding this grant allows what {@code needed} names (a concrete grant, no pattern). */

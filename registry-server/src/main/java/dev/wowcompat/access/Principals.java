@@ -1,6 +1,6 @@
 package dev.wowcompat.access;
 
-import dev.wowcompat.api.Names;
+import dev.wowcompat.names.NameForms;
 import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -271,9 +271,9 @@ public final class Principals {
 
         private String name(JsonNode entry, String at, Map<String, String> names) throws InvalidInputException {
             JsonNode name = entry.path("name");
-            if (!name.isTextual() || !Names.isPrincipal(name.asText())) {
-                String why = name.isTextual() ? Names.principalProblem(name.asText()) : null;
-                throw at(name.isMissingNode() ? at : at + "/name", "\"name\" must be " + Names.PRINCIPAL_FORM
+            if (!name.isTextual() || !NameForms.isPrincipal(name.asText())) {
+                String why = name.isTextual() ? NameForms.principalProblem(name.asText()) : null;
+                throw at(name.isMissingNode() ? at : at + "/name", "\"name\" must be " + NameForms.PRINCIPAL_FORM
                         + (why == null ? "" : "; this one " + why));
             }
             // Names differing only in case are one name to a reader of the write log.

@@ -5,6 +5,7 @@ import dev.wowcompat.json.JsonPointers;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Version;
+import dev.wowcompat.names.NameForms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,7 @@ import java.util.Set;
 /**
  * The body of {@code POST /environments/{env}/deployments}: {@code {"service": "bank-service", "version": "1.2.0"}}.
  * Every member is required and no other is taken, as in the Manifest format: a misspelt member must not pass
- * unnoticed. A service or version not of its form ({@link Names}) is {@code wow-compat.request.bad-name} at its
+ * unnoticed. A service or version not of its form ({@link NameForms}) is {@code wow-compat.request.bad-name} at its
  * member, so that no unbounded name reaches the store or the write log.
  */
 record DeploymentRequest(String service, String version) {
@@ -35,11 +36,11 @@ record DeploymentRequest(String service, String version) {
         });
         String service = text(body, "service", source, problems);
         String version = text(body, "version", source, problems);
-        if (service != null && !Names.isService(service)) {
-            problems.add(new InputProblem(source, "/service", BAD_NAME, Names.shown(service) + " is not a service name: " + Names.SERVICE_FORM));
+        if (service != null && !NameForms.isService(service)) {
+            problems.add(new InputProblem(source, "/service", BAD_NAME, NameForms.shown(service) + " is not a service name: " + NameForms.SERVICE_FORM));
         }
         if (version != null && !Version.isValid(version)) {
-            problems.add(new InputProblem(source, "/version", BAD_NAME, Names.shown(version) + " is not a version: " + Names.VERSION_FORM));
+            problems.add(new InputProblem(source, "/version", BAD_NAME, NameForms.shown(version) + " is not a version: " + NameForms.VERSION_FORM));
         }
         if (!problems.isEmpty()) throw new InvalidInputException(problems);
         return new DeploymentRequest(service, version);

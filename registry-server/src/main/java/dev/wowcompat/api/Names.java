@@ -1,111 +1,47 @@
 package dev.wowcompat.api;
 
 import dev.wowcompat.manifest.Version;
-import java.util.regex.Pattern;
+import dev.wowcompat.names.NameForms;
 
 /**
- * The one place that knows what a name may be (docs/api.md, "Names"): a service as the Manifest format spells it
- * (kebab-case, {@code schemas/manifest.schema.json}'s {@code serviceName}), an environment, a principal of the
- * principals file, and a version {@code major.minor.patch} with each part at most 9 digits. Every name is at most
- * {@value #MAX_LENGTH} characters. A request carrying anything else is refused with 400
- * {@code wow-compat.request.bad-name} before the store is asked, so that nothing unbounded is stored or listed; the
- * principals file and the grants in it ask the same patterns.
+ * A name of a request, refused as the API refuses it (docs/api.md, "Names"): anything not of its form
+ * ({@link NameForms}) is a 400 {@code wow-compat.request.bad-name} before the store is asked, so that nothing unbounded
+ * is stored or listed.
  */
-public final class Names {
-    public static final int MAX_LENGTH = 128;
-    private static final Pattern SERVICE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
-    // Environments appear in URLs and in CI scripts: no case or escaping questions.
-    private static final Pattern ENVIRONMENT = Pattern.compile("[a-z0-9][a-z0-9._-]{0," + (MAX_LENGTH - 1) + "}");
-    // A principal is named by people in a file and shown in the write log: single spaces inside and the characters of a
-    // CI name allowed. ASCII only, nothing invisible at either end and no run of spaces, so that two names a reader
-    // cannot tell apart ("bank-ci" and "bank-ci ", a Cyrillic "а" for a Latin "a") cannot both exist.
-    private static final Pattern PRINCIPAL = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9._@/-]| (?=[A-Za-z0-9._@/-])){0," + (MAX_LENGTH - 1) + "}");
-
-    /** The forms as the docs and the refusals say them. */
-    public static final String SERVICE_FORM = "at most " + MAX_LENGTH
-            + " lowercase letters and digits in words joined by '-', starting with a letter (e.g. bank-service)";
-    public static final String ENVIRONMENT_FORM = "1 to " + MAX_LENGTH
-            + " lowercase letters, digits, '.', '_' and '-', starting with a letter or a digit (e.g. staging, prod-eu)";
-    public static final String PRINCIPAL_FORM = "1 to " + MAX_LENGTH
-            + " ASCII letters, digits, single spaces and . _ @ / -, starting with a letter or a digit and not ending with a space";
-    /** Kafka's own characters for topics and groups: what a watcher reads from the broker, with no escaping anywhere. */
-    private static final Pattern KAFKA_NAME = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
-    private static final String TOPIC_FORM = "1 to 249 letters, digits, '.', '_' and '-' (e.g. wow.bank.event)";
-    private static final String GROUP_FORM = "1 to 249 letters, digits, '.', '_' and '-' (e.g. wow-compat-watch.production)";
-    public static final String VERSION_FORM = "major.minor.patch, each part at most 9 digits without leading zeros (e.g. 1.4.0)";
-
+final class Names {
     private Names() {}
 
-    public static boolean isService(String name) {
-        return name.length() <= MAX_LENGTH && SERVICE.matcher(name).matches();
-    }
-
-    public static boolean isEnvironment(String name) {
-        return ENVIRONMENT.matcher(name).matches();
-    }
-
-    public static boolean isPrincipal(String name) {
-        return PRINCIPAL.matcher(name).matches();
-    }
-
-    /**
-     * Why a name is not a principal's, in a few words for the principals file's refusal ("ends with a space", "holds
-     * U+0430, which is not ASCII"), or null when it is one.
-     */
-    public static String principalProblem(String name) {
-        if (isPrincipal(name)) return null;
-        if (name.isEmpty()) return "is empty";
-        if (name.length() > MAX_LENGTH) return "is longer than " + MAX_LENGTH + " characters";
-        if (Character.isWhitespace(name.charAt(0))) return "starts with a space";
-        if (Character.isWhitespace(name.charAt(name.length() - 1))) return "ends with a space";
-        if (name.contains("  ")) return "has two spaces in a row";
-        for (int i = 0; i < name.length(); ) {
-            int c = name.codePointAt(i);
-            if (c > 0x7e || c < 0x20) {
-                return "holds " + String.format("U+%04X", c) + (c > 0x7e ? ", which is not ASCII (a letter of another script may look like ours)"
-                        : ", a control character");
-            }
-            i += Character.charCount(c);
-        }
-        return "starts or goes on with a character outside the form";
-    }
-
     static String service(String name) {
-        if (!isService(name)) throw refused(name, "a service name", SERVICE_FORM);
+        if (!NameForms.isService(name)) throw refused(name, "a service name", NameForms.SERVICE_FORM);
         return name;
     }
 
     static String environment(String name) {
-        if (!isEnvironment(name)) throw refused(name, "an environment name", ENVIRONMENT_FORM);
+        if (!NameForms.isEnvironment(name)) throw refused(name, "an environment name", NameForms.ENVIRONMENT_FORM);
         return name;
     }
 
     static String principal(String name) {
-        if (!isPrincipal(name)) throw refused(name, "a principal name", PRINCIPAL_FORM);
+        if (!NameForms.isPrincipal(name)) throw refused(name, "a principal name", NameForms.PRINCIPAL_FORM);
         return name;
     }
 
     static String version(String version) {
-        if (!Version.isValid(version)) throw refused(version, "a version", VERSION_FORM);
+        if (!Version.isValid(version)) throw refused(version, "a version", NameForms.VERSION_FORM);
         return version;
     }
 
     static String topic(String name) {
-        if (!KAFKA_NAME.matcher(name).matches()) throw refused(name, "a Kafka topic name", TOPIC_FORM);
+        if (!NameForms.isKafkaName(name)) throw refused(name, "a Kafka topic name", NameForms.TOPIC_FORM);
         return name;
     }
 
     static String group(String name) {
-        if (!KAFKA_NAME.matcher(name).matches()) throw refused(name, "a consumer group name", GROUP_FORM);
+        if (!NameForms.isKafkaName(name)) throw refused(name, "a consumer group name", NameForms.GROUP_FORM);
         return name;
     }
 
     private static ApiException refused(String name, String what, String form) {
-        return new ApiException(ProblemCode.BAD_NAME, shown(name) + " is not " + what + ": " + form + ".");
-    }
-
-    /** A name as an answer quotes it: never more than the limit, so that a refusal stays as small as the name should be. */
-    static String shown(String name) {
-        return "'" + (name.length() > MAX_LENGTH ? name.substring(0, MAX_LENGTH) + "...' (" + name.length() + " characters)" : name + "'");
+        return new ApiException(ProblemCode.BAD_NAME, NameForms.shown(name) + " is not " + what + ": " + form + ".");
     }
 }

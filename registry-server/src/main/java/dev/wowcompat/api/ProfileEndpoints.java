@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.access.Grant;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
+import dev.wowcompat.names.NameForms;
 import dev.wowcompat.profile.FieldKey;
 import dev.wowcompat.profile.ProfileJson;
 import dev.wowcompat.profile.ProfileLimits;
@@ -138,7 +139,7 @@ final class ProfileEndpoints {
     /** Whether the text is a release, {@code service@version}. */
     static boolean isRelease(String text) {
         int at = text.indexOf('@');
-        return at > 0 && at == text.lastIndexOf('@') && Names.isService(text.substring(0, at)) && Version.isValid(text.substring(at + 1));
+        return at > 0 && at == text.lastIndexOf('@') && NameForms.isService(text.substring(0, at)) && Version.isValid(text.substring(at + 1));
     }
 
     private static String key(Map<String, String> problem) {
@@ -203,7 +204,7 @@ final class ProfileEndpoints {
     }
 
     /**
-     * {@code text} when it is {@code service@version} with both of their form ({@link Names}). In a query parameter,
+     * {@code text} when it is {@code service@version} with both of their form ({@link NameForms}). In a query parameter,
      * no {@code @} is a bad parameter and a part not of its form a bad name; in a body, either is invalid input.
      */
     static String release(String text, String what) {
@@ -211,7 +212,7 @@ final class ProfileEndpoints {
             int at = text.indexOf('@');
             boolean split = at > 0 && at == text.lastIndexOf('@');
             ProblemCode code = !what.equals("release") ? ProblemCode.INVALID_INPUT : split ? ProblemCode.BAD_NAME : ProblemCode.BAD_PARAMETER;
-            throw new ApiException(code, what + " must be service@major.minor.patch (e.g. bank-service@1.2.0); got " + Names.shown(text) + ".");
+            throw new ApiException(code, what + " must be service@major.minor.patch (e.g. bank-service@1.2.0); got " + NameForms.shown(text) + ".");
         }
         return text;
     }

@@ -36,34 +36,16 @@ public enum ReplayFinding implements ReportedFinding {
     ROLLBACK_EVENT_UNREADABLE("rollback-event-unreadable", Severity.BREAKING,
             "an event revision the candidate writes that the previous release (--baseline-classpath) cannot read or source");
 
-    private final String id;
-    private final Severity severity;
-    private final String summary;
+    private final Entry entry;
 
     ReplayFinding(String id, Severity severity, String summary) {
-        this.id = id;
-        this.severity = severity;
-        this.summary = summary;
+        // A replay's finding is about what the candidate made of recorded events, never about a field's values.
+        this.entry = new Entry(id, severity, summary, false);
     }
 
     @Override
-    public String id() {
-        return id;
-    }
-
-    @Override
-    public Severity severity() {
-        return severity;
-    }
-
-    @Override
-    public String summary() {
-        return summary;
-    }
-
-    @Override
-    public boolean aboutValues() {
-        return false;
+    public Entry entry() {
+        return entry;
     }
 
     /** One row per id (the breaking row of {@code replay-event-unsourced}): what the junit and SARIF reports list. */

@@ -212,8 +212,8 @@ final class AuditCommand implements Callable<Integer> {
             err.flush();
             return;
         }
-        String into = group == null ? WatchCommand.defaultGroup(environment) : group;
-        WireWindow posted = window.withProfiles(profiles).withPoster(into, "audit@" + member());
+        String into = group == null ? WireMember.defaultGroup(environment) : group;
+        WireWindow posted = window.withProfiles(profiles).withPoster(into, "audit@" + WireMember.member());
         try {
             // The registry's own rules, asked first (docs/watch.md): a window they refuse is never posted.
             posted.validate(System.currentTimeMillis());
@@ -249,17 +249,6 @@ final class AuditCommand implements Callable<Integer> {
                 + " of the wire in " + environment);
         else err.println("wow-compat audit: " + recordedSentence(profiles.size(), environment, a.tree().path("profiles")));
         err.flush();
-    }
-
-    /** This process, as the registry lists who posted: host and process id. */
-    static String member() {
-        String host;
-        try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "localhost";
-        }
-        return host + "/" + ProcessHandle.current().pid();
     }
 
     /** The profiled fields whose release declares them, as the registry checks a post; a release not found is kept, for the registry to judge. */

@@ -2,6 +2,7 @@ package dev.wowcompat.cli;
 
 import dev.wowcompat.audit.AuditException;
 import dev.wowcompat.audit.RegistryReleases;
+import dev.wowcompat.audit.WatchConsumer;
 import dev.wowcompat.audit.Watcher;
 import dev.wowcompat.audit.WindowJudge;
 import dev.wowcompat.client.RegistryClient;
@@ -31,11 +32,6 @@ import sun.misc.Signal;
                 "Runs until SIGTERM or Ctrl-C, which posts the current window and leaves the group (exit 0).",
                 "Exit codes: 0 stopped, 2 bad options, Kafka or the registry unreachable at start, or a token the registry refuses."})
 final class WatchCommand implements Callable<Integer> {
-    /** The group of an environment's watchers, and of the audit's windows there. */
-    static String defaultGroup(String environment) {
-        return "wow-compat-watch." + environment;
-    }
-
     @Spec
     CommandSpec spec;
 
@@ -90,15 +86,15 @@ final class WatchCommand implements Callable<Integer> {
         if (!kafka.given()) throw new AuditException("give --bootstrap-servers (or --kafka-config with bootstrap.servers) to read Kafka");
         if (windowRecords <= 0 || windowBytes <= 0) throw new AuditException("--window-records and --window-bytes must be positive");
         limits.check();
-        String g = group == null ? defaultGroup(environment) : group;
-        Properties properties = kafka.clientProperties(err, "watch", Watcher.OVERRIDDEN,
+        String g = group == null ? WireMember.defaultGroup(environment) : group;
+        Properties properties = kafka.clientProperties(err, "watch", WatchConsumer.OVERRIDDEN,
                 "the watch sets the group (--group), commits only what the registry counted, and shares the partitions cooperatively");
         RegistryClient client = limits.registry(registry);
         RegistryReleases releases = new RegistryReleases(client);
         releases.reachable();
         WindowJudge judge = new WindowJudge(releases, environment, limits.maxRecordBytes(), limits.maxAggregates, !noProfiles);
         Watcher.Options options = new Watcher.Options(kafka.bootstrapServers, properties, kafka.configFile(), kafka.topicPatterns(), kafka.start(),
-                window, environment, g, AuditCommand.member(), limits.timeout, windowRecords, windowBytes);
+                window, environment, g, WireMember.member(), limits.timeout, windowRecords, windowBytes);
         Watcher watcher = new Watcher(options, client, judge, line -> {
             err.println("wow-compat watch: " + line);
             err.flush();

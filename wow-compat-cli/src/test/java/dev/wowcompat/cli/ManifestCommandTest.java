@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.annotations.Unit;
 import dev.wowcompat.cli.sampleservice.LibraryService;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.testing.JavaSources;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import me.ahoo.wow.api.annotation.Event;
 import org.junit.jupiter.api.BeforeEach;
@@ -119,13 +121,8 @@ class ManifestCommandTest {
     @Test
     void aClassThatCannotBeLoadedBesideTheServiceIsAWarningAndUnderStrictExit2() throws Exception {
         // A class of the output that needs one the classpath lacks: Wow, with the whole classpath, would load it.
-        Path sources = dir.resolve("src/odd");
-        Files.createDirectories(sources);
-        Files.writeString(sources.resolve("Missing.java"), "package odd;\npublic class Missing {}\n");
-        Files.writeString(sources.resolve("Broken.java"), "package odd;\npublic class Broken extends Missing {}\n");
-        int compiled = javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", classes.toString(),
-                sources.resolve("Missing.java").toString(), sources.resolve("Broken.java").toString());
-        assertEquals(0, compiled);
+        JavaSources.compile(classes, List.of(), Map.of("odd/Missing.java", "package odd;\npublic class Missing {}\n",
+                "odd/Broken.java", "package odd;\npublic class Broken extends Missing {}\n"));
         Files.delete(classes.resolve("odd/Missing.class"));
         String warning = "1 class cannot be loaded because the classpath lacks the package odd (needed by odd.Broken), so "
                 + "what it declares is missing from the Manifest: add the jars that hold them to the classpath.";
