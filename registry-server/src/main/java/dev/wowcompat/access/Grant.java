@@ -4,13 +4,19 @@ import dev.wowcompat.names.NameForms;
 import java.util.Optional;
 
 /**
- * One thing a principal may do (docs/deployment.md, "Who may write"): {@code publish:SERVICE} (a trailing {@code *}
- * matches a prefix), {@code deploy:ENV}, {@code deploy:ENV:SERVICE}, {@code observe:ENV}, {@code read} or
- * {@code admin}. The same record is what a request needs, with concrete names: {@link #covers} says whether a held
- * grant answers a needed one.
+ * One thing a principal may do (docs/deployment.md, "Who may write"): {@code publish:NAME} (a service or a plain
+ * subject of the Confluent-compatible API; a trailing {@code *} matches a prefix), {@code deploy:ENV},
+ * {@code deploy:ENV:SERVICE}, {@code observe:ENV}, {@code read} or {@code admin}. The same record is what a request
+ * needs, with concrete names: {@link #covers} says whether a held grant answers a needed one.
+ *
+ * <p>A publish grant names a name, not a kind of thing (docs/decisions.md, "Confluent's API"): a
+ * service's releases and a plain subject's versions are both written under their name, and a plain subject may not
+ * take a service's name, so {@code publish:orders-value} is whatever holds that name and a name that is no service's
+ * form ({@code publish:com.acme.Order}) can only ever be a subject's.
  *
  * @param environment the environment of {@code deploy} and {@code observe}, else null
- * @param service the service (or prefix pattern ending in {@code *}) of {@code publish} and {@code deploy:ENV:SERVICE}, else null
+ * @param service the name (or prefix pattern ending in {@code *}) of {@code publish} and the service of
+ *     {@code deploy:ENV:SERVICE}, else null
  */
 public record Grant(Kind kind, String environment, String service) {
     public enum Kind {
@@ -24,7 +30,7 @@ public record Grant(Kind kind, String environment, String service) {
     }
 
     /** The grants' forms, as a refusal quotes them. */
-    public static final String FORMS = "publish:SERVICE, publish:PREFIX*, deploy:ENV, deploy:ENV:SERVICE, observe:ENV, read, admin";
+    public static final String FORMS = "publish:SERVICE, publish:SUBJECT, publish:PREFIX*, deploy:ENV, deploy:ENV:SERVICE, observe:ENV, read, admin";
 
 
     public static final Grant ADMIN = new Grant(Kind.ADMIN, null, null);
@@ -48,7 +54,7 @@ public record Grant(Kind kind, String environment, String service) {
         Grant g = switch (parts[0]) {
             case "admin" -> parts.length == 1 ? ADMIN : null;
             case "read" -> parts.length == 1 ? READ : null;
-            case "publish" -> parts.length == 2 && isServiceOrPrefix(parts[1]) ? publish(parts[1]) : null;
+            case "publish" -> parts.length == 2 && isPublishedNameOrPrefix(parts[1]) ? publish(parts[1]) : null;
             case "observe" -> parts.length == 2 && NameForms.isEnvironment(parts[1]) ? observe(parts[1]) : null;
             case "deploy" -> parts.length == 2 && NameForms.isEnvironment(parts[1]) ? deploy(parts[1], null)
                     : parts.length == 3 && NameForms.isEnvironment(parts[1]) && isServiceOrPrefix(parts[2])
@@ -56,6 +62,16 @@ public record Grant(Kind kind, String environment, String service) {
             default -> null;
         };
         return Optional.ofNullable(g);
+    }
+
+    /**
+     * {@code *}, a service's or a plain subject's name ({@link NameForms#isSubject}: its form holds every service name),
+     * or a prefix of one ending in {@code *}. A text outside a service's form names a subject, which grants less,
+     * never more: a typo such as {@code publish:Bank_Service} shows as a 403 naming the grant the write lacks.
+     */
+    private static boolean isPublishedNameOrPrefix(String text) {
+        if (text.equals("*")) return true;
+        return NameForms.isSubject(text.endsWith("*") ? text.substring(0, text.length() - 1) : text);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.wowcompat.api;
 
+import dev.wowcompat.names.NameForms;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.access.Grant;
@@ -76,7 +77,8 @@ final class AdminEndpoints {
         String service = ctx.queryParam("service");
         String environment = ctx.queryParam("environment");
         String principal = ctx.queryParam("principal");
-        List<WriteLogEntry> page = store.writeLog(new WriteLogQuery(service == null ? null : Names.service(service),
+        // The log names a Confluent-compatible write's subject as its service (docs/ccompat.md): either form is a filter.
+        List<WriteLogEntry> page = store.writeLog(new WriteLogQuery(service == null || NameForms.isSubject(service) ? service : Names.service(service),
                 environment == null ? null : Names.environment(environment), principal == null ? null : Names.principal(principal),
                 before == Long.MAX_VALUE ? null : before, limit));
         // Where writes come from is the operators' business: only an admin sees the addresses.

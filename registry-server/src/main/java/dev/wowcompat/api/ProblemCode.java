@@ -21,7 +21,7 @@ public enum ProblemCode {
     BAD_NAME("wow-compat.request.bad-name", 400, "A service, environment or principal name, or a version, is not of the allowed form"),
     TOO_MANY_REQUESTS("wow-compat.server.too-many-requests", 429, "This client has as many expensive requests running as it may"),
 
-    TOKEN_MISSING("wow-compat.auth.token-missing", 401, "Writing needs a bearer token"),
+    TOKEN_MISSING("wow-compat.auth.token-missing", 401, "This request needs a bearer token"),
     TOKEN_INVALID("wow-compat.auth.token-invalid", 401, "The bearer token is not one this registry accepts"),
     FORBIDDEN("wow-compat.auth.forbidden", 403, "The principal lacks the grant this request needs"),
 

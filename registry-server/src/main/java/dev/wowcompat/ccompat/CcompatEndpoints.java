@@ -1,5 +1,6 @@
 package dev.wowcompat.ccompat;
 
+import dev.wowcompat.names.NameForms;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -28,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Confluent's Schema Registry API under {@code /ccompat/v7} (docs/ccompat.md), so that Kafka's serializers, UIs and
@@ -51,8 +51,6 @@ public final class CcompatEndpoints {
     /** Confluent's default global level. */
     static final String DEFAULT_LEVEL = "BACKWARD";
     static final String READWRITE = "READWRITE";
-    /** Topic names (Confluent's TopicNameStrategy appends -key or -value) and record names: what a plain subject may be called. */
-    private static final Pattern PLAIN_SUBJECT = Pattern.compile("[A-Za-z0-9._-]{1,255}");
 
     private final RegistryStore store;
     private final SchemaSubjects subjects;
@@ -439,9 +437,9 @@ public final class CcompatEndpoints {
     }
 
     private void requirePlainName(String subject) {
-        if (!PLAIN_SUBJECT.matcher(subject).matches()) {
-            throw new ConfluentError(422, ConfluentError.INVALID_SUBJECT, "A subject registered here is 1 to 255 letters, digits, '.', '_' "
-                    + "and '-' (a topic's name with -key or -value, or a record's name); '" + ConfluentError.shown(subject) + "' is not.");
+        if (!NameForms.isSubject(subject)) {
+            throw new ConfluentError(422, ConfluentError.INVALID_SUBJECT, "A subject registered here is " + NameForms.SUBJECT_FORM
+                    + "; '" + ConfluentError.shown(subject) + "' is not.");
         }
         if (subjects.isRegisteredName(subject)) {
             throw new ConfluentError(422, ConfluentError.NOT_PERMITTED, "'" + ConfluentError.shown(subject) + "' is the name of a registered "

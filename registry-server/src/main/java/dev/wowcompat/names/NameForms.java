@@ -29,6 +29,9 @@ public final class NameForms {
             + " ASCII letters, digits, single spaces and . _ @ / -, starting with a letter or a digit and not ending with a space";
     /** Kafka's own characters for topics and groups: what a watcher reads from the broker, with no escaping anywhere. */
     private static final Pattern KAFKA_NAME = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
+    /** A plain subject of the Confluent-compatible API (docs/ccompat.md, "Subjects"): a topic's name with -key or -value, or a record's name. */
+    private static final Pattern SUBJECT = Pattern.compile("[A-Za-z0-9._-]{1,255}");
+    public static final String SUBJECT_FORM = "1 to 255 letters, digits, '.', '_' and '-' (a topic's name with -key or -value, or a record's name)";
     public static final String TOPIC_FORM = "1 to 249 letters, digits, '.', '_' and '-' (e.g. wow.bank.event)";
     public static final String GROUP_FORM = "1 to 249 letters, digits, '.', '_' and '-' (e.g. wow-compat-watch.production)";
     public static final String VERSION_FORM = "major.minor.patch, each part at most 9 digits without leading zeros (e.g. 1.4.0)";
@@ -37,6 +40,10 @@ public final class NameForms {
 
     public static boolean isService(String name) {
         return name.length() <= MAX_LENGTH && SERVICE.matcher(name).matches();
+    }
+
+    public static boolean isSubject(String name) {
+        return SUBJECT.matcher(name).matches();
     }
 
     public static boolean isEnvironment(String name) {

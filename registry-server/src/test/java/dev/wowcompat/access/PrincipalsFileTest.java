@@ -95,17 +95,40 @@ class PrincipalsFileTest {
 
     @ParameterizedTest
     @CsvSource({"publish:bank-service", "publish:bank-*", "publish:*", "deploy:staging", "deploy:prod-eu:bank-service",
-            "deploy:staging:bank-*", "observe:production", "read", "admin"})
+            "deploy:staging:bank-*", "observe:production", "read", "admin", "publish:orders-value", "publish:com.acme.Order",
+            "publish:Topic_Name-value", "publish:com.acme.*", "publish:0rders", "publish:bank--*"})
     void everyGrantFormReadsBackAsWritten(String text) {
         assertEquals(text, Grant.parse(text).orElseThrow().toString());
     }
 
     @ParameterizedTest
-    @CsvSource({"publish", "publish:", "publish:Bank", "publish:bank*x", "deploy:", "deploy:a:b:c", "observe", "observe:a:b",
-            "read:x", "admin:all", "write:x", "'publish: bank'", "publish:bank_service", "publish:bank--*", "deploy:Staging",
-            "observe:-staging"})
+    @CsvSource({"publish", "publish:", "publish:bank*x", "deploy:", "deploy:a:b:c", "observe", "observe:a:b",
+            "read:x", "admin:all", "write:x", "'publish: bank'", "deploy:Staging", "observe:-staging", "deploy:staging:Bank_Service",
+            "deploy:staging:com.acme.Order", "publish:com.acme:Order", "'publish:com acme'", "publish:orders/value", "publish:**",
+            "publish:caf\u00e9"})
     void otherTextsAreNoGrant(String text) {
         assertTrue(Grant.parse(text).isEmpty(), text);
+    }
+
+    @Test
+    void aPublishGrantNamesAtMostTheLongestSubject() {
+        String longest = "com.acme." + "a".repeat(246);
+        assertEquals(255, longest.length());
+        assertEquals("publish:" + longest, Grant.parse("publish:" + longest).orElseThrow().toString());
+        assertTrue(Grant.parse("publish:" + longest + "b").isEmpty(), "256 characters is no subject's name");
+    }
+
+    @Test
+    void aSubjectGrantCoversItsSubjectOnly() {
+        Principal acme = new Principal("acme", List.of(Grant.parse("publish:com.acme.Order").orElseThrow(),
+                Grant.parse("publish:com.acme.billing.*").orElseThrow()));
+        assertTrue(acme.allows(Grant.publish("com.acme.Order")));
+        assertFalse(acme.allows(Grant.publish("com.acme.order")), "names are exact, letter case too");
+        assertFalse(acme.allows(Grant.publish("com.acme.Order-value")));
+        assertTrue(acme.allows(Grant.publish("com.acme.billing.Invoice")));
+        assertFalse(acme.allows(Grant.publish("com.acme.billingX")));
+        assertFalse(acme.allows(Grant.publish("bank-service")));
+        assertFalse(acme.allows(Grant.deploy("staging", "com.acme.Order")));
     }
 
     @Test

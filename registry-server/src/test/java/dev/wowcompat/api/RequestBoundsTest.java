@@ -99,7 +99,7 @@ class RequestBoundsTest {
                     registry.post("/services/bank-service/releases/01.0.0/withdraw", ""),
                     registry.post("/services/" + "s".repeat(129) + "/releases/1.0.0/withdraw", ""),
                     registry.get("/write-log?environment=" + env),
-                    registry.get("/write-log?service=Bank_Service"),
+                    registry.get("/write-log?service=Bank%20Service"),
                     registry.get("/write-log?principal=" + principal),
                     registry.get("/write-log?principal=%20leading-space"));
             for (Answer a : refused) {
