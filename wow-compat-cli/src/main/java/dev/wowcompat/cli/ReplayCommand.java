@@ -8,6 +8,7 @@ import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.From;
 import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.RecordSource;
+import dev.wowcompat.replay.BootJar;
 import dev.wowcompat.replay.ReplayException;
 import dev.wowcompat.replay.ReplayFinding;
 import dev.wowcompat.replay.ReplayRun;
@@ -50,9 +51,13 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
 
-    @Option(names = "--classpath", paramLabel = "CP", required = true,
+    @Option(names = "--classpath", paramLabel = "CP",
             description = "The candidate's compiled classes and runtime dependencies, as java -cp takes them (wow-core among them). Repeatable.")
     List<String> classpath = new ArrayList<>();
+
+    @Option(names = "--jar", paramLabel = "FILE",
+            description = "The candidate as a Spring Boot jar, instead of --classpath: unpacked as Boot lays it out into a temporary directory deleted at the end.")
+    Path jar;
 
     @Mixin
     KafkaOptions kafka;
@@ -115,6 +120,14 @@ final class ReplayCommand implements Callable<Integer> {
         if (maxAggregates <= 0) {
             throw new AuditException("--max-aggregates must be positive");
         }
+        if (classpath.isEmpty() == (jar == null)) {
+            throw new AuditException("give the candidate either as --classpath CP or as --jar FILE (a Spring Boot jar)");
+        }
+        if (jar != null) {
+            try (BootJar boot = BootJar.unpack(jar)) {
+                return replay(boot.classpath(), err);
+            }
+        }
         List<Path> candidate = new ArrayList<>();
         for (String list : classpath) {
             for (String entry : list.split(Pattern.quote(File.pathSeparator))) {
@@ -123,6 +136,10 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
         }
+        return replay(candidate, err);
+    }
+
+    private int replay(List<Path> candidate, PrintWriter err) throws AuditException, ReplayException, InvalidInputException {
         List<Pattern> topics = kafka.topics.isEmpty() ? List.of(Pattern.compile(DEFAULT_TOPICS)) : kafka.topicPatterns();
         From start = kafka.start();
         ReplayRun.Request request = new ReplayRun.Request(candidate, List.of(), maxHeap, timeout, maxAggregates, ignores, allowEmpty);
