@@ -207,7 +207,7 @@ public class ReplayMojo extends AbstractWowCompatMojo {
             return List.of();
         }
         getLog().info("wow-compat: rollback baseline " + project.getGroupId() + ":" + project.getArtifactId() + ":"
-                + resolved.get().version() + " (" + Outcome.count(resolved.get().classpath().size(), "classpath entry") + ")");
+                + resolved.get().version() + " (" + dev.wowcompat.text.Counts.of(resolved.get().classpath().size(), "classpath entry", "classpath entries") + ")");
         return resolved.get().classpath();
     }
 
