@@ -42,6 +42,15 @@ public final class Replay {
         }
     }
 
+    /** Told after each aggregate replayed (the command line's progress line on a terminal). */
+    @FunctionalInterface
+    public interface Progress {
+        Progress NONE = (aggregates, events) -> { };
+
+        /** {@code aggregates} replayed so far, and the {@code events} they held. */
+        void update(long aggregates, long events);
+    }
+
     static final ObjectMapper JSON = JsonMapper.builder()
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -55,6 +64,11 @@ public final class Replay {
 
     /** Reads every record of the source, replays them with the candidate, and reports what differs. */
     public AuditReport run(RecordSource source, CandidateJvm candidate) throws ReplayException {
+        return run(source, candidate, Progress.NONE);
+    }
+
+    /** The same, telling {@code progress} after each aggregate. */
+    public AuditReport run(RecordSource source, CandidateJvm candidate, Progress progress) throws ReplayException {
         ReplayTally tally = new ReplayTally(settings.waivers());
         for (String upgrader : candidate.unregisteredUpgraders()) {
             tally.addUnplaced(ReplayFinding.UPGRADER_UNREGISTERED, upgrader + " implements EventUpgrader, but "
@@ -96,6 +110,7 @@ public final class Replay {
             events += stream.stream().mapToLong(r -> r.events().size()).sum();
             replayAggregate(stream, candidate, tally);
             longestFirst.set(i, null);
+            progress.update(i + 1, events);
         }
         tally.note("Replayed " + longestFirst.size() + " aggregate" + (longestFirst.size() == 1 ? "" : "s") + ": "
                 + events + " event" + (events == 1 ? "" : "s") + ".");

@@ -7,12 +7,11 @@ import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.From;
 import dev.wowcompat.audit.KafkaInput;
-import dev.wowcompat.audit.KcatInput;
 import dev.wowcompat.audit.RecordSource;
-import dev.wowcompat.replay.CandidateJvm;
-import dev.wowcompat.replay.Replay;
+import dev.wowcompat.replay.BootJar;
 import dev.wowcompat.replay.ReplayException;
 import dev.wowcompat.replay.ReplayFinding;
+import dev.wowcompat.replay.ReplayRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -22,11 +21,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,7 +43,7 @@ import java.util.regex.Pattern;
                 "Findings: docs/replay.md. Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 bad input, or the candidate could not run."})
 final class ReplayCommand implements Callable<Integer> {
     /** Wow's state event topics: {@code wow.<context alias>.<aggregate>.state}. */
-    static final String DEFAULT_TOPICS = "^wow\\..*\\.state";
+    static final String DEFAULT_TOPICS = ReplayRun.STATE_TOPICS;
 
     @Spec
     CommandSpec spec;
@@ -56,9 +51,13 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     HelpOption help;
 
-    @Option(names = "--classpath", paramLabel = "CP", required = true,
+    @Option(names = "--classpath", paramLabel = "CP",
             description = "The candidate's compiled classes and runtime dependencies, as java -cp takes them (wow-core among them). Repeatable.")
     List<String> classpath = new ArrayList<>();
+
+    @Option(names = "--jar", paramLabel = "FILE",
+            description = "The candidate as a Spring Boot jar, instead of --classpath: unpacked as Boot lays it out into a temporary directory deleted at the end.")
+    Path jar;
 
     @Mixin
     KafkaOptions kafka;
@@ -100,8 +99,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     /** The replay's findings in the audit's report formats. */
-    static final AuditRenderer.Catalogue CATALOGUE = new AuditRenderer.Catalogue("replay", ReplayFinding.catalogue(),
-            "docs/replay.md", "REPLAY");
+    static final AuditRenderer.Catalogue CATALOGUE = ReplayRun.CATALOGUE;
 
     @Override
     public Integer call() throws InvalidInputException {
@@ -122,6 +120,14 @@ final class ReplayCommand implements Callable<Integer> {
         if (maxAggregates <= 0) {
             throw new AuditException("--max-aggregates must be positive");
         }
+        if (classpath.isEmpty() == (jar == null)) {
+            throw new AuditException("give the candidate either as --classpath CP or as --jar FILE (a Spring Boot jar)");
+        }
+        if (jar != null) {
+            try (BootJar boot = BootJar.unpack(jar)) {
+                return replay(boot.classpath(), err);
+            }
+        }
         List<Path> candidate = new ArrayList<>();
         for (String list : classpath) {
             for (String entry : list.split(Pattern.quote(File.pathSeparator))) {
@@ -130,19 +136,27 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
         }
+        return replay(candidate, err);
+    }
+
+    private int replay(List<Path> candidate, PrintWriter err) throws AuditException, ReplayException, InvalidInputException {
         List<Pattern> topics = kafka.topics.isEmpty() ? List.of(Pattern.compile(DEFAULT_TOPICS)) : kafka.topicPatterns();
         From start = kafka.start();
-        AuditReport report;
-        try (RecordSource source = source(topics, start, err); CandidateJvm jvm = CandidateJvm.start(candidate, maxHeap, timeout)) {
-            report = new Replay(new Replay.Settings(maxAggregates, ignores)).run(source, jvm);
-            if (report.messages() == 0) {
-                if (!allowEmpty) {
-                    throw new AuditException("no state event was read: " + source.nothingRead() + " (--allow-empty accepts this)");
-                }
-                err.println("wow-compat replay: no state event was read: " + source.nothingRead());
-                err.flush();
+        ReplayRun.Request request = new ReplayRun.Request(candidate, List.of(), maxHeap, timeout, maxAggregates, ignores, allowEmpty);
+        ReplayRun.Result result;
+        try (RecordSource source = source(topics, start, err)) {
+            ReplayProgress progress = new ReplayProgress(err, Terminal.stderrIsTerminal());
+            try {
+                result = ReplayRun.run(request, source, progress);
+            } finally {
+                progress.clear();
             }
         }
+        result.nothingRead().ifPresent(why -> {
+            err.println("wow-compat replay: no state event was read: " + why);
+            err.flush();
+        });
+        AuditReport report = result.report();
         verdict.show(AuditRenderer.render(report, verdict.format, CATALOGUE), () -> AuditRenderer.verdict(report, CATALOGUE),
                 spec.commandLine().getOut());
         return report.failing(verdict.failOn).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
@@ -150,82 +164,9 @@ final class ReplayCommand implements Callable<Integer> {
 
     private RecordSource source(List<Pattern> topics, From start, PrintWriter err) throws AuditException {
         if (!inputs.isEmpty()) {
-            List<RecordSource> files = new ArrayList<>();
-            for (Path input : inputs) {
-                files.add(file(input, topics, start));
-            }
-            return new InOrder(files);
+            return ReplayRun.files(inputs, topics, start);
         }
         Properties properties = kafka.clientProperties(err, "replay", KafkaInput.OVERRIDDEN, "it joins no consumer group and commits no offset");
-        return new KafkaInput(new KafkaInput.Options(kafka.bootstrapServers, properties, topics, start, false, Duration.ofSeconds(30),
-                () -> { }, kafka.configFile()));
-    }
-
-    private static RecordSource file(Path input, List<Pattern> topics, From start) throws AuditException {
-        if (Files.isDirectory(input)) {
-            throw new AuditException(input + " is a directory; --input takes a file of kcat -J lines");
-        }
-        InputStream in;
-        long size;
-        try {
-            size = Files.size(input);
-            in = Files.newInputStream(input);
-        } catch (NoSuchFileException e) {
-            throw new AuditException(input + ": no such file");
-        } catch (IOException e) {
-            throw new AuditException(input + ": cannot be read (" + e.getMessage() + ")");
-        }
-        try {
-            return KcatInput.of(in, size, input.toString(), 0, topics, start);
-        } catch (IllegalArgumentException e) {
-            try {
-                in.close();
-            } catch (IOException ignored) {
-                // nothing was read from it
-            }
-            throw new AuditException(e.getMessage() + ": give --from earliest (the default), an instant or a duration");
-        }
-    }
-
-    /** Several exports read one after the other, as one source. */
-    private static final class InOrder implements RecordSource {
-        private final List<RecordSource> sources;
-        private volatile boolean stopped;
-
-        InOrder(List<RecordSource> sources) {
-            this.sources = List.copyOf(sources);
-        }
-
-        @Override
-        public void read(Sink sink) throws AuditException {
-            for (RecordSource source : sources) {
-                if (stopped) {
-                    return;
-                }
-                source.read(sink);
-            }
-        }
-
-        @Override
-        public void stop() {
-            stopped = true;
-            sources.forEach(RecordSource::stop);
-        }
-
-        @Override
-        public String nothingRead() {
-            return sources.isEmpty() ? "no input" : sources.get(sources.size() - 1).nothingRead();
-        }
-
-        @Override
-        public void close() {
-            for (RecordSource source : sources) {
-                try {
-                    source.close();
-                } catch (Exception e) {
-                    // Closing a file that was read: nothing is lost.
-                }
-            }
-        }
+        return ReplayRun.kafka(kafka.bootstrapServers, properties, topics, start, kafka.configFile());
     }
 }

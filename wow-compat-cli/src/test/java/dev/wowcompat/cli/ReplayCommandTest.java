@@ -3,6 +3,7 @@ package dev.wowcompat.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.replay.BankService;
+import dev.wowcompat.replay.BootJars;
 import dev.wowcompat.replay.StateEvents;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,8 @@ class ReplayCommandTest {
         assertEquals(0, result.code(), result.err());
         assertTrue(result.out().startsWith("REPLAY: 3 messages on 1 topic: 0 breaking, 0 warning, 0 info"), result.out());
         assertTrue(result.out().contains("Note: Replayed 1 aggregate: 3 events."), result.out());
+        // Standard error is not a terminal here, as in a CI job: no progress line reaches it.
+        assertEquals("", result.err());
     }
 
     @Test
@@ -114,6 +117,45 @@ class ReplayCommandTest {
         assertTrue(refused.err().startsWith("wow-compat replay: no state event was read"), refused.err());
 
         assertEquals(0, Cli.run("replay", "--classpath", cp, "--input", empty.toString(), "--allow-empty").code());
+    }
+
+    @Test
+    void aSpringBootJarIsTheCandidateAsBootLaysItOut() throws Exception {
+        Path clean = BootJars.build(temp.resolve("clean.jar"),
+                BankService.build(Files.createTempDirectory(temp, "clean"), BankService.CLEAN, BankService.SERVICES));
+        Cli.Result passed = Cli.run("replay", "--jar", clean.toString(), "--input", sample().toString());
+        assertEquals(0, passed.code(), passed.out() + passed.err());
+        assertTrue(passed.out().contains("Note: Replayed 1 aggregate: 3 events."), passed.out());
+
+        String scaled = BankService.CLEAN.get("fixture/bank/AccountState.java")
+                .replace("balance = balance.add(deposited.amount());", "balance = balance.add(deposited.amount().movePointRight(2));");
+        Path changed = BootJars.build(temp.resolve("changed.jar"), BankService.build(Files.createTempDirectory(temp, "changed"),
+                BankService.changed(Map.of("fixture/bank/AccountState.java", scaled)), BankService.SERVICES));
+        Cli.Result failed = Cli.run("replay", "--jar", changed.toString(), "--input", sample().toString());
+        assertEquals(1, failed.code(), failed.out() + failed.err());
+        assertTrue(failed.out().contains("replay-state-changed"), failed.out());
+    }
+
+    @Test
+    void aJarThatIsNotBootShapedIsBadInputInOneSentence() throws Exception {
+        Path plain = BootJars.plain(temp.resolve("plain.jar"), Map.of("fixture/App.class", "app"));
+        Cli.Result result = Cli.run("replay", "--jar", plain.toString(), "--input", sample().toString());
+
+        assertEquals(2, result.code());
+        result.assertNoStackTrace();
+        assertEquals("wow-compat replay: " + plain + " is not a Spring Boot jar: it has neither BOOT-INF/classes/ nor BOOT-INF/lib/; "
+                + "give a plain jar or classes with --classpath.\n", result.err());
+    }
+
+    @Test
+    void theCandidateIsEitherAClasspathOrAJar() throws Exception {
+        Path plain = BootJars.plain(temp.resolve("plain.jar"), Map.of("fixture/App.class", "app"));
+        Cli.Result both = Cli.run("replay", "--jar", plain.toString(), "--classpath", temp.toString(), "--input", sample().toString());
+        Cli.Result neither = Cli.run("replay", "--input", sample().toString());
+
+        assertEquals(2, both.code());
+        assertEquals(2, neither.code());
+        assertEquals("wow-compat replay: give the candidate either as --classpath CP or as --jar FILE (a Spring Boot jar)\n", neither.err());
     }
 
     private Path sample() throws Exception {

@@ -1,0 +1,173 @@
+package dev.wowcompat.replay;
+
+import dev.wowcompat.audit.AuditException;
+import dev.wowcompat.audit.AuditRenderer;
+import dev.wowcompat.audit.AuditReport;
+import dev.wowcompat.audit.AuditWaiver;
+import dev.wowcompat.audit.From;
+import dev.wowcompat.audit.KafkaInput;
+import dev.wowcompat.audit.KcatInput;
+import dev.wowcompat.audit.RecordSource;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * One replay as {@code wow-compat replay} and {@code mvn wow-compat:replay} ask for it: the one entry both call, so
+ * that the command and the goal cannot replay differently (docs/replay.md).
+ */
+public final class ReplayRun {
+    /** Wow's state event topics: {@code wow.<context alias>.<aggregate>.state}. */
+    public static final String STATE_TOPICS = "^wow\\..*\\.state";
+
+    /** The replay's findings in the audit's report formats. */
+    public static final AuditRenderer.Catalogue CATALOGUE = new AuditRenderer.Catalogue("replay", ReplayFinding.catalogue(),
+            "docs/replay.md", "REPLAY");
+
+    /** How long the cluster may take to answer before the replay gives up, as the audit waits. */
+    private static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(30);
+
+    private ReplayRun() {
+    }
+
+    /**
+     * @param candidateClasspath the candidate's classes and runtime dependencies, in {@code java -cp} order
+     * @param baselineClasspath  the previous release's classes and runtime dependencies, for the rollback check
+     *                           (docs/replay.md, "rollback-event-unreadable"); empty when there is none
+     * @param maxHeap            the candidate JVM's {@code -Xmx}
+     * @param timeout            how long the whole replay may run
+     * @param allowEmpty         whether reading no state event passes; without it that is an error, so a wrong path
+     *                           or topic cannot pass
+     */
+    public record Request(List<Path> candidateClasspath, List<Path> baselineClasspath, String maxHeap, Duration timeout,
+                          int maxAggregates, List<AuditWaiver> waivers, boolean allowEmpty) {
+        public Request {
+            candidateClasspath = List.copyOf(candidateClasspath);
+            baselineClasspath = List.copyOf(baselineClasspath);
+            waivers = List.copyOf(waivers);
+        }
+    }
+
+    /**
+     * @param report      the replay's findings
+     * @param nothingRead why no state event was read, when none was and {@link Request#allowEmpty()} let it pass
+     */
+    public record Result(AuditReport report, Optional<String> nothingRead) {
+    }
+
+    /** Replays what {@code source} holds with the candidate and reports what differs; closes neither. */
+    public static Result run(Request request, RecordSource source, Replay.Progress progress) throws ReplayException {
+        if (request.maxAggregates() <= 0) {
+            throw new ReplayException("The number of aggregates held (--max-aggregates) must be positive.");
+        }
+        AuditReport report;
+        try (CandidateJvm jvm = CandidateJvm.start(request.candidateClasspath(), request.maxHeap(), request.timeout())) {
+            report = new Replay(new Replay.Settings(request.maxAggregates(), request.waivers())).run(source, jvm, progress);
+        }
+        if (report.messages() == 0) {
+            if (!request.allowEmpty()) {
+                throw new ReplayException("no state event was read: " + source.nothingRead() + " (--allow-empty accepts this)");
+            }
+            return new Result(report, Optional.of(source.nothingRead()));
+        }
+        return new Result(report, Optional.empty());
+    }
+
+    /** The state events of exports in the audit's formats ({@code kcat -C -J} lines), read one file after the other. */
+    public static RecordSource files(List<Path> inputs, List<Pattern> topics, From from) throws AuditException {
+        List<RecordSource> files = new ArrayList<>();
+        try {
+            for (Path input : inputs) {
+                files.add(file(input, topics, from));
+            }
+        } catch (AuditException e) {
+            files.forEach(RecordSource::close);
+            throw e;
+        }
+        return new InOrder(files);
+    }
+
+    /** The state events of a Kafka cluster, read to the end offsets taken at start, in no consumer group, as the audit reads. */
+    public static RecordSource kafka(String bootstrapServers, Properties clientProperties, List<Pattern> topics, From from,
+                                     String configFile) throws AuditException {
+        return new KafkaInput(new KafkaInput.Options(bootstrapServers, clientProperties, topics, from, false, KAFKA_TIMEOUT,
+                () -> { }, configFile));
+    }
+
+    private static RecordSource file(Path input, List<Pattern> topics, From from) throws AuditException {
+        if (Files.isDirectory(input)) {
+            throw new AuditException(input + " is a directory; a replay's input is a file of kcat -J lines");
+        }
+        InputStream in;
+        long size;
+        try {
+            size = Files.size(input);
+            in = Files.newInputStream(input);
+        } catch (NoSuchFileException e) {
+            throw new AuditException(input + ": no such file");
+        } catch (IOException e) {
+            throw new AuditException(input + ": cannot be read (" + e.getMessage() + ")");
+        }
+        try {
+            return KcatInput.of(in, size, input.toString(), 0, topics, from);
+        } catch (IllegalArgumentException e) {
+            try {
+                in.close();
+            } catch (IOException ignored) {
+                // nothing was read from it
+            }
+            throw new AuditException(e.getMessage() + ": give --from earliest (the default), an instant or a duration");
+        }
+    }
+
+    /** Several exports read one after the other, as one source. */
+    private static final class InOrder implements RecordSource {
+        private final List<RecordSource> sources;
+        private volatile boolean stopped;
+
+        InOrder(List<RecordSource> sources) {
+            this.sources = List.copyOf(sources);
+        }
+
+        @Override
+        public void read(Sink sink) throws AuditException {
+            for (RecordSource source : sources) {
+                if (stopped) {
+                    return;
+                }
+                source.read(sink);
+            }
+        }
+
+        @Override
+        public void stop() {
+            stopped = true;
+            sources.forEach(RecordSource::stop);
+        }
+
+        @Override
+        public String nothingRead() {
+            return sources.isEmpty() ? "no input" : sources.get(sources.size() - 1).nothingRead();
+        }
+
+        @Override
+        public void close() {
+            for (RecordSource source : sources) {
+                try {
+                    source.close();
+                } catch (Exception e) {
+                    // Closing a file that was read: nothing is lost.
+                }
+            }
+        }
+    }
+}
