@@ -150,7 +150,9 @@ public final class AuditRenderer {
             // A finding about a tool's input other than records (the replay's candidate classes).
             return "no record";
         }
-        return e.topic() + "/" + e.partition() + "@" + e.offset() + (e.key() == null ? "" : " key " + e.key())
+        // A record the replay generated from a Manifest has its topic and no partition or offset (docs/replay.md).
+        String at = e.partition() < 0 ? " (a generated record)" : "/" + e.partition() + "@" + e.offset();
+        return e.topic() + at + (e.key() == null ? "" : " key " + e.key())
                 + (e.pointer() == null || e.pointer().isEmpty() ? "" : " at " + e.pointer());
     }
 

@@ -44,9 +44,11 @@ public final class CandidateJvm implements AutoCloseable {
     private final AtomicBoolean timedOut = new AtomicBoolean();
     private final Thread shutdownHook;
     private final Duration timeout;
+    private final List<Path> classpath;
 
-    private CandidateJvm(Process process, Path runnerDirectory, Duration timeout) {
+    private CandidateJvm(Process process, Path runnerDirectory, Duration timeout, List<Path> classpath) {
         this.process = process;
+        this.classpath = List.copyOf(classpath);
         this.runnerDirectory = runnerDirectory;
         this.timeout = timeout;
         this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
@@ -104,7 +106,7 @@ public final class CandidateJvm implements AutoCloseable {
             deleteQuietly(directory);
             throw new ReplayException("The candidate's JVM could not be started.", e);
         }
-        CandidateJvm jvm = new CandidateJvm(process, directory, timeout);
+        CandidateJvm jvm = new CandidateJvm(process, directory, timeout, classpath);
         JsonNode hello = jvm.readAnswer();
         if (!hello.path("ready").asBoolean()) {
             jvm.close();
@@ -155,6 +157,73 @@ public final class CandidateJvm implements AutoCloseable {
     }
 
     /**
+     * Reads records as this JVM's Wow reads them (the upgrader chain, then type resolution), without sourcing them.
+     *
+     * @param records state event records, each one JSON object on one line
+     */
+    public ReadAnswer read(List<String> records) throws ReplayException {
+        JsonNode answer = request("READ " + records.size(), records);
+        List<ReadAnswer.EventRead> events = new ArrayList<>();
+        for (JsonNode e : answer.path("events")) {
+            events.add(new ReadAnswer.EventRead(e.path("record").asInt(), e.path("event").asInt(), text(e, "name"),
+                    text(e, "revision"), text(e, "upgradedName"), text(e, "upgradedRevision"),
+                    e.path("readable").asBoolean(), e.path("registered").asBoolean(), e.path("sourced").asBoolean(),
+                    e.path("unguarded").asBoolean(), Optional.ofNullable(text(e, "bodyClass"))));
+        }
+        List<SourceAnswer.RunnerFailure> failures = new ArrayList<>();
+        for (JsonNode f : answer.path("failures")) {
+            failures.add(new SourceAnswer.RunnerFailure(f.path("kind").asText(), f.path("record").asInt(),
+                    f.path("event").asInt(), f.path("detail").asText()));
+        }
+        return new ReadAnswer(events, failures);
+    }
+
+    /**
+     * The class this JVM's release names as {@code bodyType} when it writes each event revision, or empty when it has
+     * none.
+     *
+     * @param events each {@code context, aggregate, event name, revision label}
+     */
+    public List<Optional<String>> bodyTypes(List<List<String>> events) throws ReplayException {
+        List<String> lines = new ArrayList<>();
+        for (List<String> event : events) {
+            for (String part : event) {
+                if (part.indexOf('\t') >= 0 || part.indexOf('\n') >= 0 || part.indexOf('\r') >= 0) {
+                    throw new IllegalArgumentException("a name holds no tab or line break");
+                }
+            }
+            lines.add(String.join("\t", event));
+        }
+        JsonNode answer = request("BODYTYPES " + lines.size(), lines);
+        List<Optional<String>> found = new ArrayList<>();
+        for (JsonNode type : answer.path("bodyTypes")) {
+            found.add(type.isTextual() ? Optional.of(type.asText()) : Optional.empty());
+        }
+        if (found.size() != events.size()) {
+            throw new ReplayException("The candidate's JVM answered something that is not the replay runner's JSON.");
+        }
+        return found;
+    }
+
+    private JsonNode request(String header, List<String> lines) throws ReplayException {
+        try {
+            requests.write(header);
+            requests.write('\n');
+            for (String line : lines) {
+                if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
+                    throw new IllegalArgumentException("a request line must be one line");
+                }
+                requests.write(line);
+                requests.write('\n');
+            }
+            requests.flush();
+        } catch (IOException e) {
+            throw ended();
+        }
+        return readAnswer();
+    }
+
+    /**
      * The candidate's classes implementing Wow's {@code EventUpgrader} that {@code META-INF/services} does not list,
      * which Wow never runs.
      */
@@ -173,6 +242,11 @@ public final class CandidateJvm implements AutoCloseable {
         List<String> names = new ArrayList<>();
         answer.path("unregistered").forEach(n -> names.add(n.asText()));
         return names;
+    }
+
+    /** The classpath this JVM runs, in {@code java -cp} order (the runner's jar left out). */
+    public List<Path> classpath() {
+        return classpath;
     }
 
     /** The child's process, for the tests that prove it ends. */

@@ -10,8 +10,11 @@ import dev.wowcompat.audit.AuditRecord;
 import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.RecordSource;
+import dev.wowcompat.manifest.Manifest;
 
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -33,12 +36,48 @@ public final class Replay {
      *                      report says how many
      * @param waivers       findings that do not count, each with its reason
      */
-    public record Settings(int maxAggregates, List<AuditWaiver> waivers) {
+    public record Settings(int maxAggregates, List<AuditWaiver> waivers, Optional<ReleaseManifest> manifest,
+                           boolean synthetic, Optional<Rollback> rollback) {
+        /**
+         * @param manifest  the candidate's Manifest, for {@code --synthetic}, the rollback check and the
+         *                  {@code upgradesFrom} check; when empty and one of them needs it, generated from the
+         *                  candidate's classpath ({@link ReleaseManifest#generated()})
+         * @param synthetic one generated record per event revision of the candidate's Manifest, read with the
+         *                  candidate's chain and classes
+         * @param rollback  the previous release, which must read what the candidate writes
+         */
         public Settings {
             if (maxAggregates < 1) {
                 throw new IllegalArgumentException("--max-aggregates must be at least 1");
             }
             waivers = List.copyOf(waivers);
+        }
+
+        /** The recorded history alone. */
+        public Settings(int maxAggregates, List<AuditWaiver> waivers) {
+            this(maxAggregates, waivers, Optional.empty(), false, Optional.empty());
+        }
+
+        /** Whether a Manifest of the candidate is read or generated: only for what needs it, as generating costs seconds. */
+        boolean needsManifest() {
+            return manifest.flatMap(ReleaseManifest::file).isPresent() || synthetic || rollback.isPresent();
+        }
+    }
+
+    /**
+     * The rollback check (docs/replay.md, "rollback-event-unreadable"): the previous release, in a JVM of its own,
+     * reads each event revision the candidate's Manifest declares and the previous release's does not (one generated
+     * record each), and the records the candidate wrote.
+     *
+     * @param baselineClasspath the previous release's classes and runtime dependencies, in {@code java -cp} order
+     * @param candidateInputs   exports (kcat {@code -J} lines) of state events the candidate wrote, e.g. in staging
+     * @param maxHeap           the previous release's JVM's {@code -Xmx}
+     * @param timeout           how long its JVM may run
+     */
+    public record Rollback(List<Path> baselineClasspath, List<Path> candidateInputs, String maxHeap, Duration timeout) {
+        public Rollback {
+            baselineClasspath = List.copyOf(baselineClasspath);
+            candidateInputs = List.copyOf(candidateInputs);
         }
     }
 
@@ -74,6 +113,16 @@ public final class Replay {
             tally.addUnplaced(ReplayFinding.UPGRADER_UNREGISTERED, upgrader + " implements EventUpgrader, but "
                     + "META-INF/services/me.ahoo.wow.event.upgrader.EventUpgrader does not list it: Wow never runs it",
                     Map.of("upgrader", upgrader));
+        }
+        Optional<GeneratedRecords> generated = Optional.empty();
+        if (settings.needsManifest()) {
+            Manifest manifest = settings.manifest().orElse(ReleaseManifest.generated())
+                    .load(candidate.classpath(), "the candidate's");
+            generated = Optional.of(GeneratedRecords.of(manifest, candidate, tally));
+            generated.get().checkUpgradesFrom(candidate, tally);
+            if (settings.synthetic()) {
+                generated.get().checkSynthetic(candidate, tally);
+            }
         }
         Map<RecordedStateEvent.AggregateKey, List<RecordedStateEvent>> streams = new LinkedHashMap<>();
         long[] unreadable = new long[1];
@@ -121,6 +170,9 @@ public final class Replay {
         if (leftOut[0] > 0) {
             tally.note(leftOut[0] + " state event" + (leftOut[0] == 1 ? "" : "s") + " of aggregates beyond --max-aggregates ("
                     + settings.maxAggregates() + ") not replayed.");
+        }
+        if (settings.rollback().isPresent()) {
+            new RollbackCheck(settings.rollback().get(), generated.orElseThrow()).run(candidate, tally);
         }
         return tally.report();
     }

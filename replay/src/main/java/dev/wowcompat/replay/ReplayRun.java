@@ -43,17 +43,36 @@ public final class ReplayRun {
      * @param candidateClasspath the candidate's classes and runtime dependencies, in {@code java -cp} order
      * @param baselineClasspath  the previous release's classes and runtime dependencies, for the rollback check
      *                           (docs/replay.md, "rollback-event-unreadable"); empty when there is none
+     * @param candidateInputs    exports of state events the candidate wrote, read with the previous release too
+     * @param manifest           the candidate's Manifest (a file, or how to generate it), for {@code synthetic}, the
+     *                           rollback check and {@code upgradesFrom}
+     * @param synthetic          whether one generated record per event revision of the Manifest is read too
      * @param maxHeap            the candidate JVM's {@code -Xmx}
      * @param timeout            how long the whole replay may run
      * @param allowEmpty         whether reading no state event passes; without it that is an error, so a wrong path
      *                           or topic cannot pass
      */
-    public record Request(List<Path> candidateClasspath, List<Path> baselineClasspath, String maxHeap, Duration timeout,
+    public record Request(List<Path> candidateClasspath, List<Path> baselineClasspath, List<Path> candidateInputs,
+                          ReleaseManifest manifest, boolean synthetic, String maxHeap, Duration timeout,
                           int maxAggregates, List<AuditWaiver> waivers, boolean allowEmpty) {
         public Request {
             candidateClasspath = List.copyOf(candidateClasspath);
             baselineClasspath = List.copyOf(baselineClasspath);
+            candidateInputs = List.copyOf(candidateInputs);
             waivers = List.copyOf(waivers);
+        }
+
+        /** The recorded history alone, the Manifest generated when something needs it. */
+        public Request(List<Path> candidateClasspath, List<Path> baselineClasspath, String maxHeap, Duration timeout,
+                       int maxAggregates, List<AuditWaiver> waivers, boolean allowEmpty) {
+            this(candidateClasspath, baselineClasspath, List.of(), ReleaseManifest.generated(), false, maxHeap, timeout,
+                    maxAggregates, waivers, allowEmpty);
+        }
+
+        Replay.Settings settings() {
+            return new Replay.Settings(maxAggregates, waivers, Optional.of(manifest), synthetic,
+                    baselineClasspath.isEmpty() ? Optional.empty()
+                            : Optional.of(new Replay.Rollback(baselineClasspath, candidateInputs, maxHeap, timeout)));
         }
     }
 
@@ -66,14 +85,29 @@ public final class ReplayRun {
 
     /** Replays what {@code source} holds with the candidate and reports what differs; closes neither. */
     public static Result run(Request request, RecordSource source, Replay.Progress progress) throws ReplayException {
+        return run(request, source, true, progress);
+    }
+
+    /**
+     * Reads only generated records (docs/replay.md, "Generated records"): the synthetic ones and the rollback check's,
+     * so no recorded history is needed.
+     */
+    public static Result runGenerated(Request request, Replay.Progress progress) throws ReplayException {
+        if (!request.synthetic() && request.baselineClasspath().isEmpty()) {
+            throw new ReplayException("without recorded state events, a replay reads generated records only: ask for them (--synthetic) or for the rollback check (--baseline-classpath)");
+        }
+        return run(request, new InOrder(List.of()), false, progress);
+    }
+
+    private static Result run(Request request, RecordSource source, boolean recorded, Replay.Progress progress) throws ReplayException {
         if (request.maxAggregates() <= 0) {
             throw new ReplayException("The number of aggregates held (--max-aggregates) must be positive.");
         }
         AuditReport report;
         try (CandidateJvm jvm = CandidateJvm.start(request.candidateClasspath(), request.maxHeap(), request.timeout())) {
-            report = new Replay(new Replay.Settings(request.maxAggregates(), request.waivers())).run(source, jvm, progress);
+            report = new Replay(request.settings()).run(source, jvm, progress);
         }
-        if (report.messages() == 0) {
+        if (report.messages() == 0 && recorded) {
             if (!request.allowEmpty()) {
                 throw new ReplayException("no state event was read: " + source.nothingRead() + " (--allow-empty accepts this)");
             }

@@ -11,7 +11,9 @@ import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.replay.BootJar;
 import dev.wowcompat.replay.ReplayException;
 import dev.wowcompat.replay.ReplayFinding;
+import dev.wowcompat.replay.ReleaseManifest;
 import dev.wowcompat.replay.ReplayRun;
+import dev.wowcompat.manifest.Version;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -26,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -64,6 +67,32 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--input", paramLabel = "FILE", description = "Read state events as kcat -C -J prints them, one a line, instead of Kafka. Repeatable.")
     List<Path> inputs = new ArrayList<>();
+
+    @Option(names = "--manifest", paramLabel = "FILE",
+            description = "The candidate's Manifest, for --synthetic, the rollback check and upgradesFrom; without it, it is generated from the candidate's classes as `wow-compat manifest` does.")
+    Path manifest;
+
+    @Option(names = "--classes", paramLabel = "DIR",
+            description = "The candidate's own classes, to generate its Manifest from (default: the --classpath entries whose META-INF/wow-metadata.json names an aggregate). Repeatable.")
+    List<Path> classes = new ArrayList<>();
+
+    @Option(names = "--service", paramLabel = "NAME", description = "The generated Manifest's service name (default: the bounded context's name).")
+    String service;
+
+    @Option(names = "--version", paramLabel = "V", description = "The generated Manifest's version, major.minor.patch (default: 0.0.0).")
+    String version;
+
+    @Option(names = "--synthetic",
+            description = "Also read one generated record per event revision of the candidate's Manifest with the candidate's upgraders and classes; with it, no recorded input is needed.")
+    boolean synthetic;
+
+    @Option(names = "--baseline-classpath", paramLabel = "CP",
+            description = "The previous release's classes and runtime dependencies, as java -cp takes them: it must read what the candidate writes (rollback-event-unreadable). Repeatable.")
+    List<String> baselineClasspath = new ArrayList<>();
+
+    @Option(names = "--candidate-input", paramLabel = "FILE",
+            description = "State events the candidate wrote (kcat -J lines, e.g. from staging), read with the previous release too. Repeatable; needs --baseline-classpath.")
+    List<Path> candidateInputs = new ArrayList<>();
 
     @Option(names = "--max-heap", paramLabel = "SIZE", defaultValue = "512m",
             description = "The candidate's JVM's maximum heap, as -Xmx takes it (default: ${DEFAULT-VALUE}).")
@@ -114,8 +143,11 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     private int replay(PrintWriter err) throws AuditException, ReplayException, InvalidInputException {
-        if (inputs.isEmpty() == !kafka.given()) {
-            throw new AuditException("give either --bootstrap-servers (or --kafka-config) to read Kafka, or --input FILE (repeatable) to read kcat -J lines");
+        boolean recorded = !inputs.isEmpty() || kafka.given();
+        boolean generatedOnly = synthetic || !baselineClasspath.isEmpty();
+        if (!inputs.isEmpty() && kafka.given() || !recorded && !generatedOnly) {
+            throw new AuditException("give either --bootstrap-servers (or --kafka-config) to read Kafka, or --input FILE (repeatable) to read kcat -J lines"
+                    + (recorded ? "" : ", or --synthetic to read generated records only"));
         }
         if (maxAggregates <= 0) {
             throw new AuditException("--max-aggregates must be positive");
@@ -123,34 +155,46 @@ final class ReplayCommand implements Callable<Integer> {
         if (classpath.isEmpty() == (jar == null)) {
             throw new AuditException("give the candidate either as --classpath CP or as --jar FILE (a Spring Boot jar)");
         }
+        if (!candidateInputs.isEmpty() && baselineClasspath.isEmpty()) {
+            throw new AuditException("--candidate-input is read with the previous release: give its classes with --baseline-classpath");
+        }
+        if (manifest != null && (!classes.isEmpty() || service != null || version != null)) {
+            throw new AuditException("--manifest gives the candidate's Manifest; --classes, --service and --version are for generating one, so give one or the other");
+        }
+        if (version != null && !Version.isValid(version)) {
+            throw new AuditException("--version: " + Version.problem(version).orElseThrow());
+        }
+        List<Path> baseline = entries(baselineClasspath);
+        if (!baselineClasspath.isEmpty() && baseline.isEmpty()) {
+            throw new AuditException("--baseline-classpath is empty: give the previous release's classes and dependencies");
+        }
         if (jar != null) {
             try (BootJar boot = BootJar.unpack(jar)) {
-                return replay(boot.classpath(), err);
+                return replay(boot.classpath(), baseline, recorded, err);
             }
         }
-        List<Path> candidate = new ArrayList<>();
-        for (String list : classpath) {
-            for (String entry : list.split(Pattern.quote(File.pathSeparator))) {
-                if (!entry.isBlank()) {
-                    candidate.add(Path.of(entry));
-                }
-            }
-        }
-        return replay(candidate, err);
+        return replay(entries(classpath), baseline, recorded, err);
     }
 
-    private int replay(List<Path> candidate, PrintWriter err) throws AuditException, ReplayException, InvalidInputException {
+    private int replay(List<Path> candidate, List<Path> baseline, boolean recorded, PrintWriter err)
+            throws AuditException, ReplayException, InvalidInputException {
         List<Pattern> topics = kafka.topics.isEmpty() ? List.of(Pattern.compile(DEFAULT_TOPICS)) : kafka.topicPatterns();
         From start = kafka.start();
-        ReplayRun.Request request = new ReplayRun.Request(candidate, List.of(), maxHeap, timeout, maxAggregates, ignores, allowEmpty);
+        ReplayRun.Request request = new ReplayRun.Request(candidate, baseline, candidateInputs,
+                new ReleaseManifest(Optional.ofNullable(manifest), classes, Optional.ofNullable(service), Optional.ofNullable(version)),
+                synthetic, maxHeap, timeout, maxAggregates, ignores, allowEmpty);
         ReplayRun.Result result;
-        try (RecordSource source = source(topics, start, err)) {
-            ReplayProgress progress = new ReplayProgress(err, Terminal.stderrIsTerminal());
-            try {
-                result = ReplayRun.run(request, source, progress);
-            } finally {
-                progress.clear();
+        ReplayProgress progress = new ReplayProgress(err, Terminal.stderrIsTerminal());
+        try {
+            if (recorded) {
+                try (RecordSource source = source(topics, start, err)) {
+                    result = ReplayRun.run(request, source, progress);
+                }
+            } else {
+                result = ReplayRun.runGenerated(request, progress);
             }
+        } finally {
+            progress.clear();
         }
         result.nothingRead().ifPresent(why -> {
             err.println("wow-compat replay: no state event was read: " + why);
@@ -160,6 +204,19 @@ final class ReplayCommand implements Callable<Integer> {
         verdict.show(AuditRenderer.render(report, verdict.format, CATALOGUE), () -> AuditRenderer.verdict(report, CATALOGUE),
                 spec.commandLine().getOut());
         return report.failing(verdict.failOn).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
+    }
+
+    /** The entries of classpath lists as {@code java -cp} takes them, in order. */
+    private static List<Path> entries(List<String> lists) {
+        List<Path> entries = new ArrayList<>();
+        for (String list : lists) {
+            for (String entry : list.split(Pattern.quote(File.pathSeparator))) {
+                if (!entry.isBlank()) {
+                    entries.add(Path.of(entry));
+                }
+            }
+        }
+        return entries;
     }
 
     private RecordSource source(List<Pattern> topics, From start, PrintWriter err) throws AuditException {

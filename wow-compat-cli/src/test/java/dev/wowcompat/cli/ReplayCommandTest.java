@@ -158,6 +158,65 @@ class ReplayCommandTest {
         assertEquals("wow-compat replay: give the candidate either as --classpath CP or as --jar FILE (a Spring Boot jar)\n", neither.err());
     }
 
+    @Test
+    void aPreviousReleaseThatDoesNotKnowTheRevisionTheCandidateWritesFailsTheRollback() throws Exception {
+        Map<String, String> previous = new java.util.HashMap<>(BankService.CLEAN);
+        previous.put("fixture/bank/MoneyDeposited.java", BankService.CLEAN.get("fixture/bank/MoneyDeposited.java")
+                .replace("@Event(revision = \"2.0.0\")", "@Event(revision = \"1.0.0\")"));
+        previous.remove("fixture/bank/MoneyDepositedV2Upgrader.java");
+        Path baseline = Files.createTempDirectory(temp, "baseline");
+        String baselineClasspath = BankService.build(baseline, previous, null).stream().map(Path::toString)
+                .collect(Collectors.joining(File.pathSeparator));
+        Path report = temp.resolve("rollback.json");
+        Cli.Result result = Cli.run("replay", "--classpath", classpath(BankService.CLEAN), "--baseline-classpath", baselineClasspath,
+                "--candidate-input", sample().toString(), "--format", "json", "--output", report.toString());
+
+        assertEquals(1, result.code(), result.err());
+        JsonNode finding = new ObjectMapper().readTree(report.toFile()).get("findings").get(0);
+        assertEquals("rollback-event-unreadable", finding.get("id").asText());
+        assertEquals("breaking", finding.get("severity").asText());
+        // The generated record of money_deposited@2.0.0, and the sample's deposit of 2.0.0 (its deposit of 1.0.0 the
+        // previous release knows).
+        assertEquals(2, finding.get("count").asInt());
+        assertEquals("2.0.0", finding.get("examples").get(1).get("revision").asText());
+        assertEquals(2, finding.get("examples").get(1).get("offset").asInt());
+    }
+
+    @Test
+    void optionsThatDoNotGoTogetherAreBadInputInOneSentence() throws Exception {
+        String cp = temp.toString();
+        Cli.Result noBaseline = Cli.run("replay", "--classpath", cp, "--input", sample().toString(), "--candidate-input", sample().toString());
+        assertEquals(2, noBaseline.code());
+        assertEquals("wow-compat replay: --candidate-input is read with the previous release: give its classes with --baseline-classpath\n",
+                noBaseline.err());
+
+        Cli.Result both = Cli.run("replay", "--classpath", cp, "--synthetic", "--manifest", sample().toString(), "--service", "bank");
+        assertEquals(2, both.code());
+        assertEquals("wow-compat replay: --manifest gives the candidate's Manifest; --classes, --service and --version are for "
+                + "generating one, so give one or the other\n", both.err());
+
+        Cli.Result version = Cli.run("replay", "--classpath", cp, "--synthetic", "--version", "1.x");
+        assertEquals(2, version.code());
+        assertTrue(version.err().startsWith("wow-compat replay: --version: '1.x' is not a version"), version.err());
+        version.assertNoStackTrace();
+
+        Cli.Result nothing = Cli.run("replay", "--classpath", cp);
+        assertEquals(2, nothing.code());
+        assertTrue(nothing.err().endsWith("or --synthetic to read generated records only\n"), nothing.err());
+    }
+
+    @Test
+    void aManifestThatIsNotOneIsBadInputBeforeAnythingIsRead() throws Exception {
+        Path notAManifest = Files.writeString(temp.resolve("manifest.json"), "{\"manifest\": 1}");
+        Cli.Result result = Cli.run("replay", "--classpath", classpath(BankService.CLEAN), "--synthetic",
+                "--manifest", notAManifest.toString());
+
+        assertEquals(2, result.code());
+        result.assertNoStackTrace();
+        assertTrue(result.err().startsWith("wow-compat replay: The Manifest " + notAManifest + " is not a valid Manifest: "),
+                result.err());
+    }
+
     private Path sample() throws Exception {
         Path file = temp.resolve("sample.jsonl");
         if (!Files.exists(file)) {

@@ -60,6 +60,16 @@ public final class ReplayRunner {
                 continue;
             }
             String[] parts = header.trim().split(" ");
+            if (parts.length == 2 && (parts[0].equals("READ") || parts[0].equals("BODYTYPES"))) {
+                int count = Integer.parseInt(parts[1]);
+                List<String> lines = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    lines.add(in.readLine());
+                }
+                protocol.println(parts[0].equals("READ") ? runner.read(lines) : runner.bodyTypes(lines));
+                protocol.flush();
+                continue;
+            }
             if (parts.length != 4 || !parts[0].equals("SOURCE")) {
                 protocol.println("{\"fatal\":" + Json.string("unknown request: " + header) + "}");
                 protocol.flush();
@@ -199,6 +209,133 @@ public final class ReplayRunner {
         } catch (Throwable t) {
             return failure(events, "state-unwritable", records.size() - 1, -1, t);
         }
+    }
+
+    /**
+     * Reads each record's events as Wow reads them (the upgrader chain, then type resolution) without sourcing them
+     * into a state: what {@code --synthetic} and the rollback check ask of a JVM. Unlike {@code SOURCE} it goes on
+     * after a failure, so that each record's answer is its own. Answers {@code {"events": [...], "failures": [...]}};
+     * each event also says whether Wow's type registry resolves its name and revision after the chain
+     * ({@code registered}) and the class it was read into ({@code bodyClass}).
+     */
+    private String read(List<String> records) {
+        StringBuilder events = new StringBuilder();
+        StringBuilder failures = new StringBuilder();
+        java.util.Map<Class<?>, Object> stateMetadata = new java.util.HashMap<>();
+        for (int r = 0; r < records.size(); r++) {
+            Object streamNode;
+            Object eventsNode;
+            int eventCount;
+            try {
+                streamNode = wow.readTree(records.get(r));
+                eventsNode = WowRuntime.call(streamNode, "get", "body");
+                eventCount = eventsNode == null ? 0 : (Integer) WowRuntime.call(eventsNode, "size");
+            } catch (Throwable e) {
+                failures.append(failures.isEmpty() ? "" : ",").append(failureObject("record-unreadable", r, -1, e));
+                continue;
+            }
+            List<String[]> upgraded = new ArrayList<>();
+            boolean failed = false;
+            for (int e = 0; e < eventCount && !failed; e++) {
+                try {
+                    upgraded.add(upgradeOne(flatEvent(streamNode, WowRuntime.call(eventsNode, "get", e), e, eventCount)));
+                } catch (UpgraderFailure failure) {
+                    failures.append(failures.isEmpty() ? "" : ",").append(failureObject("upgrader-failed", r, e,
+                            failure.getCause() == null ? failure : failure.getCause()));
+                    failed = true;
+                } catch (Throwable t) {
+                    failures.append(failures.isEmpty() ? "" : ",").append(failureObject("record-unreadable", r, e, t));
+                    failed = true;
+                }
+            }
+            if (failed) {
+                continue;
+            }
+            try {
+                Object stream;
+                try {
+                    stream = wow.eventStream(streamNode);
+                } catch (Throwable t) {
+                    failures.append(failures.isEmpty() ? "" : ",").append(failureObject("event-unreadable", r,
+                            firstUnreadable(streamNode, eventsNode, eventCount), t));
+                    continue;
+                }
+                Object aggregateId = WowRuntime.call(stream, "getAggregateId");
+                Class<?> type = wow.aggregateType(aggregateId);
+                if (type == null) {
+                    failures.append(failures.isEmpty() ? "" : ",").append(failureObject("aggregate-unknown", r, -1,
+                            new IllegalStateException("no aggregate class for " + aggregateId)));
+                    continue;
+                }
+                Object metadata = stateMetadata.get(type);
+                if (metadata == null) {
+                    metadata = wow.stateMetadata(type);
+                    stateMetadata.put(type, metadata);
+                }
+                String context = (String) WowRuntime.call(aggregateId, "getContextName");
+                String aggregateName = (String) WowRuntime.call(aggregateId, "getAggregateName");
+                List<?> domainEvents = (List<?>) WowRuntime.call(stream, "getBody");
+                for (int e = 0; e < domainEvents.size(); e++) {
+                    Object event = domainEvents.get(e);
+                    boolean readable = !event.getClass().getName().equals(JSON_DOMAIN_EVENT);
+                    Object body = WowRuntime.call(event, "getBody");
+                    String name = (String) WowRuntime.call(event, "getName");
+                    String revision = (String) WowRuntime.call(event, "getRevision");
+                    String[] seen = e < upgraded.size() ? upgraded.get(e) : new String[4];
+                    events.append(events.isEmpty() ? "" : ",")
+                            .append("{\"record\":").append(r).append(",\"event\":").append(e)
+                            .append(",\"name\":").append(Json.string(seen[0]))
+                            .append(",\"revision\":").append(Json.string(seen[1]))
+                            .append(",\"upgradedName\":").append(Json.string(name))
+                            .append(",\"upgradedRevision\":").append(Json.string(revision))
+                            .append(",\"readable\":").append(readable)
+                            .append(",\"registered\":").append(wow.registered(context, aggregateName, name, revision) != null)
+                            .append(",\"sourced\":").append(readable && wow.hasSourcingFunction(metadata, body.getClass()))
+                            .append(",\"unguarded\":").append(readable && "changed".equals(seen[2]))
+                            .append(",\"bodyClass\":").append(Json.string(readable ? body.getClass().getName() : null))
+                            .append('}');
+                }
+            } catch (Throwable t) {
+                failures.append(failures.isEmpty() ? "" : ",").append(failureObject("record-unreadable", r, -1, t));
+            }
+        }
+        return "{\"events\":[" + events + "],\"failures\":[" + failures + "]}";
+    }
+
+    /**
+     * The class a record of each event and revision names as its {@code bodyType}, as this JVM's release writes it:
+     * the class Wow's type registry resolves, else the event's class in the modules that carry Wow's metadata
+     * ({@link EventClasses}). Each request line is {@code context TAB aggregate TAB event name TAB revision}.
+     */
+    private String bodyTypes(List<String> queries) {
+        StringBuilder out = new StringBuilder("{\"bodyTypes\":[");
+        EventClasses classes = null;
+        for (int i = 0; i < queries.size(); i++) {
+            String[] q = queries.get(i).split("\t", -1);
+            String found = null;
+            if (q.length == 4) {
+                try {
+                    Class<?> registered = wow.registered(q[0], q[1], q[2], q[3]);
+                    found = registered == null ? null : registered.getName();
+                } catch (Throwable t) {
+                    found = null;
+                }
+                if (found == null) {
+                    if (classes == null) {
+                        classes = new EventClasses(runnerJar());
+                    }
+                    found = classes.find(q[2], q[3]);
+                }
+            }
+            out.append(i == 0 ? "" : ",").append(Json.string(found));
+        }
+        return out.append("]}").toString();
+    }
+
+    private static String failureObject(String kind, int record, int event, Throwable cause) {
+        String detail = cause.getClass().getName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+        return "{\"kind\":" + Json.string(kind) + ",\"record\":" + record + ",\"event\":" + event + ",\"detail\":"
+                + Json.string(detail) + "}";
     }
 
     /**

@@ -86,6 +86,29 @@ final class WowRuntime {
                 0L, 0L, Map.of(), deleted);
     }
 
+    /**
+     * The class Wow's type registry resolves for the event's name and revision in the aggregate, or null; null too
+     * when this Wow has no such registry (an older release resolves by {@code bodyType} alone).
+     */
+    Class<?> registered(String context, String aggregate, String name, String revision) throws Throwable {
+        Object registry;
+        java.lang.reflect.Constructor<?> typeId;
+        try {
+            registry = instance("me.ahoo.wow.serialization.event.EventTypeRegistry");
+            typeId = load("me.ahoo.wow.serialization.event.EventTypeId").getConstructor(String.class, String.class, String.class);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+        Object id;
+        try {
+            id = typeId.newInstance(context, aggregate, name);
+        } catch (InvocationTargetException e) {
+            // Wow refuses a blank name: no class is registered for it.
+            return null;
+        }
+        return (Class<?>) call(registry, "resolve", id, revision);
+    }
+
     boolean hasSourcingFunction(Object stateMetadata, Class<?> bodyType) throws Throwable {
         Map<?, ?> registry = (Map<?, ?>) call(stateMetadata, "getSourcingFunctionRegistry");
         return registry.get(bodyType) != null;
