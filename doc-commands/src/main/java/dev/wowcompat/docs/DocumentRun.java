@@ -33,16 +33,24 @@ public final class DocumentRun {
         }
     }
 
+    /** The document's command blocks, in order, not started yet. */
+    public static DocumentRun of(List<CodeBlock> commandBlocks) {
+        return new DocumentRun(commandBlocks);
+    }
+
     /**
-     * Starts running the document's command blocks on {@code pool}: alone (the write lock of {@code alone}) when
-     * one of them builds or runs a script, else beside other documents (its read lock).
+     * Starts running the blocks on {@code pool}: alone (the write lock of {@code alone}) when one of them builds or
+     * runs a script, else beside other documents (its read lock).
      */
-    public static DocumentRun start(DocCommands commands, List<CodeBlock> commandBlocks, Executor pool,
-                                    ReadWriteLock alone) {
-        DocumentRun run = new DocumentRun(commandBlocks);
-        Lock lock = runsAlone(commandBlocks) ? alone.writeLock() : alone.readLock();
-        pool.execute(() -> run.runAll(commands, lock));
-        return run;
+    public DocumentRun start(DocCommands commands, Executor pool, ReadWriteLock alone) {
+        Lock lock = runsAlone() ? alone.writeLock() : alone.readLock();
+        pool.execute(() -> runAll(commands, lock));
+        return this;
+    }
+
+    /** Whether the document runs alone ({@link #runsAlone(List)}). */
+    public boolean runsAlone() {
+        return runsAlone(blocks);
     }
 
     /** Whether a block that is run here builds with Maven or runs a script file. */

@@ -302,7 +302,7 @@ class DocCommandsTest {
             DocCommands commands = new DocCommands(repo);
             java.util.concurrent.locks.ReadWriteLock alone = new java.util.concurrent.locks.ReentrantReadWriteLock();
             // Each document waits for the other's first block: they finish only if both run at once.
-            DocumentRun first = DocumentRun.start(commands, commandBlocks("first.md", """
+            DocumentRun first = DocumentRun.of(commandBlocks("first.md", """
                     ```sh
                     touch first-started; for i in $(seq 100); do [ -f second-started ] && break; sleep 0.1; done
                     [ -f second-started ]
@@ -315,13 +315,13 @@ class DocCommandsTest {
                     ```sh
                     echo after the failure > first-last
                     ```
-                    """), pool, alone);
-            DocumentRun second = DocumentRun.start(commands, commandBlocks("second.md", """
+                    """)).start(commands, pool, alone);
+            DocumentRun second = DocumentRun.of(commandBlocks("second.md", """
                     ```sh
                     touch second-started; for i in $(seq 100); do [ -f first-started ] && break; sleep 0.1; done
                     [ -f first-started ]
                     ```
-                    """), pool, alone);
+                    """)).start(commands, pool, alone);
             assertEquals("ran, exit code 0", first.outcome(0));
             assertEquals("ran, exit code 0", second.outcome(0));
             String failed = assertThrows(AssertionError.class, () -> first.outcome(1)).getMessage();

@@ -71,19 +71,27 @@ class DocumentedCommandsTest {
         // -Dwowcompat.docs=docs/cli.md,README.md runs only those documents (while editing them).
         String only = System.getProperty("wowcompat.docs", "");
         List<String> chosen = only.isBlank() ? List.of() : List.of(only.split(","));
-        // Collected at once, not as JUnit walks the stream: every document's run starts now, the pool taking
-        // them in document order.
-        return commands.documents().stream()
+        List<Path> documents = commands.documents().stream()
                 .filter(document -> chosen.isEmpty() || chosen.contains(document.toString()))
-                .map(this::document)
-                .toList()
-                .stream();
+                .toList();
+        List<MarkdownBlocks.Parsed> parsed = documents.stream().map(commands::read).toList();
+        List<DocumentRun> runs = parsed.stream()
+                .map(p -> DocumentRun.of(p.blocks().stream().filter(CodeBlock::isCommand).toList()))
+                .toList();
+        // Every run starts now, not as JUnit walks the tests: first the documents that run alone, one after the
+        // other, then the rest two at a time. One that runs alone between two others would leave a thread idle
+        // while it waits for the document beside it to end.
+        runs.stream().filter(DocumentRun::runsAlone).forEach(run -> run.start(commands, pool, alone));
+        runs.stream().filter(run -> !run.runsAlone()).forEach(run -> run.start(commands, pool, alone));
+        List<DynamicNode> containers = new ArrayList<>();
+        for (int i = 0; i < documents.size(); i++) {
+            containers.add(document(documents.get(i), parsed.get(i), runs.get(i)));
+        }
+        return containers.stream();
     }
 
-    private DynamicNode document(Path document) {
-        MarkdownBlocks.Parsed parsed = commands.read(document);
+    private DynamicNode document(Path document, MarkdownBlocks.Parsed parsed, DocumentRun run) {
         List<CodeBlock> commandBlocks = parsed.blocks().stream().filter(CodeBlock::isCommand).toList();
-        DocumentRun run = DocumentRun.start(commands, commandBlocks, pool, alone);
         List<DynamicNode> tests = new ArrayList<>();
         tests.add(DynamicTest.dynamicTest("links and names stay in the repository", () -> assertEquals(List.of(),
                 DocReferences.outside(commands.root(), document,
