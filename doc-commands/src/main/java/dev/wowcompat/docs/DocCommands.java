@@ -6,10 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -24,7 +24,8 @@ public final class DocCommands {
     private static final int OUTPUT_SHOWN_ON_FAILURE = 40;
 
     private final Path root;
-    private final Map<String, String> helpTexts = new HashMap<>();
+    /** Shared by the documents running at once (DocumentRun). */
+    private final Map<String, String> helpTexts = new ConcurrentHashMap<>();
 
     public DocCommands(Path root) {
         this.root = root.toAbsolutePath().normalize();

@@ -281,4 +281,57 @@ class DocCommandsTest {
         assertEquals(List.of(Path.of("README.md"), Path.of("docs/a.md"), Path.of("schemas/README.md")),
                 new DocCommands(repo).documents());
     }
+    private List<CodeBlock> commandBlocks(String name, String markdown) throws IOException {
+        Files.writeString(repo.resolve(name), markdown);
+        return new DocCommands(repo).read(Path.of(name)).blocks().stream().filter(CodeBlock::isCommand).toList();
+    }
+
+    @Test
+    void aDocumentThatBuildsOrRunsAScriptRunsAlone() throws Exception {
+        assertTrue(DocumentRun.runsAlone(commandBlocks("a.md", "```sh\nmvn -B -q -pl benchmarks package\n```\n")));
+        assertTrue(DocumentRun.runsAlone(commandBlocks("b.md", "```sh\nmaven-plugin/src/perf/measure.sh\n```\n")));
+        assertFalse(DocumentRun.runsAlone(commandBlocks("c.md", "```sh\nbin/wow-compat check a.json b.json\n```\n")));
+        // A block another file runs, or one not run, builds nothing here.
+        assertFalse(DocumentRun.runsAlone(commandBlocks("d.md", "<!-- run-by: d.md -->\n```sh\nmvn -B verify\n```\n")));
+    }
+
+    @Test
+    void documentsRunBesideEachOtherEachInItsOrderAndAFailedBlockDoesNotEndItsDocument() throws Throwable {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            DocCommands commands = new DocCommands(repo);
+            java.util.concurrent.locks.ReadWriteLock alone = new java.util.concurrent.locks.ReentrantReadWriteLock();
+            // Each document waits for the other's first block: they finish only if both run at once.
+            DocumentRun first = DocumentRun.of(commandBlocks("first.md", """
+                    ```sh
+                    touch first-started; for i in $(seq 100); do [ -f second-started ] && break; sleep 0.1; done
+                    [ -f second-started ]
+                    ```
+
+                    ```sh
+                    false
+                    ```
+
+                    ```sh
+                    echo after the failure > first-last
+                    ```
+                    """)).start(commands, pool, alone);
+            DocumentRun second = DocumentRun.of(commandBlocks("second.md", """
+                    ```sh
+                    touch second-started; for i in $(seq 100); do [ -f first-started ] && break; sleep 0.1; done
+                    [ -f first-started ]
+                    ```
+                    """)).start(commands, pool, alone);
+            assertEquals("ran, exit code 0", first.outcome(0));
+            assertEquals("ran, exit code 0", second.outcome(0));
+            String failed = assertThrows(AssertionError.class, () -> first.outcome(1)).getMessage();
+            assertTrue(failed.startsWith("first.md:6: exit code 1, the doc expects 0"), failed);
+            assertEquals("ran, exit code 0", first.outcome(2));
+            first.awaitClosed();
+            second.awaitClosed();
+            assertEquals("after the failure\n", Files.readString(repo.resolve("first-last")));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

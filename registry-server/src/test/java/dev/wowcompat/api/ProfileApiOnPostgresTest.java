@@ -5,7 +5,7 @@ import dev.wowcompat.testing.TestDatabases;
 /** Every test of {@link ProfileApiTest} again, with the registry on a real PostgreSQL database. */
 class ProfileApiOnPostgresTest extends ProfileApiTest {
     @Override
-    TestDatabases.Backend backend() {
+    protected TestDatabases.Backend backend() {
         return TestDatabases.Backend.POSTGRESQL;
     }
 }

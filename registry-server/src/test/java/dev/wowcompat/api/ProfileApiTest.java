@@ -15,6 +15,7 @@ import dev.wowcompat.profile.ProfileJson;
 import dev.wowcompat.profile.ProfileLimits;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.PerClassRegistry;
 import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
@@ -24,11 +25,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -37,9 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * audit compares with (a drift between two releases is still found from what the registry kept), and every refusal
  * is a problem+json answer. Each test uses environments of its own.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith(TestDatabases.class)
-class ProfileApiTest {
+class ProfileApiTest extends PerClassRegistry {
     /** The problem codes of this API area: provoked here (and left out of {@link RegistryApiTest}'s own census). */
     static final Set<String> CODES = Set.of(ProblemCode.PROFILE_NOT_FOUND.code(), ProblemCode.PROFILE_OVERFLOW.code(),
             ProblemCode.PROFILE_UNDECLARED.code(), ProblemCode.PROFILE_RELEASE_NEVER_RAN.code());
@@ -48,24 +43,13 @@ class ProfileApiTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TYPE = "bank.account.Deposited";
 
-    private RunningRegistry registry;
     /** The codes the tests provoked; after the class, each of {@link #CODES} must be among them. */
     @RegisterExtension
     final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
-    TestDatabases.Backend backend() {
-        return TestDatabases.Backend.SQLITE;
-    }
-
-    @BeforeAll
-    void start(TestDatabases databases) {
-        registry = new RunningRegistry(databases.create(backend()).open(), RegistryServer.Config.local(0));
+    @Override
+    protected void fill() {
         for (String version : List.of("1.0.0", "1.1.0")) registry.register("bank-service", BankManifests.profiled("bank-service", version, PROFILED)).expect(201);
-    }
-
-    @AfterAll
-    void stop() {
-        registry.close();
     }
 
     /** Deposits whose {@code at} is an epoch instant in seconds times {@code unit}. */

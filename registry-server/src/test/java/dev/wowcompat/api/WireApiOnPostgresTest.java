@@ -24,7 +24,7 @@ class WireApiOnPostgresTest extends WireApiTest {
     private static final int ROUNDS = 25;
 
     @Override
-    TestDatabases.Backend backend() {
+    protected TestDatabases.Backend backend() {
         return TestDatabases.Backend.POSTGRESQL;
     }
 

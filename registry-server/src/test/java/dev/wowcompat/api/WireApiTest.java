@@ -14,10 +14,10 @@ import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.WriteLogEntry;
 import dev.wowcompat.store.WriteLogQuery;
 import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.PerClassRegistry;
 import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
-import dev.wowcompat.testing.TestDatabases;
 import dev.wowcompat.testing.TestPrincipals;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,11 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,9 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its own positions, profiles merge with the post's validations, and can-deploy answers from what the wire carried.
  * Each test uses environments of its own.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith(TestDatabases.class)
-class WireApiTest {
+class WireApiTest extends PerClassRegistry {
     /** The problem codes of this API area: provoked here (and left out of {@link RegistryApiTest}'s own census). */
     static final Set<String> CODES = Set.of(ProblemCode.WIRE_STALE_WINDOW.code(), ProblemCode.WIRE_EMPTY_WINDOW.code(),
             ProblemCode.WIRE_UNKNOWN_RELEASE.code(), ProblemCode.WIRE_TOO_MANY_POSITIONS.code());
@@ -51,29 +45,16 @@ class WireApiTest {
     static final String GROUP = "wow-compat-watch.test";
     static final String DEPOSITED = "bank.account.Deposited";
 
-    RunningRegistry registry;
-    TestDatabases.Database database;
     /** The codes the tests provoked; after the class, each of {@link #CODES} must be among them. */
     @RegisterExtension
     final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
-    TestDatabases.Backend backend() {
-        return TestDatabases.Backend.SQLITE;
-    }
-
-    @BeforeAll
-    void start(TestDatabases databases) {
-        database = databases.create(backend());
-        registry = new RunningRegistry(database.open(), RegistryServer.Config.local(0));
+    @Override
+    protected void fill() {
         registry.register(SERVICE, BankManifests.bank(SERVICE, "1.0.0", 1, false)).expect(201);
         // 1.1.0 reads Deposited@2 and does not write it yet (staged): a rollback to 1.0.0 passes rollback-unread.
         registry.register(SERVICE, BankManifests.bank(SERVICE, "1.1.0", 2, false)).expect(201);
         registry.register(SERVICE, BankManifests.bank(SERVICE, "1.2.0", 2, true)).expect(201);
-    }
-
-    @AfterAll
-    void stop() {
-        registry.close();
     }
 
     /** A window of one range of {@link #TOPIC}, its records all by {@code release}, carrying Deposited@{@code revision}. */

@@ -5,7 +5,7 @@ import dev.wowcompat.testing.TestDatabases;
 /** Every attack of {@link WireClaimsTest}, and the migration mending what they stored, again on PostgreSQL. */
 class WireClaimsOnPostgresTest extends WireClaimsTest {
     @Override
-    TestDatabases.Backend backend() {
+    protected TestDatabases.Backend backend() {
         return TestDatabases.Backend.POSTGRESQL;
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.testing.PerClassRegistry;
 import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
@@ -22,11 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -35,9 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * code, or applies nothing, and can-deploy, the environment's wire and {@code /metrics} answer afterwards exactly what
  * they answered before it. A migration mends what such windows stored before the rules.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith(TestDatabases.class)
-class WireClaimsTest {
+class WireClaimsTest extends PerClassRegistry {
     /** The problem codes of the window's claims: provoked here (and left out of {@link RegistryApiTest}'s own census). */
     static final Set<String> CODES = Set.of(ProblemCode.WIRE_IMPOSSIBLE_TIME.code(), ProblemCode.WIRE_IMPOSSIBLE_COUNT.code(),
             ProblemCode.WIRE_COUNT_OVERFLOW.code(), ProblemCode.WIRE_RELEASE_NEVER_RAN.code(), ProblemCode.WIRE_CARRIED_UNDECLARED.code());
@@ -49,26 +44,13 @@ class WireClaimsTest {
     private static final String GROUP = "wow-compat-watch.prod";
     private static final long TWO_TO_53 = 9_007_199_254_740_992L;
 
-    RunningRegistry registry;
-    TestDatabases.Database database;
     @RegisterExtension
     final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
-    TestDatabases.Backend backend() {
-        return TestDatabases.Backend.SQLITE;
-    }
-
-    @BeforeAll
-    void start(TestDatabases databases) {
-        database = databases.create(backend());
-        registry = new RunningRegistry(database.open(), RegistryServer.Config.local(0));
+    @Override
+    protected void fill() {
         registry.register(CHAT, chat("1.0.0")).expect(201);
         registry.register(CHAT, chat("1.1.0")).expect(201);
-    }
-
-    @AfterAll
-    void stop() {
-        registry.close();
     }
 
     /** chat-service at {@code version}: the aggregate chat.message, its one event TextSent at revision 1. */

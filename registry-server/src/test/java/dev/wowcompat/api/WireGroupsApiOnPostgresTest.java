@@ -25,7 +25,7 @@ class WireGroupsApiOnPostgresTest extends WireGroupsApiTest {
     private static final int ROUNDS = 20;
 
     @Override
-    TestDatabases.Backend backend() {
+    protected TestDatabases.Backend backend() {
         return TestDatabases.Backend.POSTGRESQL;
     }
 

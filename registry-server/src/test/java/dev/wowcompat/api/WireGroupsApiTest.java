@@ -16,10 +16,10 @@ import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.WriteLogEntry;
 import dev.wowcompat.store.WriteLogQuery;
 import dev.wowcompat.testing.BankManifests;
+import dev.wowcompat.testing.PerClassRegistry;
 import dev.wowcompat.testing.ProvokedCodes;
 import dev.wowcompat.testing.RunningRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
-import dev.wowcompat.testing.TestDatabases;
 import dev.wowcompat.testing.TestPrincipals;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,11 +27,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -41,9 +37,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * ({@code admin}), the environment's watcher ({@code observe}) and a dashboard ({@code read}). Each test uses
  * environments of its own.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith(TestDatabases.class)
-class WireGroupsApiTest {
+class WireGroupsApiTest extends PerClassRegistry {
     /** The problem codes provoked here only (left out of {@link RegistryApiTest}'s own census). */
     static final Set<String> CODES = Set.of(ProblemCode.WIRE_TOO_MANY_GROUPS.code());
     static final String REAL = "wow-compat-watch.production";
@@ -53,33 +47,26 @@ class WireGroupsApiTest {
     static final String DASHBOARD = "dashboard-token-51aa";
     static final String RELEASE = SERVICE + "@1.1.0";
 
-    RunningRegistry registry;
-    TestDatabases.Database database;
     TestPrincipals principals;
     Path dir;
     @RegisterExtension
     final ProvokedCodes provoked = new ProvokedCodes(CODES);
 
-    TestDatabases.Backend backend() {
-        return TestDatabases.Backend.SQLITE;
-    }
-
-    @BeforeAll
-    void start(TestDatabases databases) throws Exception {
-        database = databases.create(backend());
+    /** A platform principal, a watcher of production and a dashboard that reads. */
+    @Override
+    protected RegistryServer.Config config() throws Exception {
         dir = Files.createTempDirectory("wire-groups");
         principals = new TestPrincipals().principal("platform", PLATFORM, "admin")
                 .principal("prod-watch", WATCHER, "observe:production").principal("dashboard", DASHBOARD, "read");
-        registry = new RunningRegistry(database.open(), principals.config(dir));
+        return principals.config(dir);
+    }
+
+    @Override
+    protected void fill() {
         for (String[] r : List.of(new String[] {"1.0.0", "1"}, new String[] {"1.1.0", "2"})) {
             registry.post("/services/" + SERVICE + "/releases", BankManifests.bank(SERVICE, r[0], Integer.parseInt(r[1]), false),
                     as(PLATFORM)).expect(201);
         }
-    }
-
-    @AfterAll
-    void stop() {
-        registry.close();
     }
 
     /**

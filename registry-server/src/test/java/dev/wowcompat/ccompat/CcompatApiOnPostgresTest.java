@@ -20,7 +20,7 @@ class CcompatApiOnPostgresTest extends CcompatApiTest {
     private static final int ROUNDS = 10;
 
     @Override
-    TestDatabases.Backend backend() {
+    protected TestDatabases.Backend backend() {
         return TestDatabases.Backend.POSTGRESQL;
     }
 

@@ -8,30 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wowcompat.api.RegistryServer;
 import dev.wowcompat.testing.BankManifests;
-import dev.wowcompat.testing.RunningRegistry;
+import dev.wowcompat.testing.PerClassRegistry;
 import dev.wowcompat.testing.RunningRegistry.Answer;
-import dev.wowcompat.testing.TestDatabases;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The Confluent-compatible API through the real server and a real SQLite file (and PostgreSQL:
  * {@link CcompatApiOnPostgresTest}): the bank's registered types as subjects, their ids, lookups, levels, plain subjects
  * registered and checked at Confluent's levels, and Confluent's error shape. Each plain subject is a test's own.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith(TestDatabases.class)
-class CcompatApiTest {
+class CcompatApiTest extends PerClassRegistry {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String BASE = "/ccompat/v7";
     static final String DEPOSITED = "bank.account.Deposited";
@@ -42,25 +34,11 @@ class CcompatApiTest {
     static final String DEPOSITED_2 = "{\"type\":\"object\",\"properties\":{\"amount\":{\"type\":\"number\",\"exclusiveMinimum\":0},"
             + "\"currency\":{\"type\":\"string\",\"default\":\"EUR\"}},\"required\":[\"amount\"]}";
 
-    RunningRegistry registry;
-    TestDatabases.Database database;
-
-    TestDatabases.Backend backend() {
-        return TestDatabases.Backend.SQLITE;
-    }
-
-    @BeforeAll
-    void start(TestDatabases databases) {
-        database = databases.create(backend());
-        registry = new RunningRegistry(database.open(), RegistryServer.Config.local(0));
+    @Override
+    protected void fill() {
         registry.register("bank-service", BankManifests.bank("bank-service", "1.0.0", 1, true)).expect(201);
         registry.register("bank-service", BankManifests.bank("bank-service", "1.1.0", 2, false)).expect(201);
         registry.register("bank-service", BankManifests.bank("bank-service", "1.2.0", 2, true)).expect(201);
-    }
-
-    @AfterAll
-    void stop() {
-        registry.close();
     }
 
     static String body(String schema) {

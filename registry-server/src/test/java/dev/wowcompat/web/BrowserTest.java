@@ -3,30 +3,39 @@ package dev.wowcompat.web;
 import dev.wowcompat.testing.RunningRegistry;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * What every test of the page shares: one registry and one headless Chromium for the class, with a 15 s wait, both
- * stopped after the class (the browser first). A test starts the registry and fills it in its own {@code @BeforeAll},
- * then calls {@link #openBrowser()}.
+ * What every test of the page shares: one registry for the class, stopped after it, and the test JVM's headless
+ * Chromium ({@link SharedChromium}), with a 15 s wait. A test starts the registry and fills it in its own
+ * {@code @BeforeAll}, then calls {@link #openBrowser()}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(SharedChromium.class)
 abstract class BrowserTest {
     RunningRegistry registry;
     WebDriver browser;
     WebDriverWait wait;
+    private SharedChromium chromium;
 
-    /** Starts the browser, once the registry holds what the pages are to show. */
+    /** Runs before the subclass's own {@code @BeforeAll}, as JUnit runs a superclass's first. */
+    @BeforeAll
+    void takeTheSharedBrowser(SharedChromium shared) {
+        chromium = shared;
+    }
+
+    /** Opens the browser on an empty page, once the registry holds what the pages are to show. */
     void openBrowser() {
-        browser = HeadlessChromium.start();
+        browser = chromium.browser();
         wait = new WebDriverWait(browser, Duration.ofSeconds(15));
     }
 
     @AfterAll
     void stop() {
-        if (browser != null) browser.quit();
         if (registry != null) registry.close();
     }
 }
