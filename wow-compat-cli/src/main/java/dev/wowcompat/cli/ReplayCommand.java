@@ -133,8 +133,11 @@ final class ReplayCommand implements Callable<Integer> {
         List<Pattern> topics = kafka.topics.isEmpty() ? List.of(Pattern.compile(DEFAULT_TOPICS)) : kafka.topicPatterns();
         From start = kafka.start();
         AuditReport report;
+        Replay.Outcome outcome;
+        java.time.Instant replayedAt = java.time.Instant.now();
         try (RecordSource source = source(topics, start, err); CandidateJvm jvm = CandidateJvm.start(candidate, maxHeap, timeout)) {
-            report = new Replay(new Replay.Settings(maxAggregates, ignores)).run(source, jvm);
+            outcome = new Replay(new Replay.Settings(maxAggregates, ignores)).replay(source, jvm);
+            report = outcome.report();
             if (report.messages() == 0) {
                 if (!allowEmpty) {
                     throw new AuditException("no state event was read: " + source.nothingRead() + " (--allow-empty accepts this)");
@@ -143,7 +146,11 @@ final class ReplayCommand implements Callable<Integer> {
                 err.flush();
             }
         }
-        verdict.show(AuditRenderer.render(report, verdict.format, CATALOGUE), () -> AuditRenderer.verdict(report, CATALOGUE),
+        // The JSON report says it is a replay's, when and on how much: what register --replay-report keeps.
+        String rendered = verdict.format == dev.wowcompat.report.ReportFormat.JSON
+                ? outcome.json(CATALOGUE, VersionProvider.version(), replayedAt)
+                : AuditRenderer.render(report, verdict.format, CATALOGUE);
+        verdict.show(rendered, () -> AuditRenderer.verdict(report, CATALOGUE),
                 spec.commandLine().getOut());
         return report.failing(verdict.failOn).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
     }
