@@ -14,6 +14,7 @@ export async function service(name, version) {
           ? ` by <span class="registered-by">${h(registeredBy(r))}</span>` : ''}</span>${r.withdrawnAt
           ? ` <span class="pill withdrawn">withdrawn ${when(r.withdrawnAt)}</span>` : ''}
         · <a href="/services/${enc(name)}/releases/${enc(r.version)}">Manifest (JSON)</a>
+        ${replayLine(r.replay)}
         ${renderReport(r.report)}
         <details class="changes" data-version="${h(r.version)}" data-previous="${i > 0 ? h(releases[i - 1].version) : ''}"><summary>Changes${i > 0 ? ' since ' + h(releases[i - 1].version) : ''}</summary><div class="changes-body muted">loading…</div></details>
       </div>`).join('')}</div>`);
@@ -24,6 +25,19 @@ export async function service(name, version) {
     const el = document.getElementById('release-' + version);
     if (el) { el.scrollIntoView({block: 'start'}); el.classList.add('focused'); el.querySelector('details.changes').open = true; }
   }
+}
+
+// Whether the release was replayed (docs/replay.md), on how much, and what it found. Never replayed is said plainly,
+// never as a failure: a replay is evidence a team chooses to give (docs/decisions.md, "The replay's verdict").
+function replayLine(replay) {
+  if (!replay || !replay.replayed) return '<p class="replay not-replayed muted">Not replayed.</p>';
+  const n = (count, one) => count.toLocaleString('en') + ' ' + one + (count === 1 ? '' : 's');
+  const found = replay.findings.length
+    ? replay.findings.map(f => `<span class="pill ${f.severity === 'breaking' ? 'breaking' : 'replay-' + h(f.severity)}">${h(f.id)}</span> in ${h(n(f.count, 'record'))}`).join(', ')
+    : 'nothing';
+  return `<p class="replay ${replay.breaking > 0 ? 'replay-breaking' : 'replay-clean'}"><span class="pill ${replay.breaking > 0 ? 'breaking' : 'compatible'}">${replay.breaking > 0 ? 'replay found a break' : 'replayed'}</span>
+    on ${h(n(replay.aggregates, 'aggregate'))} and ${h(n(replay.events, 'event'))} <span class="muted">(${when(replay.replayedAt)}, wow-compat ${h(replay.toolVersion)})</span>:
+    found ${found}.</p>`;
 }
 
 // Every typed schema of a Manifest by subject (kind name[@revision]), with its canonical-enough text.

@@ -7,6 +7,7 @@ import dev.wowcompat.manifest.Manifest.Aggregate;
 import dev.wowcompat.manifest.Manifest.Command;
 import dev.wowcompat.manifest.Manifest.Event;
 import dev.wowcompat.manifest.Manifest.Revision;
+import dev.wowcompat.report.ReplaySummary;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Readers;
@@ -143,6 +144,14 @@ public final class DeploymentCheck {
 
     /** The report of deploying {@code candidate} to {@code environment}; its verdict is the answer. */
     public Report check(Manifest candidate, Environment environment) {
+        return check(candidate, environment, Optional.empty());
+    }
+
+    /**
+     * The same, with the verdict of the candidate's replay kept with its release (empty: it was not replayed, which
+     * is no finding): each breaking finding of the replay is a {@link Rule#REPLAY_FOUND_BREAKING}.
+     */
+    public Report check(Manifest candidate, Environment environment, Optional<ReplaySummary> replay) {
         Optional<Manifest> replaced = environment.of(candidate.service());
         // After the deployment the candidate runs beside every other service's release.
         List<Manifest> others = environment.running().stream()
@@ -164,6 +173,7 @@ public final class DeploymentCheck {
         driftedReads(candidate, environment.drifts(), out);
         wireUnread(candidate, environment.wire(), out);
         replaced.ifPresent(r -> wireFindingsOpen(r, environment.wire(), out));
+        replay.ifPresent(r -> replayFoundBreaking(candidate, r, out));
         List<Finding> sorted = new ArrayList<>(out.all());
         sorted.sort(ORDER);
         List<Report.Release> compared = java.util.stream.Stream.concat(environment.running().stream()
@@ -368,6 +378,17 @@ public final class DeploymentCheck {
             out.add(Rule.WIRE_FINDINGS_OPEN, subject, "", Readers.NONE, running.label() + " runs in " + out.environment
                     + " and the wire shows " + f.id() + " in " + Counts.of(f.count(), "record") + " it wrote"
                     + (f.type().isEmpty() ? "" : " of " + f.type()));
+        }
+    }
+
+    /** Each breaking finding of the candidate's own replay: the meaning it rebuilds from stored events is not the recorded one. */
+    private static void replayFoundBreaking(Manifest candidate, ReplaySummary replay, Findings out) {
+        for (ReplaySummary.Found f : replay.findings()) {
+            if (!f.severity().equals(Severity.BREAKING.label())) continue;
+            out.add(Rule.REPLAY_FOUND_BREAKING, candidate.label(), "", Readers.NEW_READERS, "the replay of " + candidate.label()
+                    + " (" + java.time.Instant.ofEpochMilli(replay.replayedAt()) + ", " + Counts.of(replay.aggregates(), "aggregate")
+                    + ", " + Counts.of(replay.events(), "event") + ") found " + f.id() + " in " + Counts.of(f.count(), "record")
+                    + ": its nodes would rebuild state the running release recorded otherwise (docs/replay.md, " + f.id() + ")");
         }
     }
 

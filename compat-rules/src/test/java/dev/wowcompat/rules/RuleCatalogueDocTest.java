@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.manifest.ManifestReader;
+import dev.wowcompat.report.ReplaySummary;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.testing.RepositoryRoot;
 import java.io.IOException;
@@ -224,8 +225,12 @@ class RuleCatalogueDocTest {
                 drifts.add(new DeploymentCheck.ObservedDrift(d.path("type").asText(), d.path("revision").asInt(),
                         d.path("pointer").asText(), d.path("id").asText(), d.path("message").asText()));
             }
+            // A block's "replay": the candidate's replay report as the registry keeps it; absent, it was not replayed.
+            Optional<ReplaySummary> replay = body.has("replay")
+                    ? Optional.of(ReplaySummary.read(JSON.writeValueAsBytes(body.get("replay")), java.time.Instant.now()))
+                    : Optional.empty();
             return deployment.check(candidate, new DeploymentCheck.Environment(body.path("environment").asText(), rest, drifts,
-                    List.of(), wire(body.path("wire"))));
+                    List.of(), wire(body.path("wire"))), replay);
         }
         return checker.check(candidate, rest);
     }
@@ -302,13 +307,14 @@ class RuleCatalogueDocTest {
             body.get("releases").forEach(documents::add);
         } else if (body.size() == 1 && body.has("schemas")) {
             documents.addAll(wrap(body.get("schemas")));
-        } else if (body.size() == 3 + (body.has("drift") ? 1 : 0) + (body.has("wire") ? 1 : 0) && body.has("environment")
+        } else if (body.size() == 3 + (body.has("drift") ? 1 : 0) + (body.has("wire") ? 1 : 0) + (body.has("replay") ? 1 : 0)
+                && body.has("environment")
                 && body.has("running") && body.has("candidate")) {
             body.get("running").forEach(documents::add);
             documents.add(body.get("candidate"));
         } else {
             fail(DOC + ":" + example.line() + ": a block is {\"releases\": [...]}, {\"schemas\": {...}} or"
-                    + " {\"environment\": ..., \"running\": [...], \"candidate\": ...[, \"drift\": [...]][, \"wire\": {...}]}");
+                    + " {\"environment\": ..., \"running\": [...], \"candidate\": ...[, \"drift\": [...]][, \"wire\": {...}][, \"replay\": {...}]}");
         }
         assertTrue(documents.size() >= 2, DOC + ":" + example.line() + ": at least one baseline and a candidate");
         List<Manifest> out = new ArrayList<>();

@@ -38,6 +38,14 @@ public class RegisterMojo extends AbstractReleaseMojo {
     @Parameter(property = "wow-compat.registerSnapshots", defaultValue = "false")
     private boolean registerSnapshots;
 
+    /**
+     * The JSON report of the release's replay ({@code wow-compat:replay} or {@code wow-compat replay --format json}):
+     * its verdict is kept with the release (docs/replay.md, "Keeping the verdict with the release"). Read before
+     * anything is registered; a file that is not a replay report fails the build.
+     */
+    @Parameter(property = "wow-compat.replayReport")
+    private java.io.File replayReport;
+
     private final SettingsDecrypter settingsDecrypter;
 
     @Inject
@@ -58,6 +66,7 @@ public class RegisterMojo extends AbstractReleaseMojo {
         Gate.Changes changelog = changesSetting();
         Manifest candidate = readManifest(manifestInput()).manifest();
         byte[] content = manifestBytes();
+        byte[] replay = replayReport == null ? null : replayReportBytes(replayReport.toPath());
         RegistryClient client = openRegistry(registryUrl, settingsDecrypter);
         RegistryClient.Answer answer = PluginRegistry.call(() -> client.register(candidate.service(), content));
         Optional<Report> report = answer.json().map(RegisterMojo::reportIn).flatMap(node -> readReport(node, client)).map(changelog::apply);
@@ -67,6 +76,7 @@ public class RegisterMojo extends AbstractReleaseMojo {
                     + " at " + client.base() + ".");
             // The check goal has shown the report already; repeat it only when the registry found something.
             report.filter(r -> !r.findings().isEmpty()).ifPresent(r -> logReport(ReportFormat.TEXT.render(r)));
+            if (replay != null) keepReplay(client, candidate, replay);
             return;
         }
         if (answer.status() == 401 || answer.status() == 403) {
@@ -87,6 +97,38 @@ public class RegisterMojo extends AbstractReleaseMojo {
         }
         throw new MojoFailureException("The registry at " + client.base() + " refused " + candidate.label() + ": "
                 + answer.describe() + ".");
+    }
+
+    /** Keeps the replay's verdict with the release just registered (or registered before with the same content). */
+    private void keepReplay(RegistryClient client, Manifest candidate, byte[] replay) throws MojoExecutionException, MojoFailureException {
+        RegistryClient.Answer kept = PluginRegistry.call(() -> client.putReplay(candidate.service(), candidate.version().toString(), replay));
+        if (kept.status() == 401 || kept.status() == 403) throw new MojoExecutionException(credentialsSentence(client, serverId, kept));
+        if (kept.status() != 200 && kept.status() != 201) {
+            throw new MojoFailureException("The registry at " + client.base() + " did not keep the replay of " + candidate.label() + ": "
+                    + kept.describe() + ".");
+        }
+        JsonNode v = kept.tree();
+        getLog().info("wow-compat: the replay of " + candidate.label() + " (" + v.path("aggregates").asLong() + " aggregates, "
+                + v.path("events").asLong() + " events, " + v.path("breaking").asLong() + " records with a breaking finding) "
+                + (kept.status() == 201 ? "is kept with it." : "was kept before; nothing changed."));
+    }
+
+    /** The replay report's bytes once it reads as one; else one sentence, before anything is registered. */
+    static byte[] replayReportBytes(java.nio.file.Path file) throws MojoExecutionException {
+        try {
+            if (java.nio.file.Files.size(file) > dev.wowcompat.report.ReplaySummary.MAX_BYTES) {
+                throw new MojoExecutionException("replayReport " + file + " is larger than a replay report may be.");
+            }
+            byte[] bytes = java.nio.file.Files.readAllBytes(file);
+            dev.wowcompat.report.ReplaySummary.read(bytes, java.time.Instant.now());
+            return bytes;
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new MojoExecutionException("replayReport " + file + ": no such file.");
+        } catch (java.io.IOException e) {
+            throw new MojoExecutionException("replayReport " + file + " cannot be read.");
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("replayReport " + file + ": " + e.getMessage() + ".");
+        }
     }
 
     /** The report in an answer: the answer itself, or the {@code report} member of a problem document. */

@@ -52,6 +52,10 @@ public class ReplayMojo extends AbstractWowCompatMojo {
     static final String REPORT = "replay";
 
     /** Exports of state events in the audit's formats ({@code kcat -C -J} lines), e.g. {@code src/test/replay/sample.jsonl}. */
+    /** This plugin, whose version the JSON report names (what {@code register}'s {@code replayReport} keeps). */
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    private org.apache.maven.plugin.descriptor.PluginDescriptor plugin;
+
     @Parameter(property = "wow-compat.replay.inputs")
     private List<File> inputs;
 
@@ -160,7 +164,7 @@ public class ReplayMojo extends AbstractWowCompatMojo {
 
         AuditReport report = result.report();
         Path out = outputDirectory.toPath();
-        writeReports(report, out, reportFormats);
+        writeReports(result, out, reportFormats);
         logReport(AuditRenderer.render(report, ReportFormat.TEXT, ReplayRun.CATALOGUE));
         List<AuditReport.Counted> failed = report.failing(failing);
         if (!failed.isEmpty()) {
@@ -211,11 +215,11 @@ public class ReplayMojo extends AbstractWowCompatMojo {
         return resolved.get().classpath();
     }
 
-    private void writeReports(AuditReport report, Path directory, Set<ReportFormat> reportFormats) throws MojoExecutionException {
+    private void writeReports(ReplayRun.Result result, Path directory, Set<ReportFormat> reportFormats) throws MojoExecutionException {
         try {
             Files.createDirectories(directory);
             for (ReportFormat format : reportFormats) {
-                Files.writeString(directory.resolve(format.fileName(REPORT)), AuditRenderer.render(report, format, ReplayRun.CATALOGUE),
+                Files.writeString(directory.resolve(format.fileName(REPORT)), result.rendered(format, plugin.getVersion()),
                         StandardCharsets.UTF_8);
             }
         } catch (IOException e) {

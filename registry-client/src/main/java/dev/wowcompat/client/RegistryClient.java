@@ -147,6 +147,12 @@ public final class RegistryClient {
         return send(post("/services/" + segment(service) + "/releases", manifest));
     }
 
+    /** {@code PUT /services/{service}/releases/{version}/replay}: keep the verdict of the release's replay (its JSON report). */
+    public Answer putReplay(String service, String version, byte[] report) throws RegistryException {
+        return send(request("/services/" + segment(service) + "/releases/" + segment(version) + "/replay")
+                .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofByteArray(report)));
+    }
+
     /** {@code POST /services/{service}/releases/check}: the report a registration would give, nothing stored. */
     public Answer check(String service, byte[] manifest) throws RegistryException {
         return send(post("/services/" + segment(service) + "/releases/check", manifest));

@@ -11,10 +11,12 @@ import dev.wowcompat.report.Waiver;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.EnvironmentView;
 import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReplayVerdict;
 import dev.wowcompat.store.RunningRelease;
 import dev.wowcompat.store.RunningVersion;
 import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.json.Spelling;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -74,12 +76,16 @@ final class CanDeployEndpoint {
         // Something runs there, so it is known; else one index probe for a deployment that ended.
         if (!saidNew && running.isEmpty() && store.environment(environment, 1).isEmpty()) throw unknown(environment);
         Manifest manifest = registration.stored(candidate);
-        Report report = new DeploymentCheck().check(manifest, environment(environment, running, manifest, drifts(environment, manifest)))
-                .withWaivers(waivers);
+        Optional<ReplayVerdict> replay = store.replay(service, version);
+        Report report = new DeploymentCheck().check(manifest, environment(environment, running, manifest, drifts(environment, manifest)),
+                replay.map(ReplayVerdict::summary)).withWaivers(waivers);
         boolean deployable = report.compatible();
         ctx.header(DEPLOYABLE_HEADER, Boolean.toString(deployable));
         if (format == ReportFormat.JSON) {
-            json.send(ctx, 200, ReportJson.toDeploymentNode(report, environment, Listed.FINDINGS));
+            // Whether the candidate was replayed, on how much, and what it found: said also when it was not.
+            ObjectNode answer = ReportJson.toDeploymentNode(report, environment, Listed.FINDINGS);
+            ReplayEndpoints.json(replay, answer.putObject("replay"));
+            json.send(ctx, 200, answer);
         } else {
             // The other formats list the first findings too; the JSON's summary and "more" count them all.
             ctx.status(200).contentType(format.mediaType()).result(format.render(report.listing(Listed.FINDINGS)).getBytes(StandardCharsets.UTF_8));

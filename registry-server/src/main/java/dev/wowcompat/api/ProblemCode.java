@@ -30,6 +30,7 @@ public enum ProblemCode {
     VERSION_EXISTS("wow-compat.release.version-exists", 409, "This version is already registered with other content"),
     RELEASE_WITHDRAWN("wow-compat.release.withdrawn", 409, "The release was withdrawn: it is never deployed or checked against"),
     RELEASE_HAS_RUN("wow-compat.release.has-run", 409, "An environment ran this release, so it cannot be withdrawn"),
+    REPLAY_REPORT_INVALID("wow-compat.replay.not-a-report", 400, "The body is not a replay report (what wow-compat replay --format json writes)"),
     SERVICE_NOT_FOUND("wow-compat.service.not-found", 404, "No such service"),
     RELEASE_NOT_FOUND("wow-compat.release.not-found", 404, "No such release"),
     TYPE_NOT_FOUND("wow-compat.type.not-found", 404, "No such type"),

@@ -192,7 +192,8 @@ public final class RegistryServer implements AutoCloseable {
                 costly,
                 config.guards().metricsNeedToken(),
                 new CcompatEndpoints(store, (service, manifest) -> registration.check(service, manifest, "ccompat"),
-                        WriteGate.access(), new JsonInput(config.limits()), bodies::json));
+                        WriteGate.access(), new JsonInput(config.limits()), bodies::json),
+                new ReplayEndpoints(store, bodies, json, clock));
         Problems problems = new Problems(json.mapper());
         List<Route> routes = new ArrayList<>();
         Javalin app = Javalin.create(c -> {
@@ -222,7 +223,7 @@ public final class RegistryServer implements AutoCloseable {
     private record Endpoints(ReleaseEndpoints releases, TypeEndpoints types, EventReaderEndpoints readers, SchemaEndpoints schemas,
                              WireEndpoints wire, OpsEndpoints ops, EnvironmentEndpoints environments, CanDeployEndpoint canDeploy,
                              ProfileEndpoints profiles, WireWindowEndpoints watched, WriteGate auth, AdminEndpoints admin, ExpensiveRequests costly,
-                             boolean metricsNeedToken, CcompatEndpoints ccompat) {}
+                             boolean metricsNeedToken, CcompatEndpoints ccompat, ReplayEndpoints replays) {}
 
     /**
      * The API of docs/api.md. Writes are wrapped in {@code auth.writes}: they need a principal when principals or
@@ -236,6 +237,7 @@ public final class RegistryServer implements AutoCloseable {
         get("/services",                                    e.releases::services);
         get("/services/{service}/releases",                 e.releases::releases);
         get("/services/{service}/releases/{version}",       e.releases::release);
+        put("/services/{service}/releases/{version}/replay", e.auth.writes(e.replays::put));
         get("/types",                                       e.types::search);
         get("/types/{name}",                                e.types::type);
         get("/fields",                                      e.types::fieldSearch);

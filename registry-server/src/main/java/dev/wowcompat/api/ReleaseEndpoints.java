@@ -10,6 +10,7 @@ import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.RegistrationResult;
 import dev.wowcompat.store.RegistryStore;
 import dev.wowcompat.store.ReleaseSummary;
+import dev.wowcompat.store.ReplayVerdict;
 import dev.wowcompat.store.ServiceSummary;
 import dev.wowcompat.store.StoredRelease;
 import io.javalin.http.Context;
@@ -88,6 +89,8 @@ final class ReleaseEndpoints {
         ArrayNode out = answer.putArray("releases");
         // Each release carries its report (at most 100 findings, 100 changes): listed while the reports stay within
         // REPORT_BYTES, so a long history of large reports still answers in bounded size; "more" counts the rest.
+        Map<String, ReplayVerdict> replays = new java.util.HashMap<>();
+        store.replays(service).forEach(v -> replays.put(v.version(), v));
         long reportBytes = 0;
         int listed = 0;
         for (ReleaseSummary r : releases) {
@@ -98,6 +101,7 @@ final class ReleaseEndpoints {
                     .put("contentDigest", r.contentDigest());
             if (r.withdrawnAt() != null) o.put("withdrawnAt", r.withdrawnAt());
             JsonResponses.putRaw(o, "report", r.reportJson());
+            ReplayEndpoints.json(java.util.Optional.ofNullable(replays.get(r.version())), o.putObject("replay"));
         }
         if (listed < releases.size()) answer.put("more", releases.size() - listed);
         json.send(ctx, 200, answer);
@@ -113,6 +117,7 @@ final class ReleaseEndpoints {
         if (r.withdrawnAt() != null) o.put("withdrawnAt", r.withdrawnAt());
         JsonResponses.putRaw(o, "manifest", r.manifestJson());
         JsonResponses.putRaw(o, "report", r.reportJson());
+        ReplayEndpoints.json(store.replay(service, version), o.putObject("replay"));
         json.send(ctx, 200, o);
     }
 }

@@ -200,6 +200,35 @@ public abstract class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
+    public ReplayVerdict.Outcome recordReplay(ReplayVerdict verdict, WriteRecord<ReplayVerdict.Outcome> record) {
+        return logged(c -> lockRelease(c, verdict.service(), verdict.version()) == ReleaseState.NOT_REGISTERED
+                ? ReplayVerdict.Outcome.NOT_REGISTERED : ReplayTables.put(c, verdict), o -> o == ReplayVerdict.Outcome.STORED, record);
+    }
+
+    @Override
+    public Optional<ReplayVerdict> replay(String service, String version) {
+        return read(c -> ReplayTables.get(c, service, version));
+    }
+
+    @Override
+    public List<ReplayVerdict> replays(String service) {
+        return read(c -> ReplayTables.ofService(c, service));
+    }
+
+    /** Every release's replay verdict (what {@code migrate} copies, after the releases). */
+    public List<ReplayVerdict> exportReplays() {
+        return read(ReplayTables::all);
+    }
+
+    /** Stores a verdict copied from another registry unless its release keeps one already (then false). */
+    public boolean importReplay(ReplayVerdict verdict) {
+        return transaction(c -> {
+            lockRelease(c, verdict.service(), verdict.version());
+            return ReplayTables.copy(c, verdict);
+        }, copied -> copied);
+    }
+
+    @Override
     public int deleteProfiles(String environment, String service, String version, WriteRecord<Integer> record) {
         return logged(c -> {
             lockDeployment(c, environment, service);

@@ -37,6 +37,19 @@ public interface RegistryStore extends AutoCloseable {
 
     Optional<StoredRelease> release(String service, String version);
 
+    /**
+     * Keeps what a replay of the release found (docs/decisions.md, "The replay's verdict"), replacing an earlier
+     * replay's; nothing changes when the release keeps the same verdict already. Serialized with the release's other
+     * writes, in one transaction with its write-log row.
+     */
+    ReplayVerdict.Outcome recordReplay(ReplayVerdict verdict, WriteRecord<ReplayVerdict.Outcome> record);
+
+    /** The release's replay verdict; empty when it was never replayed (or is not registered). */
+    Optional<ReplayVerdict> replay(String service, String version);
+
+    /** The replay verdicts of the service's releases (one query: what its release listing shows); empty when none. */
+    List<ReplayVerdict> replays(String service);
+
     /** The canonical JSON of a schema. */
     Optional<String> schema(String fingerprint);
 

@@ -386,6 +386,14 @@ class OpenApiDocumentTest {
         x.add(delete(wire, "/environments/staging/wire?group=a%20b", 400));
         x.add(delete(wire, "/environments/staging/wire", 200));
         x.add(new Exchange("DELETE", wire, "/environments/staging/wire (no token)", () -> guarded.delete("/environments/staging/wire"), 401));
+        // A replay's verdict kept with 1.2.0 (info only): the can-deploy answers below carry it.
+        String replay = "/services/{service}/releases/{version}/replay";
+        String replayReport = "{\"replay\": {\"replayedAt\": \"2026-01-01T00:00:00Z\", \"toolVersion\": \"0.9.0\", \"aggregates\": 2, "
+                + "\"events\": 9}, \"findings\": [{\"id\": \"replay-event-unsourced\", \"severity\": \"info\", \"count\": 1, \"examples\": []}]}";
+        x.add(put(replay, "/services/bank-service/releases/1.2.0/replay", replayReport, 201));
+        x.add(put(replay, "/services/bank-service/releases/1.2.0/replay", replayReport, 200));
+        x.add(put(replay, "/services/bank-service/releases/1.2.0/replay", "{\"findings\": []}", 400));
+        x.add(put(replay, "/services/bank-service/releases/9.9.9/replay", replayReport, 404));
         String canDeploy = "/can-deploy";
         x.add(get(canDeploy, "/can-deploy?service=bank-service&version=1.2.0&environment=staging", 200));
         // Every format of the enum: a new one fails here until docs/openapi.json describes its media type.

@@ -83,6 +83,8 @@ class RegistryApiTest {
                 .filter(code -> !WireGroupsApiTest.CODES.contains(code))
                 // Principals, grants and admin operations: provoked there.
                 .filter(code -> !AccessApiTest.CODES.contains(code))
+                // A release's replay verdict: provoked there.
+                .filter(code -> !ReplayApiTest.CODES.contains(code))
                 // The Host check and names: provoked there.
                 .filter(code -> !RequestBoundsTest.CODES.contains(code)).collect(Collectors.toCollection(TreeSet::new));
         expected.addAll(List.of("wow-compat.input.invalid-json", "wow-compat.input.too-deep",

@@ -5,8 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.report.ReplaySummary;
+import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.audit.AuditException;
 import dev.wowcompat.audit.AuditRecord;
+import dev.wowcompat.audit.AuditRenderer;
 import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.RecordSource;
@@ -108,6 +112,34 @@ public final class Replay {
 
     /** The same, telling {@code progress} after each aggregate. */
     public AuditReport run(RecordSource source, CandidateJvm candidate, Progress progress) throws ReplayException {
+        return replay(source, candidate, progress).report();
+    }
+
+    /**
+     * What a replay found, and how much it replayed: what the registry keeps with the release
+     * (docs/decisions.md, "The replay's verdict").
+     */
+    public record Outcome(AuditReport report, long aggregates, long events) {
+        /** The JSON report with its {@code "replay"} member first, which says it is a replay's and how much it replayed. */
+        public String json(AuditRenderer.Catalogue catalogue, String toolVersion, java.time.Instant replayedAt) {
+            ObjectNode out = JSON.createObjectNode();
+            out.set("replay", new ReplaySummary(replayedAt.toEpochMilli(), toolVersion, aggregates, events, List.of()).toJson());
+            try {
+                out.setAll((ObjectNode) JSON.readTree(AuditRenderer.render(report, ReportFormat.JSON, catalogue)));
+                return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(out) + "\n";
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** {@link #run}, with how many aggregates and events were replayed. */
+    public Outcome replay(RecordSource source, CandidateJvm candidate) throws ReplayException {
+        return replay(source, candidate, Progress.NONE);
+    }
+
+    /** The same, telling {@code progress} after each aggregate. */
+    public Outcome replay(RecordSource source, CandidateJvm candidate, Progress progress) throws ReplayException {
         ReplayTally tally = new ReplayTally(settings.waivers());
         for (String upgrader : candidate.unregisteredUpgraders()) {
             tally.addUnplaced(ReplayFinding.UPGRADER_UNREGISTERED, upgrader + " implements EventUpgrader, but "
@@ -174,7 +206,7 @@ public final class Replay {
         if (settings.rollback().isPresent()) {
             new RollbackCheck(settings.rollback().get(), generated.orElseThrow()).run(candidate, tally);
         }
-        return tally.report();
+        return new Outcome(tally.report(), longestFirst.size(), events);
     }
 
     /** One aggregate's recorded state events, in version order. */

@@ -8,6 +8,7 @@ import dev.wowcompat.audit.From;
 import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.KcatInput;
 import dev.wowcompat.audit.RecordSource;
+import dev.wowcompat.report.ReportFormat;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -77,10 +79,23 @@ public final class ReplayRun {
     }
 
     /**
-     * @param report      the replay's findings
+     * @param outcome     the replay's findings and how much it replayed
      * @param nothingRead why no state event was read, when none was and {@link Request#allowEmpty()} let it pass
+     * @param replayedAt  when the replay started
      */
-    public record Result(AuditReport report, Optional<String> nothingRead) {
+    public record Result(Replay.Outcome outcome, Optional<String> nothingRead, Instant replayedAt) {
+        public AuditReport report() {
+            return outcome.report();
+        }
+
+        /**
+         * The report in {@code format}; the JSON one says it is a replay's, when and on how much, which is what
+         * {@code register --replay-report} keeps (docs/decisions.md, "The replay's verdict").
+         */
+        public String rendered(ReportFormat format, String toolVersion) {
+            return format == ReportFormat.JSON ? outcome.json(CATALOGUE, toolVersion, replayedAt)
+                    : AuditRenderer.render(outcome.report(), format, CATALOGUE);
+        }
     }
 
     /** Replays what {@code source} holds with the candidate and reports what differs; closes neither. */
@@ -103,17 +118,18 @@ public final class ReplayRun {
         if (request.maxAggregates() <= 0) {
             throw new ReplayException("The number of aggregates held (--max-aggregates) must be positive.");
         }
-        AuditReport report;
+        Instant replayedAt = Instant.now();
+        Replay.Outcome outcome;
         try (CandidateJvm jvm = CandidateJvm.start(request.candidateClasspath(), request.maxHeap(), request.timeout())) {
-            report = new Replay(request.settings()).run(source, jvm, progress);
+            outcome = new Replay(request.settings()).replay(source, jvm, progress);
         }
-        if (report.messages() == 0 && recorded) {
+        if (outcome.report().messages() == 0 && recorded) {
             if (!request.allowEmpty()) {
                 throw new ReplayException("no state event was read: " + source.nothingRead() + " (--allow-empty accepts this)");
             }
-            return new Result(report, Optional.of(source.nothingRead()));
+            return new Result(outcome, Optional.of(source.nothingRead()), replayedAt);
         }
-        return new Result(report, Optional.empty());
+        return new Result(outcome, Optional.empty(), replayedAt);
     }
 
     /** The state events of exports in the audit's formats ({@code kcat -C -J} lines), read one file after the other. */

@@ -1,5 +1,15 @@
 package dev.wowcompat.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wowcompat.text.Counts;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.ArrayList;
+import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.client.UnknownEnvironment;
 import dev.wowcompat.manifest.InvalidInputException;
@@ -63,15 +73,57 @@ final class CanDeployCommand implements Callable<Integer> {
         }
         if (answer.status() != 200) return ReleaseInEnvironment.refused(answer, cli.label(), spec.commandLine().getErr());
         Report checked = ReportJson.read(answer.tree(), cli.label() + " can-deploy");
-        int code = report.emit(checked, spec, r -> ReportJson.writeDeployment(r, target.environment));
+        JsonNode replay = answer.tree().path("replay");
+        int code = report.emit(checked, spec, r -> withReplay(ReportJson.writeDeployment(r, target.environment), replay));
+        // Whether the candidate was replayed: after the text report it reads, else beside the verdict on standard error.
+        boolean besideText = report.verdict.format == ReportFormat.TEXT && report.verdict.output == null;
+        PrintWriter said = besideText ? spec.commandLine().getOut() : spec.commandLine().getErr();
+        if (!replay.isMissingNode()) {
+            said.println(replayLine(target.service + "@" + target.version, replay));
+            said.flush();
+        }
         // The registry lists at most 100 findings; those it left out cannot be waived here, so they count as they are.
         java.util.Map<Severity, Long> unlisted = ReportJson.unlisted(answer.tree(), checked);
         long left = unlisted.values().stream().mapToLong(Long::longValue).sum();
         if (left == 0) return code;
         spec.commandLine().getErr().println("wow-compat: warning: the registry listed " + checked.findings().size() + " findings and left "
-                + dev.wowcompat.text.Counts.of(left, "more finding") + " out (" + unlisted.get(Severity.BREAKING) + " of them breaking); --ignore "
+                + Counts.of(left, "more finding") + " out (" + unlisted.get(Severity.BREAKING) + " of them breaking); --ignore "
                 + "applies to the listed ones only");
         spec.commandLine().getErr().flush();
         return report.verdict.failOn.failsOn(unlisted) ? ExitCodes.FINDINGS : code;
+    }
+
+    /**
+     * One line on the candidate's replay as the registry keeps it (docs/replay.md, "Keeping the verdict with the
+     * release"): never replayed is said as such, not as a failure.
+     */
+    static String replayLine(String label, JsonNode replay) {
+        if (!replay.path("replayed").asBoolean(false)) {
+            return "Replay: " + label + " was not replayed (no replay report was kept with it)";
+        }
+        StringBuilder line = new StringBuilder("Replay: " + label + " was replayed on " + replay.path("replayedAt").asText() + " by wow-compat "
+                + replay.path("toolVersion").asText() + ": " + Counts.of(replay.path("aggregates").asLong(), "aggregate")
+                + ", " + Counts.of(replay.path("events").asLong(), "event") + "; ");
+        if (replay.path("findings").isEmpty()) return line.append("no finding").toString();
+        List<String> found = new ArrayList<>();
+        for (JsonNode f : replay.path("findings")) {
+            found.add(f.path("id").asText() + " (" + f.path("severity").asText() + ") in " + Counts.of(f.path("count").asLong(), "record"));
+        }
+        return line.append("found ").append(String.join(", ", found)).toString();
+    }
+
+    /** The JSON report with the registry's {@code replay} member, as the registry answered it. */
+    private static String withReplay(String json, JsonNode replay) {
+        if (replay.isMissingNode()) return json;
+        try {
+            ObjectMapper mapper = new ObjectMapper()
+                    .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                    .setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+            ObjectNode out = (ObjectNode) mapper.readTree(json);
+            out.set("replay", replay);
+            return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(out) + "\n";
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

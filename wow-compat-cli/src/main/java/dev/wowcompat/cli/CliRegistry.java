@@ -49,6 +49,10 @@ final class CliRegistry {
         return json(call(() -> client.register(service, manifest)));
     }
 
+    Answer putReplay(String service, String version, byte[] report) throws InvalidInputException {
+        return json(call(() -> client.putReplay(service, version, report)));
+    }
+
     Answer recordDeployment(String environment, String service, String version) throws InvalidInputException {
         return json(call(() -> client.recordDeployment(environment, service, version)));
     }

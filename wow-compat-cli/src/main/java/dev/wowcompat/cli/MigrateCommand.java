@@ -110,6 +110,7 @@ public final class MigrateCommand implements Callable<Integer> {
                     + Counts.of(tallies.size(), "service"));
             copyDeployments(source, target, out, conflicts);
             copyProfiles(source, target, out);
+            copyReplays(source, target, out);
             copyWire(source, target, out, conflicts);
             copySchemaIds(source, target, out, conflicts);
             conflicts.forEach(err::println);
@@ -151,6 +152,16 @@ public final class MigrateCommand implements Callable<Integer> {
         int[] counts = {0, 0};
         source.exportProfiles(p -> counts[target.importProfile(p) ? 0 : 1]++);
         out.println("migrate: " + Counts.of(counts[0], "field profile") + " copied; " + counts[1] + " already there");
+    }
+
+    /**
+     * After the releases they belong to: each release's replay verdict (docs/decisions.md, "The replay's verdict"). A
+     * release that keeps one on the target already keeps it (copying never replaces).
+     */
+    private static void copyReplays(JdbcRegistryStore source, JdbcRegistryStore target, PrintWriter out) {
+        int[] counts = {0, 0};
+        source.exportReplays().forEach(v -> counts[target.importReplay(v) ? 0 : 1]++);
+        out.println("migrate: " + Counts.of(counts[0], "replay verdict") + " copied; " + counts[1] + " already there");
     }
 
     /**

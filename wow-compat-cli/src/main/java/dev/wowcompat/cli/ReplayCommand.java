@@ -201,7 +201,7 @@ final class ReplayCommand implements Callable<Integer> {
             err.flush();
         });
         AuditReport report = result.report();
-        verdict.show(AuditRenderer.render(report, verdict.format, CATALOGUE), () -> AuditRenderer.verdict(report, CATALOGUE),
+        verdict.show(result.rendered(verdict.format, VersionProvider.version()), () -> AuditRenderer.verdict(report, CATALOGUE),
                 spec.commandLine().getOut());
         return report.failing(verdict.failOn).isEmpty() ? ExitCodes.OK : ExitCodes.FINDINGS;
     }

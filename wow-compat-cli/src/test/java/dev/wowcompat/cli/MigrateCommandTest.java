@@ -135,6 +135,33 @@ class MigrateCommandTest {
     }
 
     @Test
+    void replayVerdictsAreCopiedWithTheirReleasesOnce(TestDatabases databases) throws Exception {
+        Path sqlite = dir.resolve("replayed.db");
+        dev.wowcompat.report.ReplaySummary summary = new dev.wowcompat.report.ReplaySummary(1_796_000_000_000L, "0.9.0", 40, 1200,
+                List.of(new dev.wowcompat.report.ReplaySummary.Found("replay-state-changed", "breaking", 3)));
+        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+            DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
+            assertEquals(dev.wowcompat.store.ReplayVerdict.Outcome.STORED, store.recordReplay(new dev.wowcompat.store.ReplayVerdict(
+                    "bank-service", "1.1.0", summary, 1_796_000_100_000L, "bank-ci"), dev.wowcompat.store.WriteRecord.none()));
+        }
+        TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
+        String[] args = {"migrate", "--from", sqlite.toString(), "--to", target.address(), "--db-credentials", credentials(databases).toString()};
+        Cli.Result first = Cli.run(args);
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().contains("migrate: 1 replay verdict copied; 0 already there"), first.out());
+        try (JdbcRegistryStore copy = target.open()) {
+            var kept = copy.replay("bank-service", "1.1.0").orElseThrow();
+            assertEquals(summary, kept.summary());
+            assertEquals(1_796_000_100_000L, kept.storedAt());
+            assertEquals("bank-ci", kept.principal());
+            assertTrue(copy.replay("bank-service", "1.0.0").isEmpty(), "a release never replayed stays so");
+        }
+        Cli.Result again = Cli.run(args);
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("migrate: 0 replay verdicts copied; 1 already there"), again.out());
+    }
+
+    @Test
     void deploymentsAndTheirHistoryAreCopiedOnceAndAnotherHistoryIsLeftAlone(TestDatabases databases) throws Exception {
         Path sqlite = dir.resolve("deployed.db");
         try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {

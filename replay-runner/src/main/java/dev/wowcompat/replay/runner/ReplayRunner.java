@@ -128,15 +128,15 @@ public final class ReplayRunner {
             Object eventsNode;
             int eventCount;
             try {
-                eventsNode = WowRuntime.call(streamNode, "get", "body");
-                eventCount = eventsNode == null ? 0 : (Integer) WowRuntime.call(eventsNode, "size");
+                eventsNode = wow.invoke(streamNode, "get", "body");
+                eventCount = eventsNode == null ? 0 : (Integer) wow.invoke(eventsNode, "size");
             } catch (Throwable e) {
                 return failure(events, "record-unreadable", r, -1, e);
             }
             List<String[]> upgraded = new ArrayList<>();
             for (int e = 0; e < eventCount; e++) {
                 try {
-                    upgraded.add(upgradeOne(flatEvent(streamNode, WowRuntime.call(eventsNode, "get", e), e, eventCount)));
+                    upgraded.add(upgradeOne(flatEvent(streamNode, wow.invoke(eventsNode, "get", e), e, eventCount)));
                 } catch (UpgraderFailure failure) {
                     return failure(events, "upgrader-failed", r, e, failure.getCause() == null ? failure : failure.getCause());
                 } catch (Throwable t) {
@@ -151,7 +151,7 @@ public final class ReplayRunner {
             }
             try {
                 if (aggregate == null) {
-                    Object aggregateId = WowRuntime.call(stream, "getAggregateId");
+                    Object aggregateId = wow.invoke(stream, "getAggregateId");
                     Class<?> type = wow.aggregateType(aggregateId);
                     if (type == null) {
                         return failure(events, "aggregate-unknown", r, -1,
@@ -163,7 +163,7 @@ public final class ReplayRunner {
                     } else {
                         Object state;
                         try {
-                            Class<?> stateType = (Class<?>) WowRuntime.call(stateMetadata, "getAggregateType");
+                            Class<?> stateType = (Class<?>) wow.invoke(stateMetadata, "getAggregateType");
                             state = wow.treeToValue(wow.readTree(before), stateType);
                         } catch (Throwable t) {
                             return failure(events, "snapshot-unreadable", r, -1, t);
@@ -171,11 +171,11 @@ public final class ReplayRunner {
                         aggregate = wow.stateAggregate(stateMetadata, aggregateId, state, beforeVersion, deletedBefore);
                     }
                 }
-                List<?> domainEvents = (List<?>) WowRuntime.call(stream, "getBody");
+                List<?> domainEvents = (List<?>) wow.invoke(stream, "getBody");
                 for (int e = 0; e < domainEvents.size(); e++) {
                     Object event = domainEvents.get(e);
                     boolean readable = !event.getClass().getName().equals(JSON_DOMAIN_EVENT);
-                    Object body = WowRuntime.call(event, "getBody");
+                    Object body = wow.invoke(event, "getBody");
                     boolean sourced = readable && wow.hasSourcingFunction(stateMetadata, body.getClass());
                     String[] seen = e < upgraded.size() ? upgraded.get(e) : new String[4];
                     if (!events.isEmpty()) {
@@ -184,8 +184,8 @@ public final class ReplayRunner {
                     events.append("{\"record\":").append(r).append(",\"event\":").append(e)
                             .append(",\"name\":").append(Json.string(seen[0]))
                             .append(",\"revision\":").append(Json.string(seen[1]))
-                            .append(",\"upgradedName\":").append(Json.string((String) WowRuntime.call(event, "getName")))
-                            .append(",\"upgradedRevision\":").append(Json.string((String) WowRuntime.call(event, "getRevision")))
+                            .append(",\"upgradedName\":").append(Json.string((String) wow.invoke(event, "getName")))
+                            .append(",\"upgradedRevision\":").append(Json.string((String) wow.invoke(event, "getRevision")))
                             .append(",\"readable\":").append(readable)
                             .append(",\"sourced\":").append(sourced)
                             .append(",\"unguarded\":").append(readable && "changed".equals(seen[2]))
@@ -195,7 +195,7 @@ public final class ReplayRunner {
                 return failure(events, "sourcing-failed", r, -1, t);
             }
             try {
-                WowRuntime.call(aggregate, "onSourcing", stream);
+                wow.invoke(aggregate, "onSourcing", stream);
             } catch (Throwable t) {
                 String kind = t.getClass().getSimpleName().equals("SourcingVersionConflictException")
                         ? "version-conflict" : "sourcing-failed";
@@ -203,8 +203,8 @@ public final class ReplayRunner {
             }
         }
         try {
-            String state = aggregate == null ? "null" : wow.write(WowRuntime.call(aggregate, "getState"));
-            Object version = aggregate == null ? beforeVersion : WowRuntime.call(aggregate, "getVersion");
+            String state = aggregate == null ? "null" : wow.write(wow.invoke(aggregate, "getState"));
+            Object version = aggregate == null ? beforeVersion : wow.invoke(aggregate, "getVersion");
             return "{\"version\":" + version + ",\"state\":" + state + ",\"events\":[" + events + "],\"failure\":null}";
         } catch (Throwable t) {
             return failure(events, "state-unwritable", records.size() - 1, -1, t);
@@ -346,8 +346,8 @@ public final class ReplayRunner {
      */
     private String[] upgradeOne(String first) throws Throwable {
         Object record = wow.eventRecord(wow.readTree(first));
-        String name = (String) WowRuntime.call(record, "getName");
-        String revision = (String) WowRuntime.call(record, "getRevision");
+        String name = (String) wow.invoke(record, "getName");
+        String revision = (String) wow.invoke(record, "getRevision");
         String aggregateBefore = aggregateOf(record);
         Object once;
         try {
@@ -359,14 +359,14 @@ public final class ReplayRunner {
             throw new UpgraderFailure(new IllegalStateException("an upgrader returned a record of " + aggregateOf(once)
                     + " for an event of " + aggregateBefore));
         }
-        String onceText = wow.write(WowRuntime.call(once, "getActual"));
-        boolean kept = name.equals(WowRuntime.call(once, "getName")) && revision.equals(WowRuntime.call(once, "getRevision"));
+        String onceText = wow.write(wow.invoke(once, "getActual"));
+        boolean kept = name.equals(wow.invoke(once, "getName")) && revision.equals(wow.invoke(once, "getRevision"));
         if (kept && !wow.readTree(first).equals(wow.readTree(onceText))) {
             return new String[] {name, revision, "changed"};
         }
         String twice;
         try {
-            twice = wow.write(WowRuntime.call(wow.upgrade(wow.eventRecord(wow.readTree(onceText))), "getActual"));
+            twice = wow.write(wow.invoke(wow.upgrade(wow.eventRecord(wow.readTree(onceText))), "getActual"));
         } catch (Throwable t) {
             return new String[] {name, revision, "changed"};
         }
@@ -379,16 +379,16 @@ public final class ReplayRunner {
      * the stream's aggregate, version, command and header, its sequence from 1 and whether it is the last.
      */
     private String flatEvent(Object streamNode, Object eventNode, int index, int count) throws Throwable {
-        Object flat = WowRuntime.call(eventNode, "deepCopy");
+        Object flat = wow.invoke(eventNode, "deepCopy");
         for (String field : new String[] {"contextName", "aggregateName", "aggregateId", "tenantId", "version",
                 "ownerId", "spaceId", "commandId", "requestId", "header", "createTime"}) {
-            Object value = WowRuntime.call(streamNode, "get", field);
+            Object value = wow.invoke(streamNode, "get", field);
             if (value != null) {
-                WowRuntime.call(flat, "set", field, value);
+                wow.invoke(flat, "set", field, value);
             }
         }
-        WowRuntime.call(flat, "put", "sequence", index + 1);
-        WowRuntime.call(flat, "put", "isLast", index + 1 == count);
+        wow.invoke(flat, "put", "sequence", index + 1);
+        wow.invoke(flat, "put", "isLast", index + 1 == count);
         return wow.write(flat);
     }
 
@@ -401,9 +401,9 @@ public final class ReplayRunner {
     private int firstUnreadable(Object streamNode, Object eventsNode, int eventCount) {
         for (int e = 0; e < eventCount; e++) {
             try {
-                Object record = wow.eventRecord(wow.readTree(flatEvent(streamNode, WowRuntime.call(eventsNode, "get", e), e,
+                Object record = wow.eventRecord(wow.readTree(flatEvent(streamNode, wow.invoke(eventsNode, "get", e), e,
                         eventCount)));
-                WowRuntime.call(record, "toDomainEvent");
+                wow.invoke(record, "toDomainEvent");
             } catch (Throwable t) {
                 return e;
             }

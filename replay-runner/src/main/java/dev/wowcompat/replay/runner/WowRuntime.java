@@ -20,6 +20,12 @@ final class WowRuntime {
     private final Method toDomainEventRecord;
     private final Method aggregateType;
     private final Method aggregateMetadata;
+    /**
+     * The methods {@link #invoke} found, by class, name and arity: looking one up among a class's public methods
+     * copies them all (Wow's JSON mapper has hundreds), which cost more than the call on every record
+     * (docs/performance.md, "The replay").
+     */
+    private final Map<String, Method> found = new java.util.HashMap<>();
 
     WowRuntime() throws ReflectiveOperationException {
         jsonSerializer = staticMethod("me.ahoo.wow.serialization.JsonSerializerKt", "getJsonSerializer", 0).invoke(null);
@@ -33,12 +39,12 @@ final class WowRuntime {
 
     /** Wow's JSON mapper reads the text into its own tree (an ObjectNode for an object). */
     Object readTree(String json) throws Throwable {
-        return call(jsonSerializer, "readTree", json);
+        return invoke(jsonSerializer, "readTree", json);
     }
 
     /** Wow's JSON mapper writes a value (a state, a record's JSON object) as text. */
     String write(Object value) throws Throwable {
-        return (String) call(jsonSerializer, "writeValueAsString", value);
+        return (String) invoke(jsonSerializer, "writeValueAsString", value);
     }
 
     /** Wow's JSON mapper reads a tree as an object of the class, as Wow reads a state event's state or a snapshot. */
@@ -54,7 +60,7 @@ final class WowRuntime {
 
     Object eventStream(Object streamNode) throws Throwable {
         Object record = unwrap(toEventStreamRecord, null, streamNode);
-        return call(record, "toDomainEventStream");
+        return invoke(record, "toDomainEventStream");
     }
 
     Object eventRecord(Object eventNode) throws Throwable {
@@ -63,7 +69,7 @@ final class WowRuntime {
 
     /** Wow's upgrader chain: every registered upgrader of the record's event, in their order. */
     Object upgrade(Object eventRecord) throws Throwable {
-        return call(upgraderFactory, "upgrade", eventRecord);
+        return invoke(upgraderFactory, "upgrade", eventRecord);
     }
 
     /** The aggregate class Wow's metadata names for the stream's aggregate, or null. */
@@ -76,7 +82,7 @@ final class WowRuntime {
     }
 
     Object emptyStateAggregate(Object stateMetadata, Object aggregateId) throws Throwable {
-        return call(stateAggregateFactory, "create", stateMetadata, aggregateId);
+        return invoke(stateAggregateFactory, "create", stateMetadata, aggregateId);
     }
 
     /** A state aggregate over a recorded state at its version, as Wow makes one from a snapshot. */
@@ -110,24 +116,47 @@ final class WowRuntime {
     }
 
     boolean hasSourcingFunction(Object stateMetadata, Class<?> bodyType) throws Throwable {
-        Map<?, ?> registry = (Map<?, ?>) call(stateMetadata, "getSourcingFunctionRegistry");
+        Map<?, ?> registry = (Map<?, ?>) invoke(stateMetadata, "getSourcingFunctionRegistry");
         return registry.get(bodyType) != null;
+    }
+
+    /** {@link #call}, with the method found once per class, name, arity and argument classes. */
+    Object invoke(Object target, String name, Object... args) throws Throwable {
+        StringBuilder key = new StringBuilder(target.getClass().getName()).append('#').append(name);
+        for (Object arg : args) {
+            key.append('/').append(arg == null ? "null" : arg.getClass().getName());
+        }
+        Method method = found.get(key.toString());
+        if (method == null) {
+            method = lookUp(target, name, args);
+            method.setAccessible(true);
+            found.put(key.toString(), method);
+        }
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     /** Calls the public method of that name and arity on the object (a Kotlin property through its getter). */
     static Object call(Object target, String name, Object... args) throws Throwable {
-        Method found = null;
+        return unwrap(lookUp(target, name, args), target, args);
+    }
+
+    private static Method lookUp(Object target, String name, Object... args) throws NoSuchMethodException {
+        Method match = null;
         for (Method m : target.getClass().getMethods()) {
             if (m.getName().equals(name) && m.getParameterCount() == args.length && !m.isSynthetic()
                     && accepts(m.getParameterTypes(), args)) {
-                found = m;
+                match = m;
                 break;
             }
         }
-        if (found == null) {
+        if (match == null) {
             throw new NoSuchMethodException(name + "/" + args.length + " on " + target.getClass().getName());
         }
-        return unwrap(found, target, args);
+        return match;
     }
 
     private static boolean accepts(Class<?>[] types, Object[] args) {
