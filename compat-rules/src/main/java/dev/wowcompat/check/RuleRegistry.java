@@ -81,7 +81,8 @@ public final class RuleRegistry {
             row(NOTHING_RUNS_THERE, DeploymentCheck.class, DEPLOYMENT),
             row(CONSUMED_TYPE_DRIFTED, DeploymentCheck.class, DEPLOYMENT),
             row(WIRE_UNREAD, DeploymentCheck.class, DEPLOYMENT),
-            row(WIRE_FINDINGS_OPEN, DeploymentCheck.class, DEPLOYMENT));
+            row(WIRE_FINDINGS_OPEN, DeploymentCheck.class, DEPLOYMENT),
+            row(REPLAY_FOUND_BREAKING, DeploymentCheck.class, DEPLOYMENT));
 
     private RuleRegistry() {
     }

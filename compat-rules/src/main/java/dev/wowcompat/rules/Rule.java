@@ -127,7 +127,7 @@ public enum Rule {
             "the release of the candidate's service running in the environment has breaking findings on the wire",
             "Nothing is refused: the candidate may be the fix. Read the findings (GET /environments/{env}/wire) and make sure the candidate writes only what it declares; the findings stay counted against the release that wrote them."),
     // The rule that answers from the candidate's own replay, kept by the registry with the release (docs/replay.md).
-    REPLAY_FOUND_BREAKING("replay-found-breaking", Severity.BREAKING, false,
+    REPLAY_FOUND_BREAKING("replay-found-breaking", Severity.BREAKING,
             "the replay of the candidate, kept with its release, rebuilt recorded state differently or could not read recorded events (a breaking replay finding)",
             "Fix the candidate's code the additive way (a new member for the new meaning, the old one keeping its own; a guarded, registered upgrader), register it as a new version and replay it again; a finding that is intended is waived in the replay with --ignore and its reason.",
             null,
