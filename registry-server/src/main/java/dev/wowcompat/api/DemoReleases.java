@@ -5,7 +5,7 @@ import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.store.DeploymentResult;
 import dev.wowcompat.store.RegistrationResult;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.DeploymentStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -116,7 +116,7 @@ public final class DemoReleases {
     private DemoReleases() {}
 
     /** Registers the examples, then records the demo's deployments where nothing was ever deployed. */
-    public static Outcome load(Registration registration, RegistryStore store, PrintWriter log) {
+    public static Outcome load(Registration registration, DeploymentStore store, PrintWriter log) {
         Registered releases = registerBundled(registration, log);
         Map<String, List<DemoDeployment>> byEnvironment = DEPLOYMENTS.stream()
                 .collect(Collectors.groupingBy(DemoDeployment::environment, LinkedHashMap::new, Collectors.toList()));

@@ -6,7 +6,7 @@ import dev.wowcompat.access.Principal;
 import dev.wowcompat.ccompat.CcompatEndpoints;
 import dev.wowcompat.ccompat.WriteAccess;
 import dev.wowcompat.manifest.InvalidInputException;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.WriteLogStore;
 import dev.wowcompat.store.StoreException;
 import dev.wowcompat.store.WriteLogEntry;
 import dev.wowcompat.store.WriteRecord;
@@ -49,11 +49,11 @@ final class WriteGate {
     static final int PRUNE_EVERY = 64;
 
     private final Access access;
-    private final RegistryStore store;
+    private final WriteLogStore store;
     private final int logRows;
     private final java.util.concurrent.atomic.AtomicLong writesSeen = new java.util.concurrent.atomic.AtomicLong();
 
-    WriteGate(Access access, RegistryStore store, int logRows) {
+    WriteGate(Access access, WriteLogStore store, int logRows) {
         this.access = access;
         this.store = store;
         this.logRows = logRows;

@@ -14,9 +14,9 @@ final class JdbcSchemaSubjects implements SchemaSubjects {
     /** The kinds whose names are subjects: the types a release declares with a schema. */
     private static final String DECLARED = "rt.fingerprint IS NOT NULL";
 
-    private final JdbcRegistryStore store;
+    private final Transactions store;
 
-    JdbcSchemaSubjects(JdbcRegistryStore store) {
+    JdbcSchemaSubjects(Transactions store) {
         this.store = store;
     }
 

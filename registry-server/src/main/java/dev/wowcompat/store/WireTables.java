@@ -105,7 +105,7 @@ final class WireTables {
             ps.setString(2, group);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                return rs.getLong(1) > RegistryStore.MAX_WIRE_POSITIONS;
+                return rs.getLong(1) > WireStore.MAX_WIRE_POSITIONS;
             }
         }
     }
@@ -113,7 +113,7 @@ final class WireTables {
     /** Whether the environment keeps the positions of more groups than {@link RegistryStore#MAX_WIRE_GROUPS} (the window's included). */
     static boolean tooManyGroups(Connection c, String environment) throws SQLException {
         return count(c, "SELECT COUNT(DISTINCT consumer_group) FROM wire_positions WHERE environment = ?", environment)
-                > RegistryStore.MAX_WIRE_GROUPS;
+                > WireStore.MAX_WIRE_GROUPS;
     }
 
     /** The first release the window names that the registry does not hold, or null. */
@@ -230,7 +230,7 @@ final class WireTables {
                 if (!stored) {
                     // Counted once, and only when the window brings a type the environment does not keep yet.
                     if (kept < 0) kept = count(c, "SELECT COUNT(*) FROM wire_carried WHERE environment = ?", environment);
-                    if (kept >= RegistryStore.MAX_WIRE_CARRIED) {
+                    if (kept >= WireStore.MAX_WIRE_CARRIED) {
                         dropped = dropped.plusCarried(t.count());
                         continue;
                     }
@@ -274,10 +274,10 @@ final class WireTables {
             ps.setString(3, w.member());
             // Measured from the window being applied, so a backfill of old windows keeps the watchers of its day; never
             // from a future the poster's clock claims.
-            ps.setLong(4, Math.min(now, w.end()) - RegistryStore.WIRE_WATCHER_KEPT_MILLIS);
+            ps.setLong(4, Math.min(now, w.end()) - WireStore.WIRE_WATCHER_KEPT_MILLIS);
             ps.executeUpdate();
         }
-        if (count(c, "SELECT COUNT(*) FROM wire_watchers WHERE environment = ?", environment) <= RegistryStore.MAX_WIRE_WATCHERS) return;
+        if (count(c, "SELECT COUNT(*) FROM wire_watchers WHERE environment = ?", environment) <= WireStore.MAX_WIRE_WATCHERS) return;
         List<String[]> silent = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT consumer_group, member FROM wire_watchers" + others
                 + " ORDER BY last_window DESC, consumer_group, member LIMIT ? OFFSET ?")) {
@@ -285,7 +285,7 @@ final class WireTables {
             ps.setString(2, w.group());
             ps.setString(3, w.member());
             ps.setInt(4, Integer.MAX_VALUE);
-            ps.setInt(5, RegistryStore.MAX_WIRE_WATCHERS - 1);
+            ps.setInt(5, WireStore.MAX_WIRE_WATCHERS - 1);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) silent.add(new String[] {rs.getString(1), rs.getString(2)});
             }
@@ -343,7 +343,7 @@ final class WireTables {
                         ids = distinctIds(c, environment);
                     }
                     boolean newId = !ids.contains(f.id());
-                    if (kept >= RegistryStore.MAX_WIRE_FINDINGS || (newId && ids.size() >= RegistryStore.MAX_WIRE_FINDING_IDS)) {
+                    if (kept >= WireStore.MAX_WIRE_FINDINGS || (newId && ids.size() >= WireStore.MAX_WIRE_FINDING_IDS)) {
                         dropped = dropped.plusFinding(f.count());
                         continue;
                     }
