@@ -37,10 +37,12 @@ final class JdbcDeploymentStore implements DeploymentStore {
     @Override
     public Optional<EndedDeployment> undeploy(String environment, String service, WriteRecord<EndedDeployment> record) {
         try {
-            return tx.logged(c -> {
+            return tx.transaction(c -> {
                 tx.lockDeployment(c, environment, service);
-                return DeploymentTables.undeploy(c, environment, service, System.currentTimeMillis());
-            }, Optional::isPresent, ended -> record.row(ended.orElseThrow()));
+                Optional<EndedDeployment> ended = DeploymentTables.undeploy(c, environment, service, System.currentTimeMillis());
+                if (ended.isPresent()) record.appendTo(c, ended.get());
+                return ended;
+            }, Optional::isPresent);
         } catch (StoreException e) {
             throw new StoreException("could not undeploy " + service + " from " + environment + ": " + e.getMessage(), e);
         }

@@ -285,8 +285,7 @@ final class JdbcSchemaSubjects implements SchemaSubjects {
     }
 
     private static <T> void append(Connection c, WriteRecord<T> record, T outcome) throws SQLException {
-        WriteLogEntry row = record.row(outcome);
-        if (row != null) WriteLogTables.append(c, row);
+        record.appendTo(c, outcome);
     }
 
     private static int update(Connection c, String sql, Object... args) throws SQLException {

@@ -34,10 +34,7 @@ public interface Transactions extends AutoCloseable {
     default <T> T logged(Query<T> work, Predicate<T> commit, WriteRecord<T> record) {
         return transaction(c -> {
             T result = work.run(c);
-            if (commit.test(result)) {
-                WriteLogEntry row = record.row(result);
-                if (row != null) WriteLogTables.append(c, row);
-            }
+            if (commit.test(result)) record.appendTo(c, result);
             return result;
         }, commit);
     }
