@@ -129,28 +129,28 @@ final class JdbcWireStore implements WireStore {
 
     @Override
     public WireView wire(String environment, String type, int limit) {
-        return tx.read(c -> WireTables.view(c, environment, type, limit));
+        return tx.read(c -> WireViewTables.view(c, environment, type, limit));
     }
 
     @Override
     public List<WireOutcome.Position> wirePositions(String environment, String group, int limit) {
-        return tx.read(c -> WireTables.positions(c, environment, group, limit));
+        return tx.read(c -> WireViewTables.positions(c, environment, group, limit));
     }
 
     @Override
     public WireSince wireSince(String environment, String service, String version, String runningRelease) {
         return tx.read(c -> {
-            Long lastRan = WireTables.lastRan(c, environment, service, version);
+            Long lastRan = WireViewTables.lastRan(c, environment, service, version);
             List<WireView.Carried> carried = lastRan != null && lastRan == Long.MAX_VALUE ? List.of()
-                    : WireTables.carriedSince(c, environment, lastRan == null ? Long.MIN_VALUE : lastRan);
-            List<WireView.Finding> findings = runningRelease == null ? List.of() : WireTables.findingsOf(c, environment, runningRelease);
+                    : WireViewTables.carriedSince(c, environment, lastRan == null ? Long.MIN_VALUE : lastRan);
+            List<WireView.Finding> findings = runningRelease == null ? List.of() : WireViewTables.findingsOf(c, environment, runningRelease);
             return new WireSince(lastRan, carried, findings);
         });
     }
 
     @Override
     public WireView.Metrics wireMetrics() {
-        return tx.read(WireTables::metrics);
+        return tx.read(WireViewTables::metrics);
     }
 
     /**
