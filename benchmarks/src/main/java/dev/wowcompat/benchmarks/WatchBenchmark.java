@@ -9,7 +9,7 @@ import dev.wowcompat.audit.Watcher;
 import dev.wowcompat.audit.WindowJudge;
 import dev.wowcompat.client.RegistryClient;
 import dev.wowcompat.store.JdbcRegistryStore;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.SqliteTransactions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -69,7 +69,7 @@ public class WatchBenchmark {
     @Setup(Level.Trial)
     public void start() throws Exception {
         dir = Files.createTempDirectory("wow-compat-watch-bench");
-        store = SqliteRegistryStore.open(dir.resolve("registry.db"));
+        store = SqliteTransactions.open(dir.resolve("registry.db"));
         server = RegistryServer.start(store, RegistryServer.Config.local(0));
         server.markReady();
         HttpClient http = HttpClient.newHttpClient();

@@ -4,7 +4,9 @@ import dev.wowcompat.names.NameForms;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.access.Grant;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ProfileStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.WriteLogStore;
 import dev.wowcompat.store.Withdrawal;
 import dev.wowcompat.store.WriteLogEntry;
 import dev.wowcompat.store.WriteLogQuery;
@@ -20,12 +22,16 @@ final class AdminEndpoints {
     static final int MAX_PAGE = 500;
     private static final int DEFAULT_PAGE = 100;
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final ProfileStore profileStore;
+    private final WriteLogStore writeLogStore;
     private final WriteGate gate;
     private final JsonResponses json;
 
-    AdminEndpoints(RegistryStore store, WriteGate gate, JsonResponses json) {
-        this.store = store;
+    AdminEndpoints(ReleaseStore releaseStore, ProfileStore profileStore, WriteLogStore writeLogStore, WriteGate gate, JsonResponses json) {
+        this.releaseStore = releaseStore;
+        this.profileStore = profileStore;
+        this.writeLogStore = writeLogStore;
         this.gate = gate;
         this.json = json;
     }
@@ -35,10 +41,10 @@ final class AdminEndpoints {
         WriteGate.require(ctx, Grant.ADMIN);
         String service = Names.service(ctx.pathParam("service"));
         String version = Names.version(ctx.pathParam("version"));
-        Withdrawal w = store.withdraw(service, version, WriteGate.record(ctx, 200));
+        Withdrawal w = releaseStore.withdraw(service, version, WriteGate.record(ctx, 200));
         switch (w) {
             case WITHDRAWN, ALREADY_WITHDRAWN -> {
-                long at = store.release(service, version).orElseThrow().withdrawnAt();
+                long at = releaseStore.release(service, version).orElseThrow().withdrawnAt();
                 json.send(ctx, 200, json.object().put("service", service).put("version", version).put("withdrawnAt", at)
                         .put("alreadyWithdrawn", w == Withdrawal.ALREADY_WITHDRAWN));
             }
@@ -60,7 +66,7 @@ final class AdminEndpoints {
         String[] sv = release.split("@", 2);
         WriteGate.about(ctx, sv[0], sv[1], null);
         WriteGate.require(ctx, Grant.ADMIN);
-        int removed = store.deleteProfiles(environment, sv[0], sv[1], WriteGate.record(ctx, 200));
+        int removed = profileStore.deleteProfiles(environment, sv[0], sv[1], WriteGate.record(ctx, 200));
         if (removed == 0) {
             throw new ApiException(ProblemCode.PROFILE_NOT_FOUND, "No profile of " + release + " is stored in '" + environment + "'.");
         }
@@ -78,7 +84,7 @@ final class AdminEndpoints {
         String environment = ctx.queryParam("environment");
         String principal = ctx.queryParam("principal");
         // The log names a Confluent-compatible write's subject as its service (docs/ccompat.md): either form is a filter.
-        List<WriteLogEntry> page = store.writeLog(new WriteLogQuery(service == null || NameForms.isSubject(service) ? service : Names.service(service),
+        List<WriteLogEntry> page = writeLogStore.writeLog(new WriteLogQuery(service == null || NameForms.isSubject(service) ? service : Names.service(service),
                 environment == null ? null : Names.environment(environment), principal == null ? null : Names.principal(principal),
                 before == Long.MAX_VALUE ? null : before, limit));
         // Where writes come from is the operators' business: only an admin sees the addresses.

@@ -10,7 +10,11 @@ import dev.wowcompat.report.ReportJson;
 import dev.wowcompat.report.Waiver;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.EnvironmentView;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.DeploymentStore;
+import dev.wowcompat.store.ProfileStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.UsageStore;
+import dev.wowcompat.store.WireStore;
 import dev.wowcompat.store.ReplayVerdict;
 import dev.wowcompat.store.RunningRelease;
 import dev.wowcompat.store.RunningVersion;
@@ -39,12 +43,20 @@ final class CanDeployEndpoint {
     /** The verdict of every successful answer, whatever its format, so a script needs no parsing. */
     static final String DEPLOYABLE_HEADER = "Wow-Compat-Deployable";
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final UsageStore usageStore;
+    private final DeploymentStore deploymentStore;
+    private final ProfileStore profileStore;
+    private final WireStore wireStore;
     private final Registration registration;
     private final JsonResponses json;
 
-    CanDeployEndpoint(RegistryStore store, Registration registration, JsonResponses json) {
-        this.store = store;
+    CanDeployEndpoint(ReleaseStore releaseStore, UsageStore usageStore, DeploymentStore deploymentStore, ProfileStore profileStore, WireStore wireStore, Registration registration, JsonResponses json) {
+        this.releaseStore = releaseStore;
+        this.usageStore = usageStore;
+        this.deploymentStore = deploymentStore;
+        this.profileStore = profileStore;
+        this.wireStore = wireStore;
         this.registration = registration;
         this.json = json;
     }
@@ -65,18 +77,18 @@ final class CanDeployEndpoint {
         ReportFormat format = format(ctx.queryParam("format"));
         List<Waiver> waivers = waivers(ctx.queryParams("ignore"));
         boolean saidNew = flag(ctx, "newEnvironment");
-        StoredRelease candidate = store.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,
+        StoredRelease candidate = releaseStore.release(service, version).orElseThrow(() -> new ApiException(ProblemCode.RELEASE_NOT_FOUND,
                 service + "@" + version + " is not registered; only a registered release can be checked for deployment."));
         if (candidate.withdrawnAt() != null) {
             ctx.header(DEPLOYABLE_HEADER, "false");
             throw new ApiException(ProblemCode.RELEASE_WITHDRAWN, service + "@" + version
                     + " was withdrawn; a withdrawn release is never a candidate for deployment.");
         }
-        List<RunningVersion> running = store.runningVersions(environment);
+        List<RunningVersion> running = deploymentStore.runningVersions(environment);
         // Something runs there, so it is known; else one index probe for a deployment that ended.
-        if (!saidNew && running.isEmpty() && store.environment(environment, 1).isEmpty()) throw unknown(environment);
+        if (!saidNew && running.isEmpty() && deploymentStore.environment(environment, 1).isEmpty()) throw unknown(environment);
         Manifest manifest = registration.stored(candidate);
-        Optional<ReplayVerdict> replay = store.replay(service, version);
+        Optional<ReplayVerdict> replay = releaseStore.replay(service, version);
         Report report = new DeploymentCheck().check(manifest, environment(environment, running, manifest, drifts(environment, manifest)),
                 replay.map(ReplayVerdict::summary)).withWaivers(waivers);
         boolean deployable = report.compatible();
@@ -102,7 +114,7 @@ final class CanDeployEndpoint {
     private DeploymentCheck.Environment environment(String environment, List<RunningVersion> running, Manifest candidate,
                                                     List<DeploymentCheck.ObservedDrift> drifts) {
         Optional<Manifest> replaced = running.stream().filter(d -> d.service().equals(candidate.service())).findFirst()
-                .flatMap(d -> store.release(d.service(), d.version())).map(registration::stored);
+                .flatMap(d -> releaseStore.release(d.service(), d.version())).map(registration::stored);
         Set<String> used = new TreeSet<>();
         Registration.usesOf(candidate).forEach(u -> used.add(u.aggregate()));
         Set<String> declared = new TreeSet<>(candidate.aggregates().keySet());
@@ -110,7 +122,7 @@ final class CanDeployEndpoint {
         List<Manifest> weighed = new ArrayList<>();
         replaced.ifPresent(weighed::add);
         Set<String> weighedServices = new TreeSet<>();
-        for (RunningRelease r : store.runningReleasesSharing(environment, used, declared)) {
+        for (RunningRelease r : usageStore.runningReleasesSharing(environment, used, declared)) {
             if (r.deployment().service().equals(candidate.service())) continue;
             weighed.add(registration.stored(r.release()));
             weighedServices.add(r.deployment().service());
@@ -129,7 +141,7 @@ final class CanDeployEndpoint {
      * {@code wire-unread} and {@code wire-findings-open} weigh (docs/decisions.md, "The registry watches the wire").
      */
     private DeploymentCheck.Wire wire(String environment, Manifest candidate, String runningRelease) {
-        RegistryStore.WireSince since = store.wireSince(environment, candidate.service(), candidate.version().toString(), runningRelease);
+        WireStore.WireSince since = wireStore.wireSince(environment, candidate.service(), candidate.version().toString(), runningRelease);
         List<DeploymentCheck.Carried> carried = since.carried().stream().map(c -> new DeploymentCheck.Carried(c.kind(), c.type(),
                 c.revision(), c.count(), c.first().topic() + " partition " + c.first().partition() + " offset " + c.first().offset()
                         + " (" + java.time.Instant.ofEpochMilli(c.firstSeen()) + ")")).toList();
@@ -150,11 +162,11 @@ final class CanDeployEndpoint {
         List<DeploymentCheck.ObservedDrift> out = new ArrayList<>();
         if (types.isEmpty()) return out;
         Optional<EnvironmentView> view = null; // read once, and only when a type has profiles there
-        StoredDeclarations declared = new StoredDeclarations(store, registration);
+        StoredDeclarations declared = new StoredDeclarations(releaseStore, registration);
         for (String type : types) {
-            ProfileSet profiles = store.profiles(environment, type, null, null, ProfileEndpoints.READ_LIMIT).profiles();
+            ProfileSet profiles = profileStore.profiles(environment, type, null, null, ProfileEndpoints.READ_LIMIT).profiles();
             if (profiles.size() == 0) continue;
-            if (view == null) view = store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT);
+            if (view == null) view = deploymentStore.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT);
             for (DriftFinding f : DriftHistory.of(view, profiles, declared).drift()) {
                 out.add(new DeploymentCheck.ObservedDrift(f.field().type(), f.field().revision(), f.field().pointer(), f.kind().id(), f.message()));
             }
@@ -167,7 +179,7 @@ final class CanDeployEndpoint {
      * {@code GET /environments} lists) and the near ones, so that every client can say "did you mean".
      */
     private ApiException unknown(String environment) {
-        List<String> known = store.environmentNames();
+        List<String> known = deploymentStore.environmentNames();
         List<String> near = Spelling.nearest(environment, known, UnaryOperator.identity());
         StringBuilder detail = new StringBuilder("No deployment was ever recorded in '").append(environment).append("'");
         detail.append(near.isEmpty() ? "." : "; did you mean " + quoted(near, " or ") + "?");

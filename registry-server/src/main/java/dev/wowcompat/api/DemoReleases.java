@@ -5,8 +5,9 @@ import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.store.DeploymentResult;
 import dev.wowcompat.store.RegistrationResult;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.DeploymentStore;
 import dev.wowcompat.store.WriteLogEntry;
+import dev.wowcompat.store.WriteRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -125,7 +126,7 @@ public final class DemoReleases {
     private DemoReleases() {}
 
     /** Registers the examples, then records the demo's deployments where nothing was ever deployed. */
-    public static Outcome load(Registration registration, RegistryStore store, PrintWriter log) {
+    public static Outcome load(Registration registration, DeploymentStore store, PrintWriter log) {
         Registered releases = registerBundled(registration, log);
         Map<String, List<DemoDeployment>> byEnvironment = DEPLOYMENTS.stream()
                 .collect(Collectors.groupingBy(DemoDeployment::environment, LinkedHashMap::new, Collectors.toList()));
@@ -137,13 +138,13 @@ public final class DemoReleases {
                 return;
             }
             for (DemoDeployment d : deployments) {
-                DeploymentResult r = store.recordDeployment(environment, d.service(), d.version());
+                // Who recorded it, as the write log says of every deployment (in the deployment's own transaction):
+                // the page's "Recorded by" reads it there.
+                DeploymentResult r = store.recordDeployment(environment, d.service(), d.version(),
+                        WriteRecord.of(new WriteLogEntry(0, 0, DEMO_PRINCIPAL, LOCAL_ADDRESS,
+                                "POST /environments/{env}/deployments", d.service(), d.version(), environment, 201)));
                 if (r.outcome() == DeploymentResult.Outcome.RELEASE_NOT_REGISTERED) {
                     log.println("demo: " + d.service() + "@" + d.version() + " is not registered; not deployed to " + environment);
-                } else if (r.outcome() == DeploymentResult.Outcome.RECORDED) {
-                    // Who recorded it, as the write log says of every deployment: the page's "Recorded by" reads it there.
-                    store.appendWrite(new WriteLogEntry(0, System.currentTimeMillis(), DEMO_PRINCIPAL, LOCAL_ADDRESS,
-                            "POST /environments/{env}/deployments", d.service(), d.version(), environment, 201));
                 }
             }
             store.environment(environment, 0).ifPresent(view -> deployed.put(environment, view.running().stream()

@@ -10,7 +10,7 @@ import dev.wowcompat.store.DeploymentResult;
 import dev.wowcompat.store.EndedDeployment;
 import dev.wowcompat.store.EnvironmentSummary;
 import dev.wowcompat.store.EnvironmentView;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.DeploymentStore;
 import io.javalin.http.Context;
 
 /** Environments and the releases deployed in them: record, undeploy, list, read (docs/api.md, "POST /environments/{env}/deployments"). */
@@ -18,13 +18,13 @@ final class EnvironmentEndpoints {
     /** Ended deployments an environment's answer lists; older ones stay stored. */
     static final int HISTORY_LIMIT = 200;
 
-    private final RegistryStore store;
+    private final DeploymentStore store;
     private final RequestBodies bodies;
     private final JsonInput input;
     private final JsonResponses json;
 
     /** @param bodies the limit for deployment bodies (a few dozen bytes each) */
-    EnvironmentEndpoints(RegistryStore store, RequestBodies bodies, JsonInput input, JsonResponses json) {
+    EnvironmentEndpoints(DeploymentStore store, RequestBodies bodies, JsonInput input, JsonResponses json) {
         this.store = store;
         this.bodies = bodies;
         this.input = input;

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.store.Deployment;
 import dev.wowcompat.store.ReadingRelease;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.DeploymentStore;
+import dev.wowcompat.store.UsageStore;
 import dev.wowcompat.store.TypeUsage;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -26,11 +27,13 @@ import java.util.TreeSet;
  * not the number of services.
  */
 final class EventReaderEndpoints {
-    private final RegistryStore store;
+    private final UsageStore usageStore;
+    private final DeploymentStore deploymentStore;
     private final JsonResponses json;
 
-    EventReaderEndpoints(RegistryStore store, JsonResponses json) {
-        this.store = store;
+    EventReaderEndpoints(UsageStore usageStore, DeploymentStore deploymentStore, JsonResponses json) {
+        this.usageStore = usageStore;
+        this.deploymentStore = deploymentStore;
         this.json = json;
     }
 
@@ -52,15 +55,15 @@ final class EventReaderEndpoints {
         // listed, those where none of them runs with empty lists. By environment, then by service.
         Map<String, Map<String, Deployment>> writing = new TreeMap<>();
         Map<String, Map<String, Reading>> reading = new TreeMap<>();
-        for (String environment : store.environmentNames()) {
+        for (String environment : deploymentStore.environmentNames()) {
             writing.put(environment, new TreeMap<>());
             reading.put(environment, new TreeMap<>());
         }
-        for (Deployment d : store.runningDeclarers(name, "event")) {
+        for (Deployment d : usageStore.runningDeclarers(name, "event")) {
             writing.computeIfAbsent(d.environment(), e -> new TreeMap<>()).put(d.service(), d);
         }
         Map<String, Reading> newest = new TreeMap<>();
-        for (ReadingRelease r : store.eventReaders(name)) {
+        for (ReadingRelease r : usageStore.eventReaders(name)) {
             Map<String, Reading> readers = r.running() == null ? newest
                     : reading.computeIfAbsent(r.running().environment(), e -> new TreeMap<>());
             readers.computeIfAbsent(r.service(), s -> new Reading(r, new TreeSet<>())).revisions().add(r.revision());
@@ -112,7 +115,7 @@ final class EventReaderEndpoints {
 
     /** By service, then by version (ascending): every release that declares the event. 404 when none does. */
     private Map<String, Map<String, Declaring>> producers(String name) {
-        List<TypeUsage> usages = store.typeUsages(name).stream().filter(u -> u.type().kind().equals("event")).toList();
+        List<TypeUsage> usages = usageStore.typeUsages(name).stream().filter(u -> u.type().kind().equals("event")).toList();
         if (usages.isEmpty()) throw new ApiException(ProblemCode.EVENT_NOT_FOUND, "No release declares an event named '" + name + "'.");
         Map<String, Map<String, Declaring>> out = new TreeMap<>();
         for (TypeUsage u : usages) {

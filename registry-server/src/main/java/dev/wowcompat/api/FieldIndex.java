@@ -2,7 +2,9 @@ package dev.wowcompat.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.OperationsStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.UsageStore;
 import dev.wowcompat.store.TypeMatch;
 import dev.wowcompat.store.TypeUsage;
 import java.util.ArrayList;
@@ -25,14 +27,18 @@ final class FieldIndex {
     record Field(String name, String pointer, String type, String kind, String typeName, int revision,
                  String service, String version) {}
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final UsageStore usageStore;
+    private final OperationsStore operationsStore;
     private final ObjectMapper mapper;
     private final Map<String, List<String[]>> fieldsBySchema = new ConcurrentHashMap<>();
     private volatile long indexedReleases = -1;
     private volatile List<Field> fields = List.of();
 
-    FieldIndex(RegistryStore store, ObjectMapper mapper) {
-        this.store = store;
+    FieldIndex(ReleaseStore releaseStore, UsageStore usageStore, OperationsStore operationsStore, ObjectMapper mapper) {
+        this.releaseStore = releaseStore;
+        this.usageStore = usageStore;
+        this.operationsStore = operationsStore;
         this.mapper = mapper;
     }
 
@@ -46,7 +52,7 @@ final class FieldIndex {
     }
 
     private synchronized List<Field> current() {
-        long releases = store.stats().releases();
+        long releases = operationsStore.stats().releases();
         if (releases != indexedReleases) {
             fields = build();
             indexedReleases = releases;
@@ -56,8 +62,8 @@ final class FieldIndex {
 
     private List<Field> build() {
         List<Field> out = new ArrayList<>();
-        for (TypeMatch match : store.searchTypes("", Integer.MAX_VALUE)) {
-            Map<String, List<TypeUsage>> byKindAndRevision = store.typeUsages(match.name()).stream()
+        for (TypeMatch match : usageStore.searchTypes("", Integer.MAX_VALUE)) {
+            Map<String, List<TypeUsage>> byKindAndRevision = usageStore.typeUsages(match.name()).stream()
                     .filter(u -> u.type().fingerprint() != null)
                     .collect(Collectors.groupingBy(u -> u.type().kind() + "@" + u.type().revision()));
             for (List<TypeUsage> usages : byKindAndRevision.values()) {
@@ -75,7 +81,7 @@ final class FieldIndex {
     private List<String[]> fieldsOf(String fingerprint) {
         return fieldsBySchema.computeIfAbsent(fingerprint, fp -> {
             List<String[]> found = new ArrayList<>();
-            store.schema(fp).ifPresent(text -> {
+            releaseStore.schema(fp).ifPresent(text -> {
                 try {
                     walk(mapper.readTree(text), "", found);
                 } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

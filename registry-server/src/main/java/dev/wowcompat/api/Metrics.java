@@ -1,7 +1,8 @@
 package dev.wowcompat.api;
 
 import dev.wowcompat.store.RegistrationResult;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.OperationsStore;
+import dev.wowcompat.store.WireStore;
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -20,15 +21,17 @@ import java.util.Locale;
 final class Metrics {
     private static final String STARTED = "wow-compat.request-started";
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    private final RegistryStore store;
+    private final WireStore wireStore;
+    private final OperationsStore operationsStore;
 
-    Metrics(RegistryStore store) {
-        this.store = store;
+    Metrics(WireStore wireStore, OperationsStore operationsStore) {
+        this.wireStore = wireStore;
+        this.operationsStore = operationsStore;
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
-        Gauge.builder("wowcompat.store.releases", store, s -> s.stats().releases()).description("releases stored").register(registry);
-        Gauge.builder("wowcompat.store.schemas", store, s -> s.stats().schemas()).description("distinct schemas stored").register(registry);
-        Gauge.builder("wowcompat.store.services", store, s -> s.stats().services()).description("services with releases").register(registry);
+        Gauge.builder("wowcompat.store.releases", operationsStore, s -> s.stats().releases()).description("releases stored").register(registry);
+        Gauge.builder("wowcompat.store.schemas", operationsStore, s -> s.stats().schemas()).description("distinct schemas stored").register(registry);
+        Gauge.builder("wowcompat.store.services", operationsStore, s -> s.stats().services()).description("services with releases").register(registry);
     }
 
     void started(Context ctx) {
@@ -54,7 +57,7 @@ final class Metrics {
     }
 
     String scrape() {
-        return registry.scrape() + wire(store.wireMetrics());
+        return registry.scrape() + wire(wireStore.wireMetrics());
     }
 
     /**

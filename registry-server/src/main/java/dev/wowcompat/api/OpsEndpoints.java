@@ -1,6 +1,6 @@
 package dev.wowcompat.api;
 
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.OperationsStore;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +20,7 @@ final class OpsEndpoints {
     private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
 
     private final Metrics metrics;
-    private final RegistryStore store;
+    private final OperationsStore store;
     private final Readiness readiness;
     private final byte[] page;
     private final byte[] script;
@@ -40,7 +40,7 @@ final class OpsEndpoints {
         return path.startsWith(MODULES_PATH) && MODULE_NAME.matcher(path.substring(MODULES_PATH.length())).matches();
     }
 
-    OpsEndpoints(JsonResponses json, Metrics metrics, RegistryStore store, Readiness readiness) {
+    OpsEndpoints(JsonResponses json, Metrics metrics, OperationsStore store, Readiness readiness) {
         this.metrics = metrics;
         this.store = store;
         this.readiness = readiness;

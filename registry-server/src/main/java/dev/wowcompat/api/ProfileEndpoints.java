@@ -13,7 +13,9 @@ import dev.wowcompat.profile.ProfileLimits;
 import dev.wowcompat.profile.ProfileSet;
 import dev.wowcompat.store.ProfileMerge;
 import dev.wowcompat.store.ProfiledType;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.DeploymentStore;
+import dev.wowcompat.store.ProfileStore;
+import dev.wowcompat.store.ReleaseStore;
 import dev.wowcompat.store.StoredProfiles;
 import io.javalin.http.Context;
 import java.util.List;
@@ -38,14 +40,18 @@ final class ProfileEndpoints {
     static final int DRIFT_BYTES = 256 * 1024;
     /** {@code service@version}, as the Manifest spells both. */
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final DeploymentStore deploymentStore;
+    private final ProfileStore profileStore;
     private final Registration registration;
     private final RequestBodies bodies;
     private final JsonInput input;
     private final JsonResponses json;
 
-    ProfileEndpoints(RegistryStore store, Registration registration, RequestBodies bodies, JsonInput input, JsonResponses json) {
-        this.store = store;
+    ProfileEndpoints(ReleaseStore releaseStore, DeploymentStore deploymentStore, ProfileStore profileStore, Registration registration, RequestBodies bodies, JsonInput input, JsonResponses json) {
+        this.releaseStore = releaseStore;
+        this.deploymentStore = deploymentStore;
+        this.profileStore = profileStore;
         this.registration = registration;
         this.bodies = bodies;
         this.input = input;
@@ -75,7 +81,7 @@ final class ProfileEndpoints {
             WriteGate.about(ctx, sv[0], sv[1], null);
         }
         refuseUndeclared(posted);
-        ProfileMerge merge = store.mergeProfiles(environment, posted, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
+        ProfileMerge merge = profileStore.mergeProfiles(environment, posted, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         if (merge.unregistered() != null) {
             throw new ApiException(ProblemCode.RELEASE_NOT_FOUND, merge.unregistered()
                     + " is not registered; profiles are kept for registered releases only. Nothing was stored.");
@@ -105,7 +111,7 @@ final class ProfileEndpoints {
     private void refuseUndeclared(ProfileSet posted) {
         java.util.List<Map<String, String>> problems = new java.util.ArrayList<>();
         int count = 0;
-        for (Map.Entry<FieldKey, String> undeclared : undeclared(store, registration, posted).entrySet()) {
+        for (Map.Entry<FieldKey, String> undeclared : undeclared(releaseStore, registration, posted).entrySet()) {
             FieldKey key = undeclared.getKey();
             String why = undeclared.getValue();
             if (count++ < Problems.LISTED_PROBLEMS) {
@@ -124,7 +130,7 @@ final class ProfileEndpoints {
      * The posted fields whose type or pointer the release they name does not declare, each with why; a release that is
      * not registered is left to the store.
      */
-    static Map<FieldKey, String> undeclared(RegistryStore store, Registration registration, ProfileSet posted) {
+    static Map<FieldKey, String> undeclared(ReleaseStore store, Registration registration, ProfileSet posted) {
         StoredDeclarations.Manifests manifests = new StoredDeclarations.Manifests(store, registration);
         Map<FieldKey, String> out = new java.util.TreeMap<>();
         for (FieldKey key : posted.fields().keySet()) {
@@ -152,7 +158,7 @@ final class ProfileEndpoints {
         ObjectNode out = json.object().put("environment", environment);
         // Types and their releases grow with the environment's history: each type names its first hundred releases,
         // and the types are listed within LIST_BYTES and ENTRIES; "more" counts the types left out.
-        Listed.bytes(store.profiledTypes(environment), t -> {
+        Listed.bytes(profileStore.profiledTypes(environment), t -> {
             ObjectNode o = json.object().put("type", t.type()).put("revision", t.revision()).put("pointers", t.pointers());
             ArrayNode releases = o.putArray("releases");
             Listed.first(t.releases(), Listed.FINDINGS, o, "moreReleases").forEach(releases::add);
@@ -167,7 +173,7 @@ final class ProfileEndpoints {
         String type = ctx.pathParam("type");
         Integer revision = revision(ctx.queryParam("revision"));
         String release = ctx.queryParam("release") == null ? null : release(ctx.queryParam("release"), "release");
-        StoredProfiles stored = store.profiles(environment, type, revision, release, READ_LIMIT);
+        StoredProfiles stored = profileStore.profiles(environment, type, revision, release, READ_LIMIT);
         if (stored.profiles().size() == 0) {
             throw new ApiException(ProblemCode.PROFILE_NOT_FOUND, "No profile of '" + type + "'"
                     + (revision == null ? "" : " revision " + revision) + (release == null ? "" : " by " + release)
@@ -181,8 +187,8 @@ final class ProfileEndpoints {
                 (ArrayNode) out.get("fields"), out, "moreFields") > 0) {
             out.put("truncated", true);
         }
-        DriftHistory history = DriftHistory.of(store.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT), stored.profiles(),
-                new StoredDeclarations(store, registration));
+        DriftHistory history = DriftHistory.of(deploymentStore.environment(environment, EnvironmentEndpoints.HISTORY_LIMIT), stored.profiles(),
+                new StoredDeclarations(releaseStore, registration));
         ArrayNode deployments = out.putArray("deployments");
         for (DriftHistory.Step step : Listed.first(history.deployments(), Listed.ENTRIES, out, "moreDeployments")) {
             deployments.addObject().put("release", step.release()).put("deployedAt", step.deployedAt());

@@ -15,7 +15,7 @@ import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.NewRelease;
 import dev.wowcompat.store.RegistrationResult;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
 import dev.wowcompat.store.ReleaseGate;
 import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.store.WriteRecord;
@@ -35,12 +35,12 @@ import java.util.Map;
  */
 public final class Registration {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Registration.class);
-    private final RegistryStore store;
+    private final ReleaseStore store;
     private final ManifestReader reader;
     private final ManifestCache history;
 
     /** @param cachedBytes the bound of the cache of parsed stored releases, in bytes of their texts */
-    public Registration(RegistryStore store, ManifestReader reader, long cachedBytes) {
+    public Registration(ReleaseStore store, ManifestReader reader, long cachedBytes) {
         this.store = store;
         // Candidates and the cached releases they are checked against share one pool: a service's releases repeat
         // most schemas unchanged, and a candidate that is stored joins the cache. The pool holds its schemas

@@ -168,7 +168,7 @@ public final class RegistryServer implements AutoCloseable {
         ExpensiveRequests costly = new ExpensiveRequests(config.guards(), config.limits().maxTokens());
         RequestBodies bodies = new RequestBodies(config.limits().maxBytes(), costly::holdMemory);
         Readiness readiness = new Readiness();
-        Metrics metrics = new Metrics(store);
+        Metrics metrics = new Metrics(store, store);
         Registration registration = new Registration(store, new ManifestReader(config.limits()).ready(), config.cachedBytes());
         // Releases stored before the store indexed what they read are indexed before the first request reads the index.
         registration.indexPendingUses();
@@ -176,22 +176,22 @@ public final class RegistryServer implements AutoCloseable {
         WriteGate gate = new WriteGate(config.access(), store, config.guards().writeLogRows());
         Endpoints e = new Endpoints(
                 new ReleaseEndpoints(store, registration, bodies, json, metrics),
-                new TypeEndpoints(store, json),
-                new EventReaderEndpoints(store, json),
-                new SchemaEndpoints(store, json),
+                new TypeEndpoints(store, store, store, json),
+                new EventReaderEndpoints(store, store, json),
+                new SchemaEndpoints(store, store, json),
                 new WireEndpoints(bodies, config.limits(), new WireValidator(schemas), new StateVerifier(schemas),
-                        new StoreSchemas(store, json.mapper()), json, config.guards().listedViolations()),
+                        new StoreSchemas(store, store, json.mapper()), json, config.guards().listedViolations()),
                 new OpsEndpoints(json, metrics, store, readiness),
                 new EnvironmentEndpoints(store, new RequestBodies(Math.min(config.limits().maxBytes(), DEPLOYMENT_BODY_BYTES)),
                         new JsonInput(config.limits()), json),
-                new CanDeployEndpoint(store, registration, json),
-                new ProfileEndpoints(store, registration, bodies, new JsonInput(config.limits()), json),
-                new WireWindowEndpoints(store, registration, bodies, new JsonInput(config.limits()), json, clock),
+                new CanDeployEndpoint(store, store, store, store, store, registration, json),
+                new ProfileEndpoints(store, store, store, registration, bodies, new JsonInput(config.limits()), json),
+                new WireWindowEndpoints(store, store, registration, bodies, new JsonInput(config.limits()), json, clock),
                 gate,
-                new AdminEndpoints(store, gate, json),
+                new AdminEndpoints(store, store, store, gate, json),
                 costly,
                 config.guards().metricsNeedToken(),
-                new CcompatEndpoints(store, (service, manifest) -> registration.check(service, manifest, "ccompat"),
+                new CcompatEndpoints(store, store, store.subjects(), (service, manifest) -> registration.check(service, manifest, "ccompat"),
                         WriteGate.access(), new JsonInput(config.limits()), bodies::json),
                 new ReplayEndpoints(store, bodies, json, clock));
         Problems problems = new Problems(json.mapper());

@@ -8,7 +8,7 @@ import dev.wowcompat.access.Grant;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.RegistrationResult;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
 import dev.wowcompat.store.ReleaseSummary;
 import dev.wowcompat.store.ReplayVerdict;
 import dev.wowcompat.store.ServiceSummary;
@@ -19,13 +19,13 @@ import java.util.Map;
 
 /** Services and releases: register, dry-run check, list, read. */
 final class ReleaseEndpoints {
-    private final RegistryStore store;
+    private final ReleaseStore store;
     private final Registration registration;
     private final RequestBodies bodies;
     private final JsonResponses json;
     private final Metrics metrics;
 
-    ReleaseEndpoints(RegistryStore store, Registration registration, RequestBodies bodies, JsonResponses json, Metrics metrics) {
+    ReleaseEndpoints(ReleaseStore store, Registration registration, RequestBodies bodies, JsonResponses json, Metrics metrics) {
         this.store = store;
         this.registration = registration;
         this.bodies = bodies;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.access.Grant;
 import dev.wowcompat.report.ReplaySummary;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
 import dev.wowcompat.store.ReplayVerdict;
 import io.javalin.http.Context;
 import java.time.Clock;
@@ -16,12 +16,12 @@ import java.util.Optional;
  * a registered release, kept with it (docs/decisions.md, "The replay's verdict"), and how every answer shows it.
  */
 final class ReplayEndpoints {
-    private final RegistryStore store;
+    private final ReleaseStore store;
     private final RequestBodies bodies;
     private final JsonResponses json;
     private final Clock clock;
 
-    ReplayEndpoints(RegistryStore store, RequestBodies bodies, JsonResponses json, Clock clock) {
+    ReplayEndpoints(ReleaseStore store, RequestBodies bodies, JsonResponses json, Clock clock) {
         this.store = store;
         this.bodies = new RequestBodies(Math.min(bodies.maxBytes(), ReplaySummary.MAX_BYTES));
         this.json = json;

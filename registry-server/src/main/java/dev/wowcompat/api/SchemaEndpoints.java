@@ -3,7 +3,8 @@ package dev.wowcompat.api;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.fingerprint.Fingerprint;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.UsageStore;
 import dev.wowcompat.store.TypeUsage;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
@@ -15,15 +16,17 @@ import java.util.concurrent.ConcurrentHashMap;
 final class SchemaEndpoints {
     private static final int CACHED_SCHEMAS = 4096;
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final UsageStore usageStore;
     private final JsonResponses json;
     /** A fingerprint names immutable content, so a cached body is never stale; the bound only limits memory. */
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
     private record Cached(byte[] body, String etag) {}
 
-    SchemaEndpoints(RegistryStore store, JsonResponses json) {
-        this.store = store;
+    SchemaEndpoints(ReleaseStore releaseStore, UsageStore usageStore, JsonResponses json) {
+        this.releaseStore = releaseStore;
+        this.usageStore = usageStore;
         this.json = json;
     }
 
@@ -34,7 +37,7 @@ final class SchemaEndpoints {
         if (cached == null) {
             String fp = fingerprint(ctx, "/schemas/");
             if (fp == null) return;
-            byte[] body = store.schema(fp).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseThrow(() -> unknown(fp));
+            byte[] body = releaseStore.schema(fp).map(s -> s.getBytes(StandardCharsets.UTF_8)).orElseThrow(() -> unknown(fp));
             if (cache.size() >= CACHED_SCHEMAS) cache.clear();
             cached = new Cached(body, "\"" + fp + "\"");
             cache.put(fp, cached);
@@ -59,7 +62,7 @@ final class SchemaEndpoints {
     void usages(Context ctx) {
         String fp = fingerprint(ctx, "/fingerprints/");
         if (fp == null) return;
-        List<TypeUsage> usages = store.fingerprintUsages(fp);
+        List<TypeUsage> usages = usageStore.fingerprintUsages(fp);
         if (usages.isEmpty()) throw unknown(fp);
         ObjectNode out = json.object().put("fingerprint", fp).put("known", true).put("schema", "/schemas/" + fp);
         ArrayNode list = out.putArray("usages");
@@ -87,7 +90,7 @@ final class SchemaEndpoints {
             throw new ApiException(ProblemCode.FINGERPRINT_MALFORMED, "'" + fp
                     + "' is not a fingerprint (64 lowercase hex digits) or a prefix of one (8 or more).");
         }
-        List<String> matches = store.fingerprintsStartingWith(fp, PREFIX_CANDIDATES + 1);
+        List<String> matches = usageStore.fingerprintsStartingWith(fp, PREFIX_CANDIDATES + 1);
         if (matches.isEmpty()) throw new ApiException(ProblemCode.FINGERPRINT_UNKNOWN, "No registered schema has a fingerprint starting with " + fp + ".");
         if (matches.size() == 1) {
             ctx.status(302).header("Location", base + matches.get(0));

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wowcompat.manifest.Version;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.UsageStore;
 import dev.wowcompat.store.TypeUsage;
 import dev.wowcompat.wire.RegisteredSchemas;
 import java.util.Comparator;
@@ -16,23 +17,25 @@ final class StoreSchemas implements RegisteredSchemas {
     static final Comparator<TypeUsage> BY_RELEASE = Comparator.comparing(TypeUsage::service)
             .thenComparing(u -> Version.parse(u.version()));
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final UsageStore usageStore;
     private final ObjectMapper mapper;
 
-    StoreSchemas(RegistryStore store, ObjectMapper mapper) {
-        this.store = store;
+    StoreSchemas(ReleaseStore releaseStore, UsageStore usageStore, ObjectMapper mapper) {
+        this.releaseStore = releaseStore;
+        this.usageStore = usageStore;
         this.mapper = mapper;
     }
 
     @Override
     public Optional<String> eventRevision(String eventType, int revision) {
-        return newest(store.typeUsages(eventType).stream()
+        return newest(usageStore.typeUsages(eventType).stream()
                 .filter(u -> u.type().kind().equals("event") && u.type().revision() == revision).toList());
     }
 
     @Override
     public Optional<String> command(String commandType) {
-        return newest(store.typeUsages(commandType).stream().filter(u -> u.type().kind().equals("command")).toList());
+        return newest(usageStore.typeUsages(commandType).stream().filter(u -> u.type().kind().equals("command")).toList());
     }
 
     private static Optional<String> newest(List<TypeUsage> usages) {
@@ -51,7 +54,7 @@ final class StoreSchemas implements RegisteredSchemas {
 
     @Override
     public Optional<JsonNode> schema(String fingerprint) {
-        return store.schema(fingerprint).map(text -> {
+        return releaseStore.schema(fingerprint).map(text -> {
             try {
                 return mapper.readTree(text);
             } catch (JsonProcessingException e) {
@@ -62,13 +65,13 @@ final class StoreSchemas implements RegisteredSchemas {
 
     @Override
     public List<StateUse> stateUses(String fingerprint) {
-        return store.fingerprintUsages(fingerprint).stream().filter(u -> u.type().kind().equals("state"))
+        return usageStore.fingerprintUsages(fingerprint).stream().filter(u -> u.type().kind().equals("state"))
                 .map(u -> new StateUse(u.type().name(), u.service(), u.version(), fingerprint)).toList();
     }
 
     @Override
     public Optional<StateUse> currentState(String aggregate) {
-        return newestUsage(store.typeUsages(aggregate).stream().filter(u -> u.type().kind().equals("state")).toList())
+        return newestUsage(usageStore.typeUsages(aggregate).stream().filter(u -> u.type().kind().equals("state")).toList())
                 .map(u -> new StateUse(aggregate, u.service(), u.version(), u.type().fingerprint()));
     }
 }

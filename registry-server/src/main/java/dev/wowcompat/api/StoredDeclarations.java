@@ -3,7 +3,7 @@ package dev.wowcompat.api;
 import dev.wowcompat.drift.Declarations;
 import dev.wowcompat.drift.DeclaredMeaning;
 import dev.wowcompat.manifest.Manifest;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
 import dev.wowcompat.store.StoredRelease;
 import java.util.HashMap;
 import java.util.Map;
@@ -16,11 +16,11 @@ import java.util.function.Function;
  * a drift's cause with them as the audit does.
  */
 final class StoredDeclarations implements Function<String, Declarations> {
-    private final RegistryStore store;
+    private final ReleaseStore store;
     private final Registration registration;
     private final Map<String, Declarations> read = new HashMap<>();
 
-    StoredDeclarations(RegistryStore store, Registration registration) {
+    StoredDeclarations(ReleaseStore store, Registration registration) {
         this.store = store;
         this.registration = registration;
     }
@@ -38,11 +38,11 @@ final class StoredDeclarations implements Function<String, Declarations> {
 
     /** The Manifests of stored releases, each read once. */
     static final class Manifests {
-        private final RegistryStore store;
+        private final ReleaseStore store;
         private final Registration registration;
         private final Map<String, Optional<Manifest>> read = new HashMap<>();
 
-        Manifests(RegistryStore store, Registration registration) {
+        Manifests(ReleaseStore store, Registration registration) {
             this.store = store;
             this.registration = registration;
         }

@@ -9,7 +9,9 @@ import dev.wowcompat.fingerprint.Fingerprint;
 import dev.wowcompat.manifest.Version;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportJson;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.OperationsStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.UsageStore;
 import dev.wowcompat.store.TypeMatch;
 import dev.wowcompat.store.TypeRow;
 import dev.wowcompat.store.TypeUsage;
@@ -28,14 +30,18 @@ import java.util.TreeMap;
 final class TypeEndpoints {
     private static final int SEARCH_LIMIT = 50;
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final UsageStore usageStore;
+    private final OperationsStore operationsStore;
     private final JsonResponses json;
     private final FieldIndex fields;
 
-    TypeEndpoints(RegistryStore store, JsonResponses json) {
-        this.store = store;
+    TypeEndpoints(ReleaseStore releaseStore, UsageStore usageStore, OperationsStore operationsStore, JsonResponses json) {
+        this.releaseStore = releaseStore;
+        this.usageStore = usageStore;
+        this.operationsStore = operationsStore;
         this.json = json;
-        this.fields = new FieldIndex(store, json.mapper());
+        this.fields = new FieldIndex(releaseStore, usageStore, operationsStore, json.mapper());
     }
 
     /** {@code GET /fields?q=NAME}: the types whose newest schema has a property whose name contains NAME. */
@@ -55,7 +61,7 @@ final class TypeEndpoints {
     void search(Context ctx) {
         String q = Objects.requireNonNullElse(ctx.queryParam("q"), "").strip();
         ArrayNode out = json.array();
-        for (TypeMatch m : store.searchTypes(q, SEARCH_LIMIT)) {
+        for (TypeMatch m : usageStore.searchTypes(q, SEARCH_LIMIT)) {
             ObjectNode o = out.addObject().put("name", m.name());
             m.kinds().forEach(o.putArray("kinds")::add);
             // Fifty matches of a thousand services each would pass 1 MiB: a match names its first hundred.
@@ -67,7 +73,7 @@ final class TypeEndpoints {
     /** Kind(s), every release the type appears in, and its fingerprints over time. */
     void type(Context ctx) {
         String name = ctx.pathParam("name");
-        List<TypeUsage> usages = store.typeUsages(name);
+        List<TypeUsage> usages = usageStore.typeUsages(name);
         if (usages.isEmpty()) throw new ApiException(ProblemCode.TYPE_NOT_FOUND, "No release declares a type named '" + name + "'.");
         ObjectNode out = json.object().put("name", name);
         // The kinds are the Manifest's own (TypeKind: five at most); the services grow with the history.
@@ -155,7 +161,7 @@ final class TypeEndpoints {
     }
 
     private TreeMap<Integer, List<TypeUsage>> eventRevisions(String name) {
-        List<TypeUsage> usages = store.typeUsages(name).stream().filter(u -> u.type().kind().equals("event")).toList();
+        List<TypeUsage> usages = usageStore.typeUsages(name).stream().filter(u -> u.type().kind().equals("event")).toList();
         if (usages.isEmpty()) throw new ApiException(ProblemCode.EVENT_NOT_FOUND, "No release declares an event named '" + name + "'.");
         TreeMap<Integer, List<TypeUsage>> byRevision = new TreeMap<>();
         usages.forEach(u -> byRevision.computeIfAbsent(u.type().revision(), k -> new ArrayList<>()).add(u));
@@ -250,7 +256,7 @@ final class TypeEndpoints {
         String service = ctx.queryParam("service");
         String name = subject.contains("@") ? subject.substring(0, subject.lastIndexOf('@')) : subject;
         Integer fixedRevision = subject.contains("@") ? intParam(subject.substring(subject.lastIndexOf('@') + 1), "subject revision") : null;
-        List<TypeUsage> usages = store.typeUsages(name).stream().filter(u -> u.type().fingerprint() != null).toList();
+        List<TypeUsage> usages = usageStore.typeUsages(name).stream().filter(u -> u.type().fingerprint() != null).toList();
         if (usages.isEmpty()) throw new ApiException(ProblemCode.TYPE_NOT_FOUND, "No release declares a type named '" + name + "' with a schema.");
         Side old = side(usages, from, fixedRevision, service, "from");
         Side young = side(usages, to, fixedRevision, service, "to");
@@ -280,7 +286,7 @@ final class TypeEndpoints {
     private Side side(List<TypeUsage> usages, String value, Integer fixedRevision, String service, String param) {
         if (Fingerprint.isFingerprint(value)) {
             TypeUsage u = usages.stream().filter(x -> value.equals(x.type().fingerprint())).findFirst().orElse(null);
-            if (u == null && store.schema(value).isEmpty()) {
+            if (u == null && releaseStore.schema(value).isEmpty()) {
                 throw new ApiException(ProblemCode.DIFF_SIDE_NOT_FOUND, param + "=" + value + " names no registered schema.");
             }
             return new Side(value.substring(0, 12), value, u);
@@ -322,7 +328,7 @@ final class TypeEndpoints {
     }
 
     private String schemaText(String fingerprint) {
-        return store.schema(fingerprint).orElseThrow(() -> new IllegalStateException("schema " + fingerprint + " is referenced but not stored"));
+        return releaseStore.schema(fingerprint).orElseThrow(() -> new IllegalStateException("schema " + fingerprint + " is referenced but not stored"));
     }
 
     private static String required(Context ctx, String name) {

@@ -8,7 +8,8 @@ import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.manifest.JsonInput;
 import dev.wowcompat.profile.FieldKey;
 import dev.wowcompat.profile.ProfileSet;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.WireStore;
 import dev.wowcompat.store.WireOutcome;
 import dev.wowcompat.store.WireReset;
 import dev.wowcompat.store.WireView;
@@ -39,7 +40,8 @@ final class WireWindowEndpoints {
      * {@link Listed#ANSWER_BYTES}.
      */
     static final int FINDING_BYTES = 384 * 1024;
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final WireStore wireStore;
     private final Registration registration;
     private final RequestBodies bodies;
     private final JsonInput input;
@@ -47,9 +49,10 @@ final class WireWindowEndpoints {
     /** The registry's clock: no time a window gives may be ahead of it by more than {@link WireWindow#CLOCK_SKEW_MILLIS}. */
     private final Clock clock;
 
-    WireWindowEndpoints(RegistryStore store, Registration registration, RequestBodies bodies, JsonInput input, JsonResponses json, Clock clock) {
+    WireWindowEndpoints(ReleaseStore releaseStore, WireStore wireStore, Registration registration, RequestBodies bodies, JsonInput input, JsonResponses json, Clock clock) {
         this.clock = clock;
-        this.store = store;
+        this.releaseStore = releaseStore;
+        this.wireStore = wireStore;
         this.registration = registration;
         this.bodies = bodies;
         this.input = input;
@@ -92,11 +95,11 @@ final class WireWindowEndpoints {
                 named = new ProfileSet(profiles.limits());
                 for (var e : profiles.fields().entrySet()) if (!leftOut.containsKey(e.getKey())) named.add(e.getKey(), e.getValue());
             }
-            for (FieldKey key : ProfileEndpoints.undeclared(store, registration, named).keySet()) {
+            for (FieldKey key : ProfileEndpoints.undeclared(releaseStore, registration, named).keySet()) {
                 leftOut.put(key, ProblemCode.PROFILE_UNDECLARED.code());
             }
         }
-        WireOutcome outcome = store.applyWindow(environment, window, profiles, leftOut, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
+        WireOutcome outcome = wireStore.applyWindow(environment, window, profiles, leftOut, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         if (outcome.stale() != null) throw stale(environment, window.group(), outcome.stale());
         if (outcome.refused() != null) throw refused(environment, window, outcome.refused());
         ObjectNode out = json.object().put("accepted", true).put("counted", outcome.counted()).put("records", outcome.records());
@@ -223,7 +226,7 @@ final class WireWindowEndpoints {
         if (type != null && (type.isBlank() || type.length() > MAX_TYPE)) {
             throw new ApiException(ProblemCode.BAD_PARAMETER, "type must be a type name of at most " + MAX_TYPE + " characters.");
         }
-        WireView v = store.wire(environment, type, LISTED);
+        WireView v = wireStore.wire(environment, type, LISTED);
         ObjectNode out = json.object().put("environment", environment).put("records", v.records());
         if (v.since() == null) out.putNull("since");
         else out.put("since", Instant.ofEpochMilli(v.since()).toString());
@@ -293,7 +296,7 @@ final class WireWindowEndpoints {
                     + "e.g. wow-compat-watch." + environment + ").");
         }
         Names.group(group.strip());
-        List<WireOutcome.Position> positions = store.wirePositions(environment, group.strip(), POSITIONS_LIMIT + 1);
+        List<WireOutcome.Position> positions = wireStore.wirePositions(environment, group.strip(), POSITIONS_LIMIT + 1);
         ObjectNode out = json.object().put("group", group.strip());
         ArrayNode list = out.putArray("positions");
         positions.stream().limit(POSITIONS_LIMIT).forEach(p -> list.addObject().put("topic", p.topic()).put("partition", p.partition())
@@ -317,7 +320,7 @@ final class WireWindowEndpoints {
             group = Names.group(group.strip());
         }
         WriteGate.require(ctx, Grant.ADMIN);
-        WireReset reset = store.resetWire(environment, group, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
+        WireReset reset = wireStore.resetWire(environment, group, WriteGate.principal(ctx), WriteGate.record(ctx, 200));
         ObjectNode out = json.object().put("environment", environment).put("group", reset.group())
                 .put("resetAt", Instant.ofEpochMilli(reset.at()).toString()).put("by", reset.principal())
                 .put("positions", reset.positions());

@@ -6,7 +6,7 @@ import dev.wowcompat.access.Principal;
 import dev.wowcompat.ccompat.CcompatEndpoints;
 import dev.wowcompat.ccompat.WriteAccess;
 import dev.wowcompat.manifest.InvalidInputException;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.WriteLogStore;
 import dev.wowcompat.store.StoreException;
 import dev.wowcompat.store.WriteLogEntry;
 import dev.wowcompat.store.WriteRecord;
@@ -43,17 +43,30 @@ final class WriteGate {
         String environment;
         /** Set when the store appended this write's row in the write's own transaction: nothing more to append. */
         boolean recorded;
+        /** The rows handed to the store, each of which it may have appended (read after the store returns). */
+        final List<WriteRecord<?>> records = new java.util.ArrayList<>();
+
+        /** Takes in what the store did with the rows handed to it: whether it kept one, and the version it learnt. */
+        void sync() {
+            for (java.util.Iterator<WriteRecord<?>> i = records.iterator(); i.hasNext(); ) {
+                WriteRecord<?> r = i.next();
+                if (r.appended() == null) continue;
+                recorded = true;
+                if (r.learnt() != null) version = r.learnt();
+                i.remove();
+            }
+        }
     }
 
     /** How many writes pass between two prunings of the write log: the log may pass its bound by fewer rows than this. */
     static final int PRUNE_EVERY = 64;
 
     private final Access access;
-    private final RegistryStore store;
+    private final WriteLogStore store;
     private final int logRows;
     private final java.util.concurrent.atomic.AtomicLong writesSeen = new java.util.concurrent.atomic.AtomicLong();
 
-    WriteGate(Access access, RegistryStore store, int logRows) {
+    WriteGate(Access access, WriteLogStore store, int logRows) {
         this.access = access;
         this.store = store;
         this.logRows = logRows;
@@ -79,6 +92,7 @@ final class WriteGate {
             } finally {
                 // A stored write's row was committed with it; anything else (a refusal, a repeat, a failure after
                 // the store's transaction, whose row then rolled back with it) is appended here.
+                note.sync();
                 if (!(answered && note.recorded)) append(ctx, note, status);
                 if (writesSeen.incrementAndGet() % PRUNE_EVERY == 0) prune();
             }
@@ -196,8 +210,8 @@ final class WriteGate {
     }
 
     /**
-     * The write-log row of this request's write, for the store to append in the write's own transaction when it
-     * stores it: then it is answered {@code status}.
+     * The write-log row of this request's write, made now from what the request names, for the store to append in the
+     * write's own transaction when it stores it: then it is answered {@code status}.
      */
     static <T> WriteRecord<T> record(Context ctx, int status) {
         return record(ctx, status, outcome -> null);
@@ -207,12 +221,11 @@ final class WriteGate {
     static <T> WriteRecord<T> record(Context ctx, int status, java.util.function.Function<T, String> version) {
         Note note = ctx.attribute(NOTE);
         if (note == null) return WriteRecord.none();
-        return outcome -> {
-            String learnt = version.apply(outcome);
-            if (learnt != null) note.version = learnt;
-            note.recorded = true;
-            return entry(ctx, note, status);
-        };
+        // A row made after an earlier write of the same request names the version that write learnt, as its own would.
+        note.sync();
+        WriteRecord<T> record = WriteRecord.of(entry(ctx, note, status), outcome -> bounded(version.apply(outcome)));
+        note.records.add(record);
+        return record;
     }
 
     /** The caller's name, for what a write keeps of who made it. */

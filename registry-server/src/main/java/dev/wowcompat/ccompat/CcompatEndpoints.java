@@ -15,7 +15,8 @@ import dev.wowcompat.rules.Finding;
 import dev.wowcompat.rules.Level;
 import dev.wowcompat.rules.Severity;
 import dev.wowcompat.store.GateDecision;
-import dev.wowcompat.store.RegistryStore;
+import dev.wowcompat.store.ReleaseStore;
+import dev.wowcompat.store.UsageStore;
 import dev.wowcompat.store.ReleaseSummary;
 import dev.wowcompat.store.SchemaSubjects;
 import dev.wowcompat.store.SchemaSubjects.Registered;
@@ -52,7 +53,8 @@ public final class CcompatEndpoints {
     static final String DEFAULT_LEVEL = "BACKWARD";
     static final String READWRITE = "READWRITE";
 
-    private final RegistryStore store;
+    private final ReleaseStore releaseStore;
+    private final UsageStore usageStore;
     private final SchemaSubjects subjects;
     private final ManifestCheck manifestCheck;
     private final WriteAccess writes;
@@ -64,10 +66,11 @@ public final class CcompatEndpoints {
      * @param bodies reads a request's JSON body within the registry's limit (a problem when it is not JSON, too large,
      *        or stalls), as every endpoint of the API reads its body
      */
-    public CcompatEndpoints(RegistryStore store, ManifestCheck manifestCheck, WriteAccess writes, JsonInput input,
+    public CcompatEndpoints(ReleaseStore releaseStore, UsageStore usageStore, SchemaSubjects subjects, ManifestCheck manifestCheck, WriteAccess writes, JsonInput input,
                             Function<Context, byte[]> bodies) {
-        this.store = store;
-        this.subjects = store.subjects();
+        this.releaseStore = releaseStore;
+        this.usageStore = usageStore;
+        this.subjects = subjects;
         this.manifestCheck = manifestCheck;
         this.writes = writes;
         this.input = input;
@@ -378,7 +381,7 @@ public final class CcompatEndpoints {
      * A type two services declare is compatible when both would take it.
      */
     private List<String> judgeTyped(String subject, SubjectVersion against, PostedSchema posted) {
-        List<String> services = store.typeUsages(subject).stream().filter(u -> against.fingerprint().equals(u.type().fingerprint()))
+        List<String> services = usageStore.typeUsages(subject).stream().filter(u -> against.fingerprint().equals(u.type().fingerprint()))
                 .map(TypeUsage::service).distinct().toList();
         List<String> out = new ArrayList<>();
         boolean judged = false;
@@ -396,12 +399,12 @@ public final class CcompatEndpoints {
     }
 
     private Optional<byte[]> candidate(String service, String subject, int revision, PostedSchema posted) {
-        List<ReleaseSummary> releases = store.releases(service);
+        List<ReleaseSummary> releases = releaseStore.releases(service);
         Optional<Version> newest = releases.stream().map(r -> Version.parse(r.version())).max(Comparator.naturalOrder());
         if (newest.isEmpty()) return Optional.empty();
         return releases.stream().filter(r -> r.withdrawnAt() == null).map(r -> Version.parse(r.version()))
                 .sorted(Comparator.reverseOrder())
-                .map(v -> store.release(service, v.toString()))
+                .map(v -> releaseStore.release(service, v.toString()))
                 .flatMap(Optional::stream)
                 .map(r -> ManifestCandidate.of(mapper, r.manifestJson(), newest.get(), subject, revision, posted.schema()))
                 .flatMap(Optional::stream)

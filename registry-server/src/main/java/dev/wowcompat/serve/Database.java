@@ -3,8 +3,8 @@ package dev.wowcompat.serve;
 import dev.wowcompat.manifest.InputProblem;
 import dev.wowcompat.manifest.InvalidInputException;
 import dev.wowcompat.store.JdbcRegistryStore;
-import dev.wowcompat.store.PostgresRegistryStore;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.PostgresTransactions;
+import dev.wowcompat.store.SqliteTransactions;
 import dev.wowcompat.store.StoreException;
 import java.io.IOException;
 import java.io.Reader;
@@ -50,13 +50,13 @@ public final class Database {
                                     + USER_VARIABLE + " and " + PASSWORD_VARIABLE + ", or give --db-credentials FILE");
                 }
                 String[] userAndPassword = credentials(credentials, environment);
-                return PostgresRegistryStore.open(db, userAndPassword[0], userAndPassword[1]);
+                return PostgresTransactions.open(db, userAndPassword[0], userAndPassword[1]);
             }
             if (db.toLowerCase(Locale.ROOT).startsWith("jdbc:")) {
                 throw problem(option + " " + db, "wow-compat.db.unsupported",
                         "unsupported database address; give a SQLite file or jdbc:postgresql://HOST:PORT/DATABASE");
             }
-            return SqliteRegistryStore.open(Path.of(db));
+            return SqliteTransactions.open(Path.of(db));
         } catch (StoreException e) {
             throw problem(option + " " + db, "wow-compat.db.unavailable", e.getMessage());
         }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The SQL of the {@code deployments} table, one for both backends. {@link JdbcRegistryStore} runs the writes inside
+ * The SQL of the {@code deployments} table, one for both backends. {@link JdbcDeploymentStore} runs the writes inside
  * its transactions, after the lock that serializes the writers of one service in one environment.
  *
  * <p>A deployment never ends before it began: when the clock of the node ending it is behind the one that recorded

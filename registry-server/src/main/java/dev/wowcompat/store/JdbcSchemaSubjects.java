@@ -14,9 +14,9 @@ final class JdbcSchemaSubjects implements SchemaSubjects {
     /** The kinds whose names are subjects: the types a release declares with a schema. */
     private static final String DECLARED = "rt.fingerprint IS NOT NULL";
 
-    private final JdbcRegistryStore store;
+    private final Transactions store;
 
-    JdbcSchemaSubjects(JdbcRegistryStore store) {
+    JdbcSchemaSubjects(Transactions store) {
         this.store = store;
     }
 
@@ -285,8 +285,7 @@ final class JdbcSchemaSubjects implements SchemaSubjects {
     }
 
     private static <T> void append(Connection c, WriteRecord<T> record, T outcome) throws SQLException {
-        WriteLogEntry row = record.row(outcome);
-        if (row != null) WriteLogTables.append(c, row);
+        record.appendTo(c, outcome);
     }
 
     private static int update(Connection c, String sql, Object... args) throws SQLException {

@@ -18,7 +18,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The SQL of the {@code profiles} table, one for both backends. {@link JdbcRegistryStore} runs the merge inside one
+ * The SQL of the {@code profiles} table, one for both backends. {@link JdbcProfileStore} runs the merge inside one
  * transaction, after the locks that serialize the deployment writes of each service of the set in the environment:
  * a stored profile is read and written back by one writer at a time, so no post's values are lost.
  */

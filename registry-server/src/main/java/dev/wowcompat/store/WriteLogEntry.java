@@ -23,6 +23,11 @@ public record WriteLogEntry(long id, long at, String principal, String remoteAdd
         this(id, at, principal, remoteAddress, route, service, version, environment, status, 1, false);
     }
 
+    /** The same row at another time, naming {@code version}. */
+    public WriteLogEntry at(long time, String version) {
+        return new WriteLogEntry(id, time, principal, remoteAddress, route, service, version, environment, status, writes, counted);
+    }
+
     /** The same row, said to be of another principal. */
     public WriteLogEntry withPrincipal(String name) {
         return new WriteLogEntry(id, at, name, remoteAddress, route, service, version, environment, status, writes, counted);

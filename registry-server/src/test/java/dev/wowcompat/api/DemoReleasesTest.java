@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.store.Deployment;
 import dev.wowcompat.store.ReleaseSummary;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.JdbcRegistryStore;
+import dev.wowcompat.store.SqliteTransactions;
 import dev.wowcompat.testing.BankManifests;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -36,7 +37,7 @@ class DemoReleasesTest {
         Files.writeString(examples.resolve("bank/d-1.11.0-breaking.json"), BankManifests.withoutDeposited("bank-service", "1.11.0"));
         Files.writeString(examples.resolve("bank/e-broken.json"), "{ not json");
         Files.writeString(examples.resolve("bank/candidates/1.12.0.json"), BankManifests.bank("bank-service", "1.12.0", 2, true));
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("r.db"))) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(dir.resolve("r.db"))) {
             Registration registration = new Registration(store, new ManifestReader(), Registration.defaultCachedBytes());
             StringWriter log = new StringWriter();
             DemoReleases.Registered stored = DemoReleases.registerAll(examples, registration, new PrintWriter(log));
@@ -52,7 +53,7 @@ class DemoReleasesTest {
 
     @Test
     void theBundledDemoRecordsItsDeploymentsOnceAndASecondStartChangesNothing() throws Exception {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("demo.db"))) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(dir.resolve("demo.db"))) {
             Registration registration = new Registration(store, new ManifestReader(), Registration.defaultCachedBytes());
             StringWriter log = new StringWriter();
             DemoReleases.Outcome first = DemoReleases.load(registration, store, new PrintWriter(log));
@@ -76,7 +77,7 @@ class DemoReleasesTest {
 
     @Test
     void anEnvironmentWithDeploymentsOfItsOwnIsLeftAsItIs() throws Exception {
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("own.db"))) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(dir.resolve("own.db"))) {
             Registration registration = new Registration(store, new ManifestReader(), Registration.defaultCachedBytes());
             DemoReleases.register(registration, new PrintWriter(new StringWriter()));
             // Someone moved production on (the consumer first, then the bank) before the demo's first start with them.

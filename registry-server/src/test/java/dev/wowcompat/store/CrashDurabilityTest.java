@@ -89,7 +89,7 @@ class CrashDurabilityTest {
                 assertEquals(200, r.statusCode(), release + " was answered 201 but is missing after the crash");
             }
         }
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(db)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(db)) {
             assertEquals("ok", store.integrityCheck());
             assertTrue(store.stats().releases() >= acknowledged.size());
         }

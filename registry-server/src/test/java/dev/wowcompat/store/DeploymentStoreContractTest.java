@@ -140,20 +140,23 @@ class DeploymentStoreContractTest {
         TestDatabases.Database db = databases.create(backend);
         try (JdbcRegistryStore store = db.open()) {
             register(store, "bank", "1.0.0", "1.1.0");
-            WriteRecord<DeploymentResult> unstorable = r -> new WriteLogEntry(0, 1, null, "127.0.0.1", "POST /environments/{env}/deployments",
-                    "bank", "1.0.0", "staging", 201);
+            WriteRecord<DeploymentResult> unstorable = WriteRecord.of(new WriteLogEntry(0, 1, null, "127.0.0.1", "POST /environments/{env}/deployments",
+                    "bank", "1.0.0", "staging", 201));
             assertThrows(StoreException.class, () -> store.recordDeployment("staging", "bank", "1.0.0", unstorable));
             assertEquals(List.of(), store.environments(), "the deployment rolled back with its row");
             NewRelease release = new NewRelease("bank", Version.parse("1.2.0"), "digest-bank-1.2.0", "{}", List.of(), Map.of());
             assertThrows(StoreException.class, () -> store.register(release, ACCEPT,
-                    r -> new WriteLogEntry(0, 1, null, "127.0.0.1", "POST /services/{service}/releases", "bank", "1.2.0", null, 201)));
+                    WriteRecord.of(new WriteLogEntry(0, 1, null, "127.0.0.1", "POST /services/{service}/releases", "bank", "1.2.0", null, 201))));
             assertTrue(store.release("bank", "1.2.0").isEmpty(), "the release rolled back with its row");
             assertEquals(List.of(), store.writeLog(new WriteLogQuery(null, null, null, null, 10)));
 
-            store.recordDeployment("staging", "bank", "1.0.0", r -> row("POST /environments/{env}/deployments", "bank", "1.0.0", "staging", 201));
-            store.recordDeployment("staging", "bank", "1.0.0", r -> row("never", "bank", "1.0.0", "staging", 201));
-            store.undeploy("staging", "bank", e -> row("DELETE /environments/{env}/deployments/{service}", "bank", e.version(), "staging", 200));
-            store.withdraw("bank", "1.1.0", w -> row("POST /services/{service}/releases/{version}/withdraw", "bank", "1.1.0", null, 200));
+            store.recordDeployment("staging", "bank", "1.0.0", WriteRecord.of(row("POST /environments/{env}/deployments", "bank", "1.0.0", "staging", 201)));
+            store.recordDeployment("staging", "bank", "1.0.0", WriteRecord.of(row("never", "bank", "1.0.0", "staging", 201)));
+            WriteRecord<EndedDeployment> undeployed = WriteRecord.of(row("DELETE /environments/{env}/deployments/{service}", "bank", null, "staging", 200),
+                    EndedDeployment::version);
+            store.undeploy("staging", "bank", undeployed);
+            assertEquals("1.0.0", undeployed.appended().version(), "the row names the version the undeploy ended");
+            store.withdraw("bank", "1.1.0", WriteRecord.of(row("POST /services/{service}/releases/{version}/withdraw", "bank", "1.1.0", null, 200)));
             List<String> routes = store.writeLog(new WriteLogQuery(null, null, null, null, 10)).stream().map(WriteLogEntry::route).toList();
             assertEquals(List.of("POST /services/{service}/releases/{version}/withdraw", "DELETE /environments/{env}/deployments/{service}",
                     "POST /environments/{env}/deployments"), routes, "one row a stored write, none for the repeat that stored nothing");

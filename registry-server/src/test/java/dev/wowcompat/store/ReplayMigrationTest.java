@@ -34,7 +34,7 @@ class ReplayMigrationTest {
             s.executeUpdate("INSERT INTO releases(service, version, major, minor, patch, registered_at, content_digest, manifest, report, "
                     + "uses_indexed) VALUES ('bank-service', '1.0.0', 1, 0, 0, 1, 'd', '{}', '{}', 1)");
         }
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(file)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(file)) {
             assertTrue(store.release("bank-service", "1.0.0").isPresent());
             assertTrue(store.replay("bank-service", "1.0.0").isEmpty(), "a release registered before was never replayed");
             ReplaySummary summary = new ReplaySummary(1_796_000_000_000L, "0.9.0", 3, 12,

@@ -108,7 +108,7 @@ class TypeUsesIndexTest {
         }
         // What the migration leaves on a database of earlier releases: the table empty, every release to index.
         try (JdbcRegistryStore store = db.open()) {
-            store.transaction(c -> {
+            store.transactions().transaction(c -> {
                 try (Statement st = c.createStatement()) {
                     st.executeUpdate("DELETE FROM release_uses");
                     return st.executeUpdate("UPDATE releases SET uses_indexed = 0");

@@ -39,7 +39,7 @@ class WireCountedMigrationTest {
                     + "('staging', 'trial', 'wow.bank.event', 0, 3, 1)");
             s.executeUpdate("INSERT INTO wire_windows VALUES ('production', 0, 1, 4), ('staging', 0, 1, 1)");
         }
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(file)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(file)) {
             List<String> marks = new ArrayList<>();
             try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT environment, topic, kafka_partition, counted_to, consumer_group FROM wire_counted "

@@ -3,7 +3,7 @@ package dev.wowcompat.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wowcompat.api.RegistryServer;
 import dev.wowcompat.store.JdbcRegistryStore;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.SqliteTransactions;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,12 +21,12 @@ public final class RunningRegistry implements AutoCloseable {
     private final String base;
 
     public RunningRegistry(Path db, RegistryServer.Config config) {
-        this(SqliteRegistryStore.open(db), config);
+        this(SqliteTransactions.open(db), config);
     }
 
     /** @param ready whether the registry says it is ready at once (as serve does once its start-up work is done) */
     public RunningRegistry(Path db, RegistryServer.Config config, boolean ready) {
-        this(SqliteRegistryStore.open(db), config, ready);
+        this(SqliteTransactions.open(db), config, ready);
     }
 
     /** The registry on a store opened by the caller; closing the registry closes the store. */

@@ -1,8 +1,8 @@
 package dev.wowcompat.testing;
 
 import dev.wowcompat.store.JdbcRegistryStore;
-import dev.wowcompat.store.PostgresRegistryStore;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.PostgresTransactions;
+import dev.wowcompat.store.SqliteTransactions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,8 +27,8 @@ public final class TestDatabases implements ParameterResolver {
     /** One database: what {@code serve --db} takes, the environment it needs, and a store opened on it. */
     public record Database(Backend backend, String address, Map<String, String> environment) {
         public JdbcRegistryStore open() {
-            return backend == Backend.SQLITE ? SqliteRegistryStore.open(Path.of(address))
-                    : PostgresRegistryStore.open(address, environment.get("WOW_COMPAT_DB_USER"), environment.get("WOW_COMPAT_DB_PASSWORD"));
+            return backend == Backend.SQLITE ? SqliteTransactions.open(Path.of(address))
+                    : PostgresTransactions.open(address, environment.get("WOW_COMPAT_DB_USER"), environment.get("WOW_COMPAT_DB_PASSWORD"));
         }
 
         /** {@code serve}'s arguments naming this database. */

@@ -8,7 +8,8 @@ import dev.wowcompat.manifest.ManifestReader;
 import dev.wowcompat.report.Report;
 import dev.wowcompat.report.ReportFormat;
 import dev.wowcompat.store.GateDecision;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.JdbcRegistryStore;
+import dev.wowcompat.store.SqliteTransactions;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.RunningRegistry;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +42,7 @@ public final class EventPageTiming {
         int releases = args.length > 0 ? Integer.parseInt(args[0]) : 2_000;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 7;
         Path dir = Files.createTempDirectory("event-page-timing");
-        SqliteRegistryStore store = SqliteRegistryStore.open(dir.resolve("registry.db"));
+        JdbcRegistryStore store = SqliteTransactions.open(dir.resolve("registry.db"));
         ManifestReader reader = new ManifestReader(InputLimits.defaults());
         long filling = System.nanoTime();
         for (int i = 0; i < releases; i++) {

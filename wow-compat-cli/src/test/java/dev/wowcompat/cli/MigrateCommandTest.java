@@ -15,7 +15,7 @@ import dev.wowcompat.store.ExportedRelease;
 import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.JdbcRegistryStore;
 import dev.wowcompat.store.RegistrationResult;
-import dev.wowcompat.store.SqliteRegistryStore;
+import dev.wowcompat.store.SqliteTransactions;
 import dev.wowcompat.testing.BankManifests;
 import dev.wowcompat.testing.TestDatabases;
 import dev.wowcompat.testing.TestDatabases.Backend;
@@ -53,7 +53,7 @@ class MigrateCommandTest {
     /** Every release arrived as it was, in order, and every schema in the target has its fingerprint. */
     private static void assertSameReleases(Path sqlite, TestDatabases.Database target) throws Exception {
         List<ExportedRelease> expected;
-        try (JdbcRegistryStore source = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore source = SqliteTransactions.open(sqlite)) {
             expected = export(source);
         }
         try (JdbcRegistryStore copy = target.open()) {
@@ -76,7 +76,7 @@ class MigrateCommandTest {
     void copiesTheDemoRegistryOnceAndIsSafeToRunAgain(TestDatabases databases) throws Exception {
         Path sqlite = dir.resolve("demo.db");
         int demo;
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             demo = DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
         }
         assertTrue(demo > 0);
@@ -103,7 +103,7 @@ class MigrateCommandTest {
         Path sqlite = dir.resolve("ids.db");
         dev.wowcompat.store.SchemaSubjects.Exported expected;
         int given;
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
             var subjects = store.subjects();
             // Ids given out of the order the schemas were stored in: the numbers, not the order, must survive.
@@ -139,7 +139,7 @@ class MigrateCommandTest {
         Path sqlite = dir.resolve("replayed.db");
         dev.wowcompat.report.ReplaySummary summary = new dev.wowcompat.report.ReplaySummary(1_796_000_000_000L, "0.9.0", 40, 1200,
                 List.of(new dev.wowcompat.report.ReplaySummary.Found("replay-state-changed", "breaking", 3)));
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
             assertEquals(dev.wowcompat.store.ReplayVerdict.Outcome.STORED, store.recordReplay(new dev.wowcompat.store.ReplayVerdict(
                     "bank-service", "1.1.0", summary, 1_796_000_100_000L, "bank-ci"), dev.wowcompat.store.WriteRecord.none()));
@@ -164,7 +164,7 @@ class MigrateCommandTest {
     @Test
     void deploymentsAndTheirHistoryAreCopiedOnceAndAnotherHistoryIsLeftAlone(TestDatabases databases) throws Exception {
         Path sqlite = dir.resolve("deployed.db");
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
             store.recordDeployment("staging", "bank-service", "1.0.0");
             store.recordDeployment("staging", "bank-service", "1.1.0");
@@ -179,7 +179,7 @@ class MigrateCommandTest {
             assertEquals(2, store.mergeProfiles("staging", values).merged());
         }
         List<ExportedDeployment> expected;
-        try (JdbcRegistryStore source = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore source = SqliteTransactions.open(sqlite)) {
             expected = source.exportDeployments();
         }
         TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
@@ -217,7 +217,7 @@ class MigrateCommandTest {
         try (JdbcRegistryStore copy = other.open()) {
             copy.recordDeployment("qa", "bank-service", "1.0.0");
         }
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             store.recordDeployment("qa", "bank-service", "1.1.0");
         }
         Cli.Result conflict = Cli.run(toOther);
@@ -255,7 +255,7 @@ class MigrateCommandTest {
         // A minute ago, after the demo's deployments (a window names releases that ran by its end); watchers silent
         // for more than a day would be removed by the windows that follow.
         long t = System.currentTimeMillis() - 60_000;
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             DemoReleases.register(new Registration(store, new ManifestReader(), Registration.defaultCachedBytes()), new PrintWriter(new StringWriter()));
             store.recordDeployment("staging", "bank-service", "1.2.0");
             store.recordDeployment("production", "bank-service", "1.1.0");
@@ -264,7 +264,7 @@ class MigrateCommandTest {
             assertTrue(store.applyWindow("production", window("wow-compat-watch.production", "host-9", 0, 40, t), null, java.util.Map.of(), "w", dev.wowcompat.store.WriteRecord.none()).accepted());
         }
         List<dev.wowcompat.store.ExportedWire> expected;
-        try (JdbcRegistryStore source = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore source = SqliteTransactions.open(sqlite)) {
             expected = wire(source);
         }
         assertEquals(List.of("production", "staging"), expected.stream().map(dev.wowcompat.store.ExportedWire::environment).toList());
@@ -317,7 +317,7 @@ class MigrateCommandTest {
         Path sqlite = dir.resolve("generated.db");
         ManifestReader reader = new ManifestReader();
         GateDecision accept = new GateDecision(true, "{\"verdict\":\"compatible\"}");
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             for (int release = 0; release < 20; release++) {
                 for (int service = 0; service < 100; service++) {
                     byte[] manifest = generated("svc-" + service, release).getBytes(StandardCharsets.UTF_8);
@@ -343,7 +343,7 @@ class MigrateCommandTest {
         ManifestReader reader = new ManifestReader();
         String mine = BankManifests.bank("1.0.0");
         String theirs = BankManifests.withDescription(mine, "other content");
-        try (SqliteRegistryStore store = SqliteRegistryStore.open(sqlite)) {
+        try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
             store.register(Registration.toNewRelease(reader.read(mine.getBytes(StandardCharsets.UTF_8), "a"), mine),
                     h -> new GateDecision(true, "{}"));
         }

@@ -22,16 +22,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The store's contract, run unchanged against both backends (a real SQLite file, a real PostgreSQL database):
- * outcomes, immutability, look-ups, serialization, reopening.
+ * {@link ReleaseStore}'s contract, run unchanged against both backends (a real SQLite file, a real PostgreSQL database):
+ * outcomes, immutability, serialization, reopening.
  */
 @ExtendWith(TestDatabases.class)
-class RegistryStoreContractTest {
-    private static final String FP_A = "a".repeat(64);
-    private static final String FP_B = "b".repeat(64);
-    private static final ReleaseGate ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\",\"history\":" + history.size() + "}");
+class ReleaseStoreContractTest {
+    static final String FP_A = "a".repeat(64);
+    static final String FP_B = "b".repeat(64);
+    static final ReleaseGate ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\",\"history\":" + history.size() + "}");
 
-    private static NewRelease release(String service, String version, String digest, String stateFp) {
+    static NewRelease release(String service, String version, String digest, String stateFp) {
         List<TypeRow> types = List.of(
                 new TypeRow("aggregate", "bank.account", 0, true, true, null, null),
                 new TypeRow("state", "bank.account", 0, true, true, null, stateFp),
@@ -137,28 +137,6 @@ class RegistryStoreContractTest {
 
     private static String text(String service, int k) {
         return "{\"service\":\"" + service + "\",\"version\":\"1." + k + ".0\"}";
-    }
-
-    @ParameterizedTest
-    @EnumSource(Backend.class)
-    void looksUpTypesAndFingerprints(Backend backend, TestDatabases databases) {
-        try (JdbcRegistryStore store = databases.create(backend).open()) {
-            store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
-            store.register(release("ledger", "1.0.0", "d9", FP_B), ACCEPT);
-            List<TypeMatch> found = store.searchTypes("deposit", 10);
-            assertEquals(1, found.size());
-            assertEquals("bank.account.Deposited", found.get(0).name());
-            assertEquals(List.of("bank", "ledger"), found.get(0).services());
-            assertEquals(List.of("aggregate", "state"), store.searchTypes("bank.account", 10).get(0).kinds());
-            assertTrue(store.searchTypes("100%_", 10).isEmpty(), "LIKE wildcards in the query are literal");
-
-            List<TypeUsage> usages = store.typeUsages("bank.account.Deposited");
-            assertEquals(List.of("bank", "ledger"), usages.stream().map(TypeUsage::service).toList());
-            assertEquals(FP_A, usages.get(0).type().fingerprint());
-            assertEquals(4, store.fingerprintUsages(FP_A).size() + store.fingerprintUsages(FP_B).size());
-            assertEquals("{\"type\":\"object\"}", store.schema(FP_A).orElseThrow());
-            assertFalse(store.schema("c".repeat(64)).isPresent());
-        }
     }
 
     @ParameterizedTest

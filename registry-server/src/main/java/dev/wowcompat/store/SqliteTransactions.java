@@ -21,7 +21,7 @@ import org.sqlite.SQLiteException;
 
 /**
  * The default backend: one SQLite file in WAL mode with {@code synchronous=FULL}, so a commit is on disk
- * before {@link #register} returns and the API answers 201.
+ * before a write returns and the API answers 201.
  *
  * <p>SQLite allows one writer at a time. All writes go through one connection under a lock, and each
  * registration is one {@code BEGIN IMMEDIATE} transaction that reads the history, runs the gate and inserts:
@@ -29,7 +29,7 @@ import org.sqlite.SQLiteException;
  * own file lock, across processes sharing the file. Reads use a small pool of their own connections, which WAL
  * lets run while a write is in progress.
  */
-public final class SqliteRegistryStore extends JdbcRegistryStore {
+public final class SqliteTransactions implements Transactions {
     private static final int READERS = 4;
     private static final int BUSY_TIMEOUT_MS = 30_000;
 
@@ -40,8 +40,7 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     private final BlockingQueue<Connection> readers;
     private final List<Connection> allReaders;
 
-    private SqliteRegistryStore(Path file, Connection writer, List<Connection> readers) {
-        super(Dialect.SQLITE);
+    private SqliteTransactions(Path file, Connection writer, List<Connection> readers) {
         this.file = file;
         this.fileKey = fileKey(file);
         this.writer = writer;
@@ -49,8 +48,13 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
         this.readers = new ArrayBlockingQueue<>(readers.size(), false, readers);
     }
 
+    /** Opens (creating and migrating when needed) the database file: the registry's stores on it. */
+    public static JdbcRegistryStore open(Path file) {
+        return new JdbcRegistryStore(connect(file));
+    }
+
     /** Opens (creating and migrating when needed) the database file. */
-    public static SqliteRegistryStore open(Path file) {
+    public static SqliteTransactions connect(Path file) {
         Path absolute = file.toAbsolutePath();
         if (Files.isDirectory(absolute)) {
             throw new StoreException(absolute + " is a directory: give the SQLite file to use in it, e.g. "
@@ -67,7 +71,7 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
             migrate(url);
             List<Connection> readers = new ArrayList<>();
             for (int i = 0; i < READERS; i++) readers.add(connect(url, SQLiteConfig.TransactionMode.DEFERRED));
-            return new SqliteRegistryStore(absolute.normalize(), writer, readers);
+            return new SqliteTransactions(absolute.normalize(), writer, readers);
         } catch (SQLException e) {
             throw new StoreException("cannot open the registry database " + absolute + ": " + cannotOpen(e), e);
         }
@@ -150,18 +154,27 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     }
 
     @Override
-    public void ping() {
-        requireOwnFile();
-        super.ping();
+    public Dialect dialect() {
+        return Dialect.SQLITE;
     }
 
     @Override
-    protected <T> T transaction(Query<T> work, Predicate<T> commit) {
+    public void ping() {
+        requireOwnFile();
+        read(c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+                return rs.next();
+            }
+        });
+    }
+
+    @Override
+    public <T> T transaction(Query<T> work, Predicate<T> commit) {
         writeLock.lock();
         try {
             requireOwnFile();
             try {
-                return inTransaction(writer, work, commit);
+                return Transactions.inTransaction(writer, work, commit);
             } finally {
                 writer.setAutoCommit(true);
             }
@@ -174,12 +187,12 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
 
     /** Nothing to do: the transaction began IMMEDIATE, which already excludes every other writer of the file. */
     @Override
-    protected void lockService(Connection c, String service) {
+    public void lockService(Connection c, String service) {
     }
 
     /** Nothing to do, as for {@link #lockService}. */
     @Override
-    protected void lockDeployment(Connection c, String environment, String service) {
+    public void lockDeployment(Connection c, String environment, String service) {
     }
 
     @Override
@@ -194,7 +207,7 @@ public final class SqliteRegistryStore extends JdbcRegistryStore {
     }
 
     @Override
-    protected <T> T read(Query<T> query) {
+    public <T> T read(Query<T> query) {
         Connection c;
         try {
             c = readers.poll(BUSY_TIMEOUT_MS, TimeUnit.MILLISECONDS);

@@ -30,7 +30,7 @@ import org.flywaydb.core.api.FlywayException;
  * A failure is a {@link StoreException}, which the API answers with 503; the pool replaces dead connections, so
  * the node recovers by itself when the database is back.
  */
-public final class PostgresRegistryStore extends JdbcRegistryStore {
+public final class PostgresTransactions implements Transactions {
     /** Upper bound of a wait for a pooled connection (also of opening one while the database is down). */
     static final long CONNECTION_TIMEOUT_MS = 3_000;
     private static final int POOL_SIZE = 10;
@@ -38,8 +38,7 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
     private final HikariDataSource pool;
     private final String address;
 
-    private PostgresRegistryStore(HikariDataSource pool, String address) {
-        super(Dialect.POSTGRESQL);
+    private PostgresTransactions(HikariDataSource pool, String address) {
         this.pool = pool;
         this.address = address;
     }
@@ -50,7 +49,12 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
      *
      * @param jdbcUrl {@code jdbc:postgresql://HOST:PORT/DB}, without credentials
      */
-    public static PostgresRegistryStore open(String jdbcUrl, String user, String password) {
+    public static JdbcRegistryStore open(String jdbcUrl, String user, String password) {
+        return new JdbcRegistryStore(connect(jdbcUrl, user, password));
+    }
+
+    /** The database's connections, as {@link #open}. */
+    public static PostgresTransactions connect(String jdbcUrl, String user, String password) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("wow-compat");
         config.setJdbcUrl(jdbcUrl);
@@ -80,7 +84,7 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
             pool.close();
             throw new StoreException("cannot create or migrate the registry's tables in " + address + ": " + e.getMessage(), e);
         }
-        return new PostgresRegistryStore(pool, address);
+        return new PostgresTransactions(pool, address);
     }
 
     @Override
@@ -89,7 +93,21 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
     }
 
     @Override
-    protected <T> T read(Query<T> query) {
+    public Dialect dialect() {
+        return Dialect.POSTGRESQL;
+    }
+
+    @Override
+    public void ping() {
+        read(c -> {
+            try (java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+                return rs.next();
+            }
+        });
+    }
+
+    @Override
+    public <T> T read(Query<T> query) {
         try (Connection c = pool.getConnection()) {
             return query.run(c);
         } catch (SQLException e) {
@@ -98,9 +116,9 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
     }
 
     @Override
-    protected <T> T transaction(Query<T> work, Predicate<T> commit) {
+    public <T> T transaction(Query<T> work, Predicate<T> commit) {
         try (Connection c = pool.getConnection()) {
-            return inTransaction(c, work, commit);
+            return Transactions.inTransaction(c, work, commit);
         } catch (SQLException e) {
             throw new StoreException(e.getMessage(), e);
         }
@@ -108,7 +126,7 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
 
     /** A transaction-scoped advisory lock keyed by the service name; released by the commit or rollback. */
     @Override
-    protected void lockService(Connection c, String service) throws SQLException {
+    public void lockService(Connection c, String service) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
             ps.setLong(1, lockKey(service));
             ps.execute();
@@ -120,7 +138,7 @@ public final class PostgresRegistryStore extends JdbcRegistryStore {
      * write never waits for a registration of the service, nor the reverse).
      */
     @Override
-    protected void lockDeployment(Connection c, String environment, String service) throws SQLException {
+    public void lockDeployment(Connection c, String environment, String service) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
             // Environment names have no line break, so the pair reads back one way only.
             ps.setLong(1, key("wow-compat.deployment:" + environment + "\n" + service));

@@ -1,0 +1,90 @@
+package dev.wowcompat.store;
+
+import dev.wowcompat.manifest.Version;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The releases the registry keeps: registered, read, withdrawn, copied.
+ *
+ * <p>Contract for implementations: releases are immutable once stored; a {@link #register} that returns
+ * {@link RegistrationResult.Outcome#CREATED} has made the release durable before it returns; registrations of
+ * one service are serialized (across every process sharing the database), so the gate always sees the complete
+ * history and one version is created once.
+ */
+public interface ReleaseStore {
+
+    /**
+     * Stores a release unless the gate refuses it. Within one service, calls are serialized: the gate runs with
+     * the service's history as it is at that moment, and nothing can be added to that history until the call ends.
+     */
+    RegistrationResult register(NewRelease release, ReleaseGate gate, WriteRecord<RegistrationResult> record);
+
+    /** {@link #register(NewRelease, ReleaseGate, WriteRecord)} with no write-log row. */
+    default RegistrationResult register(NewRelease release, ReleaseGate gate) {
+        return register(release, gate, WriteRecord.none());
+    }
+
+    /** Runs the gate against the current history without storing anything (the dry-run check). */
+    GateDecision dryRun(String service, dev.wowcompat.manifest.Version version, ReleaseGate gate);
+
+    List<ServiceSummary> services();
+
+    /** The service's releases, oldest version first; empty when the service is unknown. */
+    List<ReleaseSummary> releases(String service);
+
+    Optional<StoredRelease> release(String service, String version);
+
+    /**
+     * Keeps what a replay of the release found (docs/decisions.md, "The replay's verdict"), replacing an earlier
+     * replay's; nothing changes when the release keeps the same verdict already. Serialized with the release's other
+     * writes, in one transaction with its write-log row.
+     */
+    ReplayVerdict.Outcome recordReplay(ReplayVerdict verdict, WriteRecord<ReplayVerdict.Outcome> record);
+
+    /** The release's replay verdict; empty when it was never replayed (or is not registered). */
+    Optional<ReplayVerdict> replay(String service, String version);
+
+    /** The replay verdicts of the service's releases (one query: what its release listing shows); empty when none. */
+    List<ReplayVerdict> replays(String service);
+
+    /** The canonical JSON of a schema. */
+    Optional<String> schema(String fingerprint);
+
+    /**
+     * Indexes what the releases stored without their uses read and send, from their Manifests ({@code usesOf}); run
+     * when a node starts, idempotent. Returns how many releases it indexed.
+     */
+    int indexPendingUses(java.util.function.Function<StoredRelease, List<TypeUse>> usesOf);
+
+    /**
+     * Marks a release that no environment ever ran as withdrawn: it stays readable and keeps its version, but is never
+     * a baseline or a candidate again (docs/decisions.md, "Withdrawn releases"). Serialized with the deployments of
+     * that release, so a release is never both withdrawn and deployed.
+     */
+    Withdrawal withdraw(String service, String version, WriteRecord<Withdrawal> record);
+
+    default Withdrawal withdraw(String service, String version) {
+        return withdraw(service, version, WriteRecord.none());
+    }
+
+    /**
+     * Every release in the order it was registered, each read when the consumer is ready for it (the whole history
+     * is never in memory at once): what {@code migrate} copies.
+     */
+    void exportReleases(java.util.function.Consumer<ExportedRelease> consumer);
+
+    /**
+     * Stores a release exported from another store as it was (registration time, report), without a gate: it was
+     * checked when it was first registered. The version's uniqueness decides as in {@link #register}: CREATED,
+     * SAME_CONTENT (already copied) or VERSION_CONFLICT. Before a copy commits, each of its schemas is read back
+     * and handed to {@code verify} (fingerprint, canonical JSON as stored); a refusal rolls the copy back.
+     */
+    RegistrationResult importRelease(ExportedRelease release, java.util.function.BiPredicate<String, String> verify);
+
+    /** Every release's replay verdict (what {@code migrate} copies, after the releases). */
+    List<ReplayVerdict> exportReplays();
+
+    /** Stores a verdict copied from another registry unless its release keeps one already (then false). */
+    boolean importReplay(ReplayVerdict verdict);
+}
