@@ -17,32 +17,34 @@ import org.junit.jupiter.api.Test;
  */
 class BreaksLineTest {
     /** Each rule with words of its own, for each readers its findings have, as the Breaks line says it. */
-    private static final Map<Rule, Map<Readers, String>> OWN_WORDS = Map.of(
-            Rule.TYPE_REMOVED, Map.of(Readers.OLD_READERS,
-                    "old readers (clients and consumers built on the earlier Manifest, which still send or read the type)"),
-            Rule.ERROR_CODE_REMOVED, Map.of(Readers.OLD_READERS,
-                    "old readers (clients built on the earlier Manifest, which match on the code)"),
-            Rule.COMMAND_FIELD_UNSTAGED, Map.of(Readers.OLD_READERS,
-                    "old readers (a node of the previous release, receiving the command from a client of the new one during a rolling upgrade)"),
-            Rule.SKIPPED_STAGING_RELEASE, Map.of(Readers.OLD_READERS,
-                    "old readers (the release of the service running in the environment, reading what the candidate writes during the roll)"),
-            Rule.ROLLBACK_UNREAD, Map.of(Readers.OLD_READERS,
-                    "old readers (the release rolled back to, reading what the newer release running in the environment wrote)"),
-            Rule.CONSUMER_LAGS, Map.of(
+    private static final Map<Rule, Map<Readers, String>> OWN_WORDS = Map.ofEntries(
+            Map.entry(Rule.TYPE_REMOVED, Map.of(Readers.OLD_READERS,
+                    "old readers (clients and consumers built on the earlier Manifest, which still send or read the type)")),
+            Map.entry(Rule.ERROR_CODE_REMOVED, Map.of(Readers.OLD_READERS,
+                    "old readers (clients built on the earlier Manifest, which match on the code)")),
+            Map.entry(Rule.COMMAND_FIELD_UNSTAGED, Map.of(Readers.OLD_READERS,
+                    "old readers (a node of the previous release, receiving the command from a client of the new one during a rolling upgrade)")),
+            Map.entry(Rule.SKIPPED_STAGING_RELEASE, Map.of(Readers.OLD_READERS,
+                    "old readers (the release of the service running in the environment, reading what the candidate writes during the roll)")),
+            Map.entry(Rule.ROLLBACK_UNREAD, Map.of(Readers.OLD_READERS,
+                    "old readers (the release rolled back to, reading what the newer release running in the environment wrote)")),
+            Map.entry(Rule.CONSUMER_LAGS, Map.of(
                     Readers.OLD_READERS, "old readers (the consumer running in the environment, reading what the candidate writes)",
                     Readers.NEW_READERS, "new readers (the candidate, reading what the producer running in the environment writes)",
                     Readers.BOTH, "old and new readers (the consumer running in the environment, reading what the candidate writes, "
-                            + "and the candidate, reading what the producer running in the environment writes)"),
-            Rule.CONSUMED_STATE_UNPUBLISHED, Map.of(
+                            + "and the candidate, reading what the producer running in the environment writes)")),
+            Map.entry(Rule.CONSUMED_STATE_UNPUBLISHED, Map.of(
                     Readers.OLD_READERS, "old readers (the consumer running in the environment, reading the state the candidate publishes)",
-                    Readers.NEW_READERS, "new readers (the candidate, reading the state a producer running in the environment publishes)"),
-            Rule.SENT_COMMAND_UNREAD, Map.of(
+                    Readers.NEW_READERS, "new readers (the candidate, reading the state a producer running in the environment publishes)")),
+            Map.entry(Rule.SENT_COMMAND_UNREAD, Map.of(
                     Readers.OLD_READERS, "old readers (the command's target running in the environment, reading what the candidate sends)",
-                    Readers.NEW_READERS, "new readers (the candidate, reading the commands the senders running in the environment send)"),
-            Rule.MAJOR_CHANGE_REACHES_CONSUMER, Map.of(Readers.OLD_READERS,
-                    "old readers (the consumer running in the environment, reading what the new major version writes)"),
-            Rule.WIRE_UNREAD, Map.of(Readers.OLD_READERS,
-                    "old readers (the candidate, meeting the records the wire carried in the environment since it last ran there)"));
+                    Readers.NEW_READERS, "new readers (the candidate, reading the commands the senders running in the environment send)")),
+            Map.entry(Rule.MAJOR_CHANGE_REACHES_CONSUMER, Map.of(Readers.OLD_READERS,
+                    "old readers (the consumer running in the environment, reading what the new major version writes)")),
+            Map.entry(Rule.WIRE_UNREAD, Map.of(Readers.OLD_READERS,
+                    "old readers (the candidate, meeting the records the wire carried in the environment since it last ran there)")),
+            Map.entry(Rule.REPLAY_FOUND_BREAKING, Map.of(Readers.NEW_READERS,
+                    "new readers (the candidate, rebuilding its aggregates' state from the events its earlier releases stored)")));
 
     private static String breaksLine(Rule rule, Readers readers, ReportFormat format) {
         Finding f = Finding.of(rule, "bank.account.Deposited@2", "", readers, "a message");
