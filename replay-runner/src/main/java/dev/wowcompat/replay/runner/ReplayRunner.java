@@ -18,9 +18,9 @@ import java.util.List;
  * (JSON, or {@code null} for the empty state at version 1), then that many state event records, one JSON object a
  * line. The runner makes each record an event stream through Wow's own reading (upgrader chain, type resolution),
  * sources the streams in order into the state, and answers with the state Wow's serializer writes, what it saw of
- * each event, and the first failure. {@code STEPS} does the same for each record of a run of one aggregate's records
- * in one request, and the whole stream beside ({@code steps}). {@code UPGRADERS} answers the upgraders {@code META-INF/services} lists and
- * those of the classpath it does not. {@code QUIT} or the end of stdin ends it.
+ * each event, and the first failure. {@code STEPS} does the same for each record of a run of one aggregate's
+ * records in one request, and the whole stream beside ({@code steps}). {@code UPGRADERS} answers the upgraders
+ * {@code META-INF/services} lists and those of the classpath it does not. {@code QUIT} or the end of stdin ends it.
  *
  * <p>Whatever the candidate's libraries print goes to stderr: stdout carries the protocol alone.
  */
