@@ -139,7 +139,73 @@ public final class CandidateJvm implements AutoCloseable {
         } catch (IOException e) {
             throw ended();
         }
+        return sourceAnswer(readAnswer());
+    }
+
+    /** Whether {@link #steps} also sources its records into one state from the empty one, and from where. */
+    public enum WholeStream {
+        /** Not at all. */
+        NONE("none"),
+        /** From the empty state, starting with the first record of this request. */
+        START("start"),
+        /** Going on with the state the requests before built. */
+        CONTINUE("continue");
+
+        private final String word;
+
+        WholeStream(String word) {
+            this.word = word;
+        }
+    }
+
+    /**
+     * The answer of {@link #steps}: each record's state from the state before it, and, when asked, the state of the
+     * whole stream so far.
+     */
+    public record Steps(List<SourceAnswer> steps, Optional<SourceAnswer> whole) {
+        public Steps {
+            steps = List.copyOf(steps);
+        }
+    }
+
+    /**
+     * Sources each of a run of one aggregate's records (in version order) from the recorded state of the record
+     * before it, the first from {@code stateBefore}, in one request: what {@link #source} of each record alone
+     * answers, with one round trip for the run (docs/decisions.md, "The replay's protocol"). With {@code whole} the
+     * records are also sourced in order into one state from the empty one, which the child keeps between requests
+     * until the next {@link WholeStream#START} or {@link WholeStream#NONE}.
+     */
+    public Steps steps(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore, WholeStream whole,
+                       List<RecordedStateEvent> records) throws ReplayException {
+        try {
+            requests.write("STEPS " + records.size() + " " + versionBefore + " " + deletedBefore + " " + whole.word + "\n");
+            requests.write(stateBefore.map(JsonNode::toString).orElse("null"));
+            requests.write('\n');
+            for (RecordedStateEvent record : records) {
+                if (record.line().indexOf('\n') >= 0 || record.line().indexOf('\r') >= 0) {
+                    throw new IllegalArgumentException("a record must be one line of JSON");
+                }
+                requests.write(record.version() + " " + record.deleted() + " ");
+                requests.write(record.line());
+                requests.write('\n');
+            }
+            requests.flush();
+        } catch (IOException e) {
+            throw ended();
+        }
         JsonNode answer = readAnswer();
+        List<SourceAnswer> steps = new ArrayList<>();
+        for (JsonNode step : answer.path("steps")) {
+            steps.add(sourceAnswer(step));
+        }
+        if (steps.size() != records.size()) {
+            throw new ReplayException("The candidate's JVM answered something that is not the replay runner's JSON.");
+        }
+        return new Steps(steps, answer.path("whole").isObject() ? Optional.of(sourceAnswer(answer.get("whole")))
+                : Optional.empty());
+    }
+
+    private static SourceAnswer sourceAnswer(JsonNode answer) {
         List<SourceAnswer.EventSeen> events = new ArrayList<>();
         for (JsonNode e : answer.path("events")) {
             events.add(new SourceAnswer.EventSeen(e.path("record").asInt(), e.path("event").asInt(),

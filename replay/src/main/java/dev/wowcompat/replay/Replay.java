@@ -209,49 +209,121 @@ public final class Replay {
         return new Outcome(tally.report(), longestFirst.size(), events);
     }
 
-    /** One aggregate's recorded state events, in version order. */
+    /**
+     * How many records, and how many characters of them, one request to the candidate's JVM carries at most: a longer
+     * stream goes in several, so that what each JVM holds of a request stays bounded.
+     */
+    static final int MAX_RECORDS_PER_REQUEST = 500;
+    static final long MAX_CHARS_PER_REQUEST = 8L << 20;
+
+    /**
+     * One aggregate's recorded state events, in version order. The records each sourced from the one before go to
+     * the candidate's JVM together, with the whole stream's pass when the stream is whole from version 1
+     * (docs/decisions.md, "The replay's protocol"); the findings are those of one request a record.
+     */
     private void replayAggregate(List<RecordedStateEvent> recorded, CandidateJvm candidate, ReplayTally tally)
             throws ReplayException {
         List<RecordedStateEvent> stream = new ArrayList<>(recorded);
         stream.sort(Comparator.comparingInt(RecordedStateEvent::version));
-        boolean foundAny = false;
+        AggregateSteps steps = new AggregateSteps(candidate, tally,
+                stream.size() > 1 && stream.get(0).version() == 1);
         RecordedStateEvent previous = null;
         List<RecordedStateEvent> fromOne = new ArrayList<>();
         boolean wholeFromOne = !stream.isEmpty() && stream.get(0).version() == 1;
         for (RecordedStateEvent record : stream) {
             if (previous != null && record.version() == previous.version()) {
+                steps.send();
                 tally.add(ReplayFinding.VERSION_CONFLICT, record, -1, "/version", "version " + record.version()
                         + " is recorded twice", Map.of());
-                foundAny = true;
+                steps.found();
                 wholeFromOne = false;
                 continue;
             }
             if (previous != null && record.version() > previous.version() + 1) {
+                steps.send();
                 tally.add(ReplayFinding.VERSION_CONFLICT, record, -1, "/version", "version " + record.version()
                         + " follows version " + previous.version() + ": the versions between are missing", Map.of());
-                foundAny = true;
+                steps.found();
                 wholeFromOne = false;
                 previous = record;
                 continue;
             }
             if (previous != null || record.version() == 1) {
-                SourceAnswer answer = candidate.source(
-                        previous == null ? Optional.empty() : Optional.of(previous.state()),
-                        previous == null ? 0 : previous.version(), previous != null && previous.deleted(),
-                        List.of(record.line()));
-                foundAny |= judge(answer, List.of(record), previous, record, tally, "");
+                steps.add(previous, record);
             }
             if (wholeFromOne) {
                 fromOne.add(record);
             }
             previous = record;
         }
-        if (!foundAny && fromOne.size() > 1) {
+        steps.send();
+        if (!steps.foundAny && fromOne.size() > 1) {
             RecordedStateEvent last = fromOne.get(fromOne.size() - 1);
-            SourceAnswer whole = candidate.source(Optional.empty(), 0, false,
-                    fromOne.stream().map(RecordedStateEvent::line).toList());
+            // Without any finding every record went in the requests that sourced the whole stream alongside.
+            SourceAnswer whole = steps.whole.isPresent() ? steps.whole.get()
+                    : candidate.source(Optional.empty(), 0, false, fromOne.stream().map(RecordedStateEvent::line).toList());
             judge(whole, fromOne, null, last, tally,
                     " after replaying versions 1 to " + last.version() + " whole");
+        }
+    }
+
+    /**
+     * The records of one aggregate waiting to go to the candidate's JVM: a run in which each is sourced from the
+     * recorded state of the one before, the first from {@code before}.
+     */
+    private static final class AggregateSteps {
+        private final CandidateJvm candidate;
+        private final ReplayTally tally;
+        private final List<RecordedStateEvent> run = new ArrayList<>();
+        private RecordedStateEvent before;
+        private long chars;
+        /** The whole stream is sourced alongside while it may still be judged: from version 1, and nothing found. */
+        private boolean wholeWanted;
+        private boolean wholeStarted;
+        private Optional<SourceAnswer> whole = Optional.empty();
+        private boolean foundAny;
+
+        AggregateSteps(CandidateJvm candidate, ReplayTally tally, boolean wholeWanted) {
+            this.candidate = candidate;
+            this.tally = tally;
+            this.wholeWanted = wholeWanted;
+        }
+
+        void add(RecordedStateEvent previous, RecordedStateEvent record) throws ReplayException {
+            if (run.isEmpty()) {
+                before = previous;
+            }
+            run.add(record);
+            chars += record.line().length();
+            if (run.size() >= MAX_RECORDS_PER_REQUEST || chars >= MAX_CHARS_PER_REQUEST) {
+                send();
+            }
+        }
+
+        void found() {
+            foundAny = true;
+            wholeWanted = false;
+            whole = Optional.empty();
+        }
+
+        void send() throws ReplayException {
+            if (run.isEmpty()) {
+                return;
+            }
+            CandidateJvm.WholeStream mode = !wholeWanted ? CandidateJvm.WholeStream.NONE
+                    : wholeStarted ? CandidateJvm.WholeStream.CONTINUE : CandidateJvm.WholeStream.START;
+            wholeStarted |= wholeWanted;
+            CandidateJvm.Steps answer = candidate.steps(before == null ? Optional.empty() : Optional.of(before.state()),
+                    before == null ? 0 : before.version(), before != null && before.deleted(), mode, run);
+            whole = wholeWanted ? answer.whole() : Optional.empty();
+            for (int i = 0; i < run.size(); i++) {
+                RecordedStateEvent stepBefore = i == 0 ? before : run.get(i - 1);
+                if (judge(answer.steps().get(i), List.of(run.get(i)), stepBefore, run.get(i), tally, "")) {
+                    found();
+                }
+            }
+            run.clear();
+            chars = 0;
         }
     }
 

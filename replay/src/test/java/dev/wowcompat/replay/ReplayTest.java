@@ -256,6 +256,43 @@ class ReplayTest {
         assertEquals("owner is holder now", report.waived().get(0).reason());
     }
 
+    @Test
+    void aDifferenceThatOnlyBuildsUpOverALongStreamIsFoundByTheWholeStream() throws Exception {
+        // A count the state keeps but never writes: each step starts from a recorded state, where it is 0, so every
+        // step matches; only the whole stream reaches the bonus, past the first request's records (Replay's bound).
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                        .replace("private String currency;", "private String currency;\n    private transient int deposits;")
+                        .replace("balance = balance.add(deposited.amount());",
+                                "deposits++; balance = balance.add(deposits > 1000 ? deposited.amount().add(BigDecimal.ONE) : deposited.amount());"))),
+                BankService.SERVICES, longHistory(1202), List.of());
+
+        assertEquals(List.of("replay-state-changed"), ids(report));
+        AuditReport.Counted changed = report.findings().get(0);
+        assertEquals(1, changed.count());
+        AuditReport.Example whole = changed.examples().get(0);
+        assertEquals(1202, whole.details().get("version"));
+        assertEquals("/state/balance", whole.pointer());
+        assertEquals("recorded 1201.00, replayed 1402 (x1.16736) after replaying versions 1 to 1202 whole", whole.message());
+    }
+
+    @Test
+    void theCleanServiceReplaysALongStreamWithNoFinding() throws Exception {
+        AuditReport report = replay(BankService.CLEAN, BankService.SERVICES, longHistory(1202), List.of());
+
+        assertEquals(List.of(), report.findings());
+        assertEquals(List.of("Replayed 1 aggregate: 1202 events."), report.notes());
+    }
+
+    /** Account a-1 opened, then {@code versions - 1} deposits of 1.00 EUR, as the clean service records them. */
+    private static List<String> longHistory(int versions) {
+        List<String> records = new ArrayList<>(List.of(record("a-1", 1, V1, opened("ada"))));
+        for (int v = 2; v <= versions; v++) {
+            records.add(record("a-1", v, "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":" + (v - 1)
+                    + ".00,\"currency\":\"EUR\"}", deposited("1.00", "EUR")));
+        }
+        return records;
+    }
+
     private AuditReport replay(Map<String, String> sources, String services, List<String> records,
                                List<AuditWaiver> waivers) throws Exception {
         String lines = StateEvents.kcatLines(TOPIC, "a-1", records);

@@ -18,15 +18,26 @@ import java.util.List;
  * (JSON, or {@code null} for the empty state at version 1), then that many state event records, one JSON object a
  * line. The runner makes each record an event stream through Wow's own reading (upgrader chain, type resolution),
  * sources the streams in order into the state, and answers with the state Wow's serializer writes, what it saw of
- * each event, and the first failure. {@code UPGRADERS} answers the upgraders {@code META-INF/services} lists and
- * those of the classpath it does not. {@code QUIT} or the end of stdin ends it.
+ * each event, and the first failure. {@code STEPS} does the same for each record of a run of one aggregate's
+ * records in one request, and the whole stream beside ({@code steps}). {@code UPGRADERS} answers the upgraders
+ * {@code META-INF/services} lists and those of the classpath it does not. {@code QUIT} or the end of stdin ends it.
  *
  * <p>Whatever the candidate's libraries print goes to stderr: stdout carries the protocol alone.
  */
 public final class ReplayRunner {
     private static final String JSON_DOMAIN_EVENT = "me.ahoo.wow.serialization.event.JsonDomainEvent";
 
+    /** How an answer that found no failure ends. */
+    private static final String SUCCEEDED = ",\"failure\":null}";
+
     private final WowRuntime wow;
+    /** The record {@link #source} read last, as a tree, for the next step's state before. */
+    private Object lastStreamNode;
+    /** The whole stream's pass of {@code STEPS}: one aggregate's state, from the empty one (one aggregate at a time). */
+    private boolean wholeOn;
+    private Object wholeAggregate;
+    private int wholeRecords;
+    private String wholeFailure;
 
     private ReplayRunner(WowRuntime wow) {
         this.wow = wow;
@@ -67,6 +78,18 @@ public final class ReplayRunner {
                     lines.add(in.readLine());
                 }
                 protocol.println(parts[0].equals("READ") ? runner.read(lines) : runner.bodyTypes(lines));
+                protocol.flush();
+                continue;
+            }
+            if (parts.length == 5 && parts[0].equals("STEPS")) {
+                int count = Integer.parseInt(parts[1]);
+                String before = in.readLine();
+                List<String> records = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    records.add(in.readLine());
+                }
+                protocol.println(runner.steps(before == null || before.equals("null") ? null : before,
+                        Integer.parseInt(parts[2]), Boolean.parseBoolean(parts[3]), parts[4], records));
                 protocol.flush();
                 continue;
             }
@@ -114,7 +137,111 @@ public final class ReplayRunner {
         });
     }
 
-    private String source(String before, int beforeVersion, boolean deletedBefore, List<String> records) {
+    /**
+     * {@code STEPS <records> <version before> <deleted before> <whole>}: a run of one aggregate's records in version
+     * order, each sourced from the recorded state of the one before it (the first from the state before given), as
+     * {@code SOURCE} sources one record; each record line is {@code <version> <deleted> <record>}, its version and
+     * whether it is deleted, as the next step's state before. With {@code whole} {@code start} or {@code continue},
+     * the records are also sourced in order into one state from the empty one, kept across requests until the next
+     * {@code start} or {@code none} (docs/decisions.md, "The replay's protocol"). Answers
+     * {@code {"steps": [SOURCE's answer, ...], "whole": SOURCE's answer or null}}.
+     */
+    private String steps(String before, int beforeVersion, boolean deletedBefore, String whole, List<String> records) {
+        if (!whole.equals("continue")) {
+            wholeAggregate = null;
+            wholeFailure = null;
+            wholeRecords = 0;
+            wholeOn = whole.equals("start");
+        }
+        StringBuilder out = new StringBuilder("{\"steps\":[");
+        Object stepBefore = before;
+        int version = beforeVersion;
+        boolean deleted = deletedBefore;
+        for (int i = 0; i < records.size(); i++) {
+            String line = records.get(i);
+            int first = line.indexOf(' ');
+            int second = line.indexOf(' ', first + 1);
+            String record = line.substring(second + 1);
+            lastStreamNode = null;
+            String answer = source(stepBefore, version, deleted, List.of(record));
+            out.append(i == 0 ? "" : ",").append(answer);
+            Object node = lastStreamNode;
+            if (wholeOn) {
+                sourceWhole(node, answer.endsWith(SUCCEEDED));
+            }
+            try {
+                stepBefore = node == null ? record : wow.invoke(node, "get", "state");
+            } catch (Throwable t) {
+                stepBefore = record;
+            }
+            version = Integer.parseInt(line.substring(0, first));
+            deleted = Boolean.parseBoolean(line.substring(first + 1, second));
+        }
+        out.append("],\"whole\":");
+        if (!wholeOn) {
+            out.append("null");
+        } else if (wholeFailure != null) {
+            out.append(wholeFailure);
+        } else {
+            try {
+                out.append("{\"version\":").append(wow.invoke(wholeAggregate, "getVersion")).append(",\"state\":")
+                        .append(wow.write(wow.invoke(wholeAggregate, "getState"))).append(",\"events\":[]")
+                        .append(SUCCEEDED);
+            } catch (Throwable t) {
+                out.append(failure(new StringBuilder(), "state-unwritable", wholeRecords - 1, -1, t));
+            }
+        }
+        return out.append('}').toString();
+    }
+
+    /**
+     * Sources a record its step has read into the whole stream's state, from a stream of its own: a state that keeps
+     * part of an event's body must not share it with the step's. After a step that failed the whole stream is not
+     * judged (docs/replay.md), so it stops there.
+     */
+    private void sourceWhole(Object streamNode, boolean stepSucceeded) {
+        if (wholeFailure != null) {
+            return;
+        }
+        if (!stepSucceeded || streamNode == null) {
+            wholeOn = false;
+            wholeAggregate = null;
+            return;
+        }
+        int r = wholeRecords++;
+        Object stream;
+        try {
+            stream = wow.eventStream(streamNode);
+        } catch (Throwable t) {
+            wholeFailure = failure(new StringBuilder(), "event-unreadable", r, -1, t);
+            return;
+        }
+        try {
+            if (wholeAggregate == null) {
+                Object aggregateId = wow.invoke(stream, "getAggregateId");
+                Class<?> type = wow.aggregateType(aggregateId);
+                if (type == null) {
+                    wholeFailure = failure(new StringBuilder(), "aggregate-unknown", r, -1,
+                            new IllegalStateException("no aggregate class for " + aggregateId));
+                    return;
+                }
+                wholeAggregate = wow.emptyStateAggregate(wow.stateMetadata(type), aggregateId);
+            }
+        } catch (Throwable t) {
+            wholeFailure = failure(new StringBuilder(), "sourcing-failed", r, -1, t);
+            return;
+        }
+        try {
+            wow.invoke(wholeAggregate, "onSourcing", stream);
+        } catch (Throwable t) {
+            String kind = t.getClass().getSimpleName().equals("SourcingVersionConflictException")
+                    ? "version-conflict" : "sourcing-failed";
+            wholeFailure = failure(new StringBuilder(), kind, r, -1, t);
+        }
+    }
+
+    /** {@code before}: the recorded state before, as JSON text or as a tree already read; null for the empty state. */
+    private String source(Object before, int beforeVersion, boolean deletedBefore, List<String> records) {
         StringBuilder events = new StringBuilder();
         Object stateMetadata = null;
         Object aggregate = null;
@@ -125,6 +252,7 @@ public final class ReplayRunner {
             } catch (Throwable e) {
                 return failure(events, "record-unreadable", r, -1, e);
             }
+            lastStreamNode = streamNode;
             Object eventsNode;
             int eventCount;
             try {
@@ -164,7 +292,7 @@ public final class ReplayRunner {
                         Object state;
                         try {
                             Class<?> stateType = (Class<?>) wow.invoke(stateMetadata, "getAggregateType");
-                            state = wow.treeToValue(wow.readTree(before), stateType);
+                            state = wow.treeToValue(before instanceof String text ? wow.readTree(text) : before, stateType);
                         } catch (Throwable t) {
                             return failure(events, "snapshot-unreadable", r, -1, t);
                         }
@@ -205,7 +333,7 @@ public final class ReplayRunner {
         try {
             String state = aggregate == null ? "null" : wow.write(wow.invoke(aggregate, "getState"));
             Object version = aggregate == null ? beforeVersion : wow.invoke(aggregate, "getVersion");
-            return "{\"version\":" + version + ",\"state\":" + state + ",\"events\":[" + events + "],\"failure\":null}";
+            return "{\"version\":" + version + ",\"state\":" + state + ",\"events\":[" + events + "]" + SUCCEEDED;
         } catch (Throwable t) {
             return failure(events, "state-unwritable", records.size() - 1, -1, t);
         }

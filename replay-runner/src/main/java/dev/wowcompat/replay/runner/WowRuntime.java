@@ -49,9 +49,15 @@ final class WowRuntime {
 
     /** Wow's JSON mapper reads a tree as an object of the class, as Wow reads a state event's state or a snapshot. */
     Object treeToValue(Object tree, Class<?> type) throws Throwable {
+        String key = "treeToValue/" + tree.getClass().getName();
+        Method cached = found.get(key);
+        if (cached != null) {
+            return unwrap(cached, jsonSerializer, tree, type);
+        }
         for (Method m : jsonSerializer.getClass().getMethods()) {
             if (m.getName().equals("treeToValue") && m.getParameterCount() == 2 && m.getParameterTypes()[1] == Class.class
                     && m.getParameterTypes()[0].isInstance(tree)) {
+                found.put(key, m);
                 return unwrap(m, jsonSerializer, tree, type);
             }
         }
