@@ -45,6 +45,12 @@ import java.util.regex.Pattern;
 public final class JsonInput {
     /** Java arrays stop a little short of Integer.MAX_VALUE; a larger configured limit reads at most this much. */
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+    /**
+     * The longest string value read, in characters. A string is held three times while it is read (the body, the
+     * parser's buffer of chars, the string), so a body that is one 16 MiB string cost about 80 MB of heap: four such
+     * requests at once exhausted a 256 MiB registry. No schema, Manifest or window value needs more than this.
+     */
+    public static final int MAX_STRING_CHARS = 4 * 1024 * 1024;
 
     private final InputLimits limits;
     private final ObjectMapper mapper;
@@ -56,6 +62,7 @@ public final class JsonInput {
                         .maxNestingDepth(limits.maxDepth())
                         .maxDocumentLength(limits.maxBytes())
                         .maxTokenCount(limits.maxTokens())
+                        .maxStringLength(MAX_STRING_CHARS)
                         .build())
                 // Keys are not put into the JVM's string pool: a body of a million distinct keys would fill it (and
                 // take seconds doing so) for the life of the process.
@@ -393,6 +400,10 @@ public final class JsonInput {
         if (original.contains("Token count")) {
             return new InputProblem(source, "", ProblemCodes.TOO_MANY_TOKENS, "the input holds more than "
                     + limits.maxTokens() + " JSON tokens (keys, values and brackets), the limit of this reader");
+        }
+        if (original.contains("String value length")) {
+            return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + "a string is longer than the limit of "
+                    + String.format("%,d", MAX_STRING_CHARS) + " characters, which is fixed: no schema or Manifest value needs one this long");
         }
         // Jackson's other bounds (a string, a number or a key name longer than it accepts) are about size too.
         return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + cleanMessage(original));

@@ -1,5 +1,6 @@
 package dev.wowcompat.manifest;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -208,6 +209,19 @@ class JsonInputTest {
         } catch (InvalidInputException e) {
             throw new AssertionError(e.getMessage());
         }
+    }
+
+    @Test
+    void aStringOverItsLimitIsRefusedInOurWords() {
+        String text = "{\"serviceName\": \"" + "a".repeat(4 * 1024 * 1024 + 1) + "\"}";
+        InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(text, "request body")));
+        assertEquals(ProblemCodes.TOO_LARGE, p.code());
+        assertEquals("/serviceName", p.pointer());
+        assertTrue(p.message().endsWith("a string is longer than the limit of 4,194,304 characters, which is fixed: "
+                + "no schema or Manifest value needs one this long"), p.message());
+        assertFalse(p.message().contains("StreamReadConstraints"), p.message());
+        // A string at the limit is read.
+        assertTrue(assertDoesNotThrow(() -> json.parse("[\"" + "a".repeat(4 * 1024 * 1024) + "\"]", "t")).isArray());
     }
 
     @Test
