@@ -1,12 +1,21 @@
 package dev.wowcompat.testing;
 
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -69,21 +78,40 @@ public final class KafkaCluster implements BeforeAllCallback, AfterAllCallback {
         return producer;
     }
 
-    /** Creates the topics and waits until the cluster has them. */
     /**
-     * Creates the topics and returns once the broker's metadata names a leader for every partition: a producer that
-     * does not retry (a test that counts exactly) would otherwise meet "not the leader" on its first records.
+     * Creates the topics and returns once every partition has a leader that serves it. The broker's metadata names a
+     * leader a moment before the leader has made the partition, so a first produce (or a first offset lookup) can
+     * still meet "unknown topic or partition": the wait ends only when the leader answers an offset lookup of every
+     * partition, at most 60 s, then fails naming the topics.
      */
     public void createTopics(NewTopic... topics) throws Exception {
         admin.createTopics(List.of(topics)).all().get(60, TimeUnit.SECONDS);
-        List<String> names = java.util.Arrays.stream(topics).map(NewTopic::name).toList();
+        List<String> names = Arrays.stream(topics).map(NewTopic::name).toList();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            boolean led = admin.describeTopics(names).allTopicNames().get(60, TimeUnit.SECONDS).values().stream()
-                    .allMatch(d -> d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty()));
-            if (led) return;
-            if (System.nanoTime() > deadline) throw new IllegalStateException("no leader for every partition of " + names + " within 60 s");
+        Exception last = null;
+        while (System.nanoTime() < deadline) {
+            try {
+                if (servedByLeaders(names)) return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof RetriableException)) throw e;
+                last = e;
+            }
             Thread.sleep(50);
         }
+        throw new IllegalStateException("no leader serves every partition of " + names + " within 60 s", last);
+    }
+
+    /** Whether every partition of the topics has a leader, and each leader answers an offset lookup of it. */
+    private boolean servedByLeaders(List<String> names) throws Exception {
+        Map<String, TopicDescription> described = admin.describeTopics(names).allTopicNames().get(60, TimeUnit.SECONDS);
+        Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+        for (TopicDescription d : described.values()) {
+            for (TopicPartitionInfo p : d.partitions()) {
+                if (p.leader() == null || p.leader().isEmpty()) return false;
+                partitions.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest());
+            }
+        }
+        admin.listOffsets(partitions).all().get(60, TimeUnit.SECONDS);
+        return true;
     }
 }
