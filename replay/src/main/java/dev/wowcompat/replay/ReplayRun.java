@@ -157,16 +157,26 @@ public final class ReplayRun {
         if (Files.isDirectory(input)) {
             throw new AuditException(input + " is a directory; a replay's input is a file of kcat -J lines");
         }
-        InputStream in;
-        long size;
         try {
-            size = Files.size(input);
-            in = Files.newInputStream(input);
+            return export(input, topics, from);
         } catch (NoSuchFileException e) {
             throw new AuditException(input + ": no such file");
         } catch (IOException e) {
             throw new AuditException(input + ": cannot be read (" + e.getMessage() + ")");
+        } catch (IllegalArgumentException e) {
+            throw new AuditException(e.getMessage() + ": give --from earliest (the default), an instant or a duration");
         }
+    }
+
+    /**
+     * Opens one export in the audit's formats ({@code kcat -C -J} lines), for the recorded history and for what the
+     * candidate wrote (the rollback check): each caller words a failure for the option that named the file.
+     *
+     * @throws IllegalArgumentException if the export cannot start where {@code from} says (the file is closed)
+     */
+    static KcatInput export(Path input, List<Pattern> topics, From from) throws IOException {
+        long size = Files.size(input);
+        InputStream in = Files.newInputStream(input);
         try {
             return KcatInput.of(in, size, input.toString(), 0, topics, from);
         } catch (IllegalArgumentException e) {
@@ -175,7 +185,7 @@ public final class ReplayRun {
             } catch (IOException ignored) {
                 // nothing was read from it
             }
-            throw new AuditException(e.getMessage() + ": give --from earliest (the default), an instant or a duration");
+            throw e;
         }
     }
 

@@ -6,7 +6,6 @@ import dev.wowcompat.audit.KcatInput;
 import dev.wowcompat.manifest.Manifest;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -87,18 +86,16 @@ final class RollbackCheck {
     }
 
     private static void read(Path input, Batch batch) throws ReplayException {
-        InputStream in;
-        long size;
+        KcatInput export;
         try {
-            size = Files.size(input);
-            in = Files.newInputStream(input);
+            export = ReplayRun.export(input, List.of(Pattern.compile(".*")), From.EARLIEST);
         } catch (NoSuchFileException e) {
             throw new ReplayException(input + " (--candidate-input): no such file.");
         } catch (IOException e) {
             throw new ReplayException(input + " (--candidate-input) cannot be read.");
         }
         ReplayException[] failed = new ReplayException[1];
-        try (KcatInput records = KcatInput.of(in, size, input.toString(), 0, List.of(Pattern.compile(".*")), From.EARLIEST)) {
+        try (KcatInput records = export) {
             records.read(record -> {
                 Optional<RecordedStateEvent> read = Replay.read(record);
                 if (read.isPresent() && failed[0] == null) {
