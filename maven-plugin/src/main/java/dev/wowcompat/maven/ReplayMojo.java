@@ -6,6 +6,7 @@ import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.Durations;
 import dev.wowcompat.audit.From;
+import dev.wowcompat.audit.KafkaClientProperties;
 import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.gate.Gate;
@@ -15,7 +16,6 @@ import dev.wowcompat.replay.ReplayRun;
 import dev.wowcompat.report.ReportFormat;
 import java.io.File;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -248,18 +248,15 @@ public class ReplayMojo extends AbstractWowCompatMojo {
     }
 
     private Properties clientProperties() throws MojoFailureException {
-        Properties properties = new Properties();
-        if (kafkaConfig == null) return properties;
-        try (Reader reader = Files.newBufferedReader(kafkaConfig.toPath(), StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new MojoFailureException("<kafkaConfig> " + kafkaConfig + " cannot be read as a properties file.");
+        if (kafkaConfig == null) return new Properties();
+        Properties properties;
+        try {
+            properties = KafkaClientProperties.load(kafkaConfig.toPath(), "<kafkaConfig>");
+        } catch (AuditException e) {
+            throw new MojoFailureException("wow-compat:replay: " + e.getMessage());
         }
-        for (String dropped : KafkaInput.OVERRIDDEN) {
-            if (properties.containsKey(dropped)) {
-                getLog().warn("wow-compat: <kafkaConfig> sets " + dropped + ", which the replay drops: it joins no consumer group and commits no offset.");
-            }
-        }
+        KafkaClientProperties.droppedWarning(properties, KafkaInput.OVERRIDDEN, "<kafkaConfig> " + kafkaConfig, "replay",
+                "it joins no consumer group and commits no offset.").ifPresent(warning -> getLog().warn("wow-compat: " + warning));
         return properties;
     }
 }

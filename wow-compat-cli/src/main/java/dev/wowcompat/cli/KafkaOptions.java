@@ -2,12 +2,8 @@ package dev.wowcompat.cli;
 
 import dev.wowcompat.audit.AuditException;
 import dev.wowcompat.audit.From;
-import java.io.IOException;
+import dev.wowcompat.audit.KafkaClientProperties;
 import java.io.PrintWriter;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,21 +70,12 @@ final class KafkaOptions {
      * @param why why the command sets them, ending the warning
      */
     Properties clientProperties(PrintWriter err, String command, List<String> overridden, String why) throws AuditException {
-        Properties properties = new Properties();
-        if (kafkaConfig == null) return properties;
-        try (Reader r = Files.newBufferedReader(kafkaConfig, StandardCharsets.UTF_8)) {
-            properties.load(r);
-        } catch (NoSuchFileException e) {
-            throw new AuditException(kafkaConfig + ": no such file (--kafka-config)");
-        } catch (IOException | IllegalArgumentException e) {
-            throw new AuditException(kafkaConfig + ": not a properties file (" + e.getMessage() + ")");
-        }
-        List<String> dropped = overridden.stream().filter(properties::containsKey).toList();
-        if (!dropped.isEmpty()) {
-            err.println("wow-compat " + command + ": warning: " + kafkaConfig + " sets " + String.join(", ", dropped) + ", which the "
-                    + command + " drops: " + why);
+        if (kafkaConfig == null) return new Properties();
+        Properties properties = KafkaClientProperties.load(kafkaConfig, "--kafka-config");
+        KafkaClientProperties.droppedWarning(properties, overridden, kafkaConfig.toString(), command, why).ifPresent(warning -> {
+            err.println("wow-compat " + command + ": warning: " + warning);
             err.flush();
-        }
+        });
         return properties;
     }
 
