@@ -5,8 +5,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -28,9 +26,7 @@ final class WireCounting {
      * groups, are decided one after the other.
      */
     static WireOutcome.Uncounted counted(Connection c, String forUpdate, String environment, WireWindow w) throws SQLException {
-        List<WireWindow.Range> ranges = new ArrayList<>();
-        for (WireWindow.Range r : w.ranges()) if (r.to() > r.from()) ranges.add(r);
-        ranges.sort(Comparator.comparing(WireWindow.Range::topic).thenComparingInt(WireWindow.Range::partition));
+        List<WireWindow.Range> ranges = WireTables.heldRanges(w);
         WireOutcome.Uncounted first = null;
         try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_counted(environment, topic, kafka_partition, "
                 + "counted_to, consumer_group) VALUES (?, ?, ?, -1, '') ON CONFLICT DO NOTHING");
@@ -40,15 +36,10 @@ final class WireCounting {
                      + "AND topic = ? AND kafka_partition = ? AND next_offset >= 0")) {
             for (WireWindow.Range r : ranges) {
                 bind(placeholder, environment, r);
-                placeholder.executeUpdate();
                 bind(read, environment, r);
-                long countedTo;
-                String countedBy;
-                try (ResultSet rs = read.executeQuery()) {
-                    rs.next();
-                    countedTo = rs.getLong(1);
-                    countedBy = rs.getString(2);
-                }
+                Mark mark = WireTables.take(placeholder, read, rs -> new Mark(rs.getLong(1), rs.getString(2))).row();
+                long countedTo = mark.countedTo();
+                String countedBy = mark.countedBy();
                 // Every row is still taken, in order, once the answer is known: what a concurrent window waits for.
                 if (first != null || countedTo < 0) continue;
                 WireOutcome.Uncounted.Reason why = null;
@@ -85,6 +76,9 @@ final class WireCounting {
         }
         return first;
     }
+
+    /** A partition's counted mark: the offset counted up to, and the group that counted it. */
+    private record Mark(long countedTo, String countedBy) {}
 
     private static void bind(PreparedStatement ps, String environment, WireWindow.Range r) throws SQLException {
         ps.setString(1, environment);

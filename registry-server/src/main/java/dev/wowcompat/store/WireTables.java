@@ -40,25 +40,19 @@ final class WireTables {
      */
     static WireOutcome.Stale advance(Connection c, String forUpdate, String environment, WireWindow w, long now,
             List<WireOutcome.Position> advanced, int[] added) throws SQLException {
-        // A range of no offset carries nothing: it neither needs nor makes a position (docs/api.md, "What a window may claim").
-        List<WireWindow.Range> ranges = new ArrayList<>(w.ranges().stream().filter(r -> r.width() > 0).toList());
-        ranges.sort(Comparator.comparing(WireWindow.Range::topic).thenComparingInt(WireWindow.Range::partition));
         try (PreparedStatement placeholder = c.prepareStatement("INSERT INTO wire_positions(environment, consumer_group, topic, "
                 + "kafka_partition, next_offset, updated_at) VALUES (?, ?, ?, ?, -1, ?) ON CONFLICT DO NOTHING");
              PreparedStatement read = c.prepareStatement("SELECT next_offset FROM wire_positions WHERE environment = ? "
                      + "AND consumer_group = ? AND topic = ? AND kafka_partition = ?" + forUpdate);
              PreparedStatement write = c.prepareStatement("UPDATE wire_positions SET next_offset = ?, updated_at = ? "
                      + "WHERE environment = ? AND consumer_group = ? AND topic = ? AND kafka_partition = ?")) {
-            for (WireWindow.Range r : ranges) {
+            for (WireWindow.Range r : heldRanges(w)) {
                 bind(placeholder, environment, w.group(), r);
                 placeholder.setLong(5, now);
-                added[0] += placeholder.executeUpdate();
                 bind(read, environment, w.group(), r);
-                long stored;
-                try (ResultSet rs = read.executeQuery()) {
-                    rs.next();
-                    stored = rs.getLong(1);
-                }
+                Taken<Long> taken = take(placeholder, read, rs -> rs.getLong(1));
+                if (taken.inserted()) added[0]++;
+                long stored = taken.row();
                 if (stored >= 0 && stored != r.from()) return new WireOutcome.Stale(r.topic(), r.partition(), stored, r.from());
                 write.setLong(1, r.to());
                 write.setLong(2, now);
@@ -71,6 +65,40 @@ final class WireTables {
             }
         }
         return null;
+    }
+
+    /**
+     * The window's ranges that hold offsets, in the order every window takes their rows (positions, then counted
+     * marks): by topic, then partition. A range of no offset carries nothing: it neither needs nor makes a position or
+     * a mark (docs/api.md, "What a window may claim").
+     */
+    static List<WireWindow.Range> heldRanges(WireWindow w) {
+        List<WireWindow.Range> ranges = new ArrayList<>();
+        for (WireWindow.Range r : w.ranges()) if (r.to() > r.from()) ranges.add(r);
+        ranges.sort(Comparator.comparing(WireWindow.Range::topic).thenComparingInt(WireWindow.Range::partition));
+        return ranges;
+    }
+
+    /** A row as a statement reads it. */
+    @FunctionalInterface
+    interface RowReader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    /** A range's row once taken: whether its placeholder was inserted just now, and the row as it was read. */
+    record Taken<T>(boolean inserted, T row) {}
+
+    /**
+     * Takes a range's row, both statements bound by the caller: {@code placeholder} inserts it when it is missing
+     * ({@code ON CONFLICT DO NOTHING}, which on PostgreSQL waits for another transaction inserting the same key), then
+     * {@code read} reads it locked, so the read sees what a concurrent window committed.
+     */
+    static <T> Taken<T> take(PreparedStatement placeholder, PreparedStatement read, RowReader<T> row) throws SQLException {
+        boolean inserted = placeholder.executeUpdate() > 0;
+        try (ResultSet rs = read.executeQuery()) {
+            rs.next();
+            return new Taken<>(inserted, row.read(rs));
+        }
     }
 
     private static void bind(PreparedStatement ps, String environment, String group, WireWindow.Range r) throws SQLException {
