@@ -163,7 +163,7 @@ final class WriteGate {
     static String token(String header) {
         if (header == null) return null;
         if (header.regionMatches(true, 0, "Bearer ", 0, 7)) return header.substring(7).strip();
-        if (header.regionMatches(true, 0, "Basic ", 0, 6)) {
+        if (isBasic(header)) {
             try {
                 String pair = new String(java.util.Base64.getDecoder().decode(header.substring(6).strip()), java.nio.charset.StandardCharsets.UTF_8);
                 int colon = pair.indexOf(':');
@@ -173,6 +173,11 @@ final class WriteGate {
             }
         }
         return null;
+    }
+
+    /** Whether an {@code Authorization} header carries HTTP Basic credentials. */
+    private static boolean isBasic(String header) {
+        return header != null && header.regionMatches(true, 0, "Basic ", 0, 6);
     }
 
     /** The gate as the Confluent-compatible API's writes use it. */
@@ -249,7 +254,9 @@ final class WriteGate {
             note.principal = k.principal().name();
         } else {
             ctx.header("WWW-Authenticate", "Bearer realm=\"wow-compat\", error=\"invalid_token\"");
-            throw new ApiException(ProblemCode.TOKEN_INVALID, "The bearer token is not accepted.");
+            // Answered in terms of what was sent: Confluent's clients and the UIs send the token as Basic's password.
+            throw new ApiException(ProblemCode.TOKEN_INVALID, isBasic(ctx.header("Authorization"))
+                    ? "The password (a token) of the Basic credentials is not accepted." : "The bearer token is not accepted.");
         }
     }
 

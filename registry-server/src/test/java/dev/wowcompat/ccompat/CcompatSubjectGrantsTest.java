@@ -142,4 +142,25 @@ class CcompatSubjectGrantsTest {
         }
         registry.post("/services/bank-service/releases", release, basic(BANK)).expect(201);
     }
+
+    /**
+     * A token that is not accepted is answered in terms of what was sent (docs/ccompat.md, "Tokens, grants and
+     * limits"): as Basic's password, or as a Bearer; 401, Confluent's 40101 here and the problem code elsewhere.
+     */
+    @Test
+    void aTokenNotAcceptedIsNamedAsItWasSent() {
+        Answer basic = register("com.acme.Order", basic("not-a-token"));
+        assertEquals(401, basic.status(), basic.body());
+        assertEquals(40101, basic.json().path("error_code").asInt(), basic.body());
+        assertEquals("The password (a token) of the Basic credentials is not accepted.", basic.json().path("message").asText());
+        Answer bearer = register("com.acme.Order", bearer("not-a-token"));
+        assertEquals(401, bearer.status(), bearer.body());
+        assertEquals(40101, bearer.json().path("error_code").asInt(), bearer.body());
+        assertEquals("The bearer token is not accepted.", bearer.json().path("message").asText());
+        Answer release = registry.post("/services/bank-service/releases", BankManifests.bank("bank-service", "1.0.0", 1, true),
+                basic("not-a-token"));
+        assertEquals(401, release.status(), release.body());
+        assertEquals("wow-compat.auth.token-invalid", release.code());
+        assertEquals("The password (a token) of the Basic credentials is not accepted.", release.json().path("detail").asText());
+    }
 }
