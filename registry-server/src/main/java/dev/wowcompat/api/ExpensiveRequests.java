@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * Only admitted requests wait, so the waiters are as few as the places.
  */
 final class ExpensiveRequests {
-    private static final String RETRY_AFTER_SECONDS = "1";
+    static final String RETRY_AFTER_SECONDS = "1";
 
     /**
      * What one JSON token may cost once parsed into a tree: a member ({@code "a":1}, two tokens) becomes a node, a

@@ -15,8 +15,8 @@ import dev.wowcompat.store.GateDecision;
 import dev.wowcompat.store.HistoryRelease;
 import dev.wowcompat.store.NewRelease;
 import dev.wowcompat.store.RegistrationResult;
+import dev.wowcompat.store.ReleaseHistory;
 import dev.wowcompat.store.ReleaseStore;
-import dev.wowcompat.store.ReleaseGate;
 import dev.wowcompat.store.StoredRelease;
 import dev.wowcompat.store.WriteRecord;
 import dev.wowcompat.store.TypeRow;
@@ -29,11 +29,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Registering a release: read the Manifest, check it against the service's history inside the store's
- * serialized registration, store it when compatible. The compatibility check itself is the engine's
- * ({@link ReleaseChecker}); this class only connects it to the store.
+ * Registering a release: read the Manifest, read the service's history, check the Manifest against it, and hand the
+ * store the verdict with the history it was made against; the store's serialized registration stores it when
+ * compatible and the history has not moved since, else the history is read and checked again. The compatibility check
+ * itself is the engine's ({@link ReleaseChecker}); this class only connects it to the store.
  */
 public final class Registration {
+    /**
+     * Checks of one registration at most: each check after the first follows a commit of another write of the same
+     * service during the check before it (docs/decisions.md, "The registry on PostgreSQL").
+     */
+    static final int CHECKS = 5;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Registration.class);
     private final ReleaseStore store;
     private final ManifestReader reader;
@@ -57,7 +63,7 @@ public final class Registration {
 
     /**
      * The Manifest of a stored release, parsed once (trusting: it passed every check when it was registered):
-     * releases are immutable, so the gate's cache serves readers of stored Manifests too (can-deploy, the page's
+     * releases are immutable, so the check's cache serves readers of stored Manifests too (can-deploy, the page's
      * readers of an event).
      */
     public Manifest stored(StoredRelease release) {
@@ -76,18 +82,26 @@ public final class Registration {
         Manifest candidate = reader.read(body, source);
         requireService(expectedService, candidate);
         NewRelease release = toNewRelease(candidate, new String(body, StandardCharsets.UTF_8));
-        RegistrationResult result = store.register(release, gateFor(candidate), record);
-        if (result.outcome() == RegistrationResult.Outcome.CREATED) {
-            history.put(candidate.service(), candidate.version().toString(), release.contentDigest(), candidate, body.length);
+        for (int check = 1; check <= CHECKS; check++) {
+            ReleaseHistory read = store.history(candidate.service(), candidate.version());
+            // A stored version answers as it is (a repeat or a conflict) without a check.
+            java.util.Optional<RegistrationResult> repeat = read.repeatOf(release);
+            if (repeat.isPresent()) return repeat.get();
+            RegistrationResult result = store.register(release, read.decided(decide(candidate, read)), record);
+            if (result.outcome() == RegistrationResult.Outcome.CREATED) {
+                history.put(candidate.service(), candidate.version().toString(), release.contentDigest(), candidate, body.length);
+            }
+            if (result.outcome() != RegistrationResult.Outcome.HISTORY_MOVED) return result;
         }
-        return result;
+        throw new ApiException(ProblemCode.BUSY, "The releases of " + candidate.service() + " changed during each of "
+                + CHECKS + " checks of " + candidate.version() + "; nothing was stored: retry shortly.");
     }
 
     /** The dry run: the report the registration would give, nothing stored. */
     public GateDecision check(String expectedService, byte[] body, String source) throws InvalidInputException {
         Manifest candidate = reader.read(body, source);
         requireService(expectedService, candidate);
-        return store.dryRun(candidate.service(), candidate.version(), gateFor(candidate));
+        return decide(candidate, store.history(candidate.service(), candidate.version()));
     }
 
     private static void requireService(String expectedService, Manifest candidate) {
@@ -97,13 +111,11 @@ public final class Registration {
         }
     }
 
-    private ReleaseGate gateFor(Manifest candidate) {
-        return stored -> {
-            List<Manifest> earlier = history.getAll(stored);
-            Report report = new ReleaseChecker().check(candidate, earlier);
-            // Stored and answered with bounded lists: a Manifest of a million unknown keys must not make a report of them.
-            return new GateDecision(report.compatible(), ReportJson.write(report, Listed.FINDINGS));
-        };
+    private GateDecision decide(Manifest candidate, ReleaseHistory stored) {
+        List<Manifest> earlier = history.getAll(stored.releases());
+        Report report = new ReleaseChecker().check(candidate, earlier);
+        // Stored and answered with bounded lists: a Manifest of a million unknown keys must not make a report of them.
+        return new GateDecision(report.compatible(), ReportJson.write(report, Listed.FINDINGS));
     }
 
     /** The Manifest as the store keeps it: the text as sent, its type table, and each schema once. */

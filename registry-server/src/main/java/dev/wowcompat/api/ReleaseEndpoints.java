@@ -33,12 +33,18 @@ final class ReleaseEndpoints {
         this.metrics = metrics;
     }
 
-    /** 201 + report | 200 + stored report (same content again) | 409 breaking (report) | 409 version exists. */
+    /** 201 + report | 200 + stored report (same content again) | 409 breaking (report) | 409 version exists | 503 history kept moving. */
     void register(Context ctx) throws InvalidInputException {
         String service = Names.service(ctx.pathParam("service"));
         WriteGate.require(ctx, Grant.publish(service));
-        RegistrationResult result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path(),
-                WriteGate.record(ctx, 201, (RegistrationResult r) -> r.release().version()));
+        RegistrationResult result;
+        try {
+            result = registration.register(service, bodies.json(ctx), ctx.method() + " " + ctx.path(),
+                    WriteGate.record(ctx, 201, (RegistrationResult r) -> r.release().version()));
+        } catch (ApiException e) {
+            if (e.problem() == ProblemCode.BUSY) ctx.header("Retry-After", ExpensiveRequests.RETRY_AFTER_SECONDS);
+            throw e;
+        }
         if (result.release() != null) WriteGate.about(ctx, null, result.release().version(), null);
         metrics.registration(result.outcome());
         switch (result.outcome()) {

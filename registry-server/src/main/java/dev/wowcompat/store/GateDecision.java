@@ -3,7 +3,7 @@ package dev.wowcompat.store;
 import java.util.Objects;
 
 /**
- * The gate's answer.
+ * The compatibility check's verdict on a candidate.
  *
  * @param accepted whether the release may be stored
  * @param reportJson the compatibility report (JSON report format 1), stored with the release

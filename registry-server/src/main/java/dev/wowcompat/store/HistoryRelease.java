@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * A stored release as the gate sees it. The Manifest text is read only when asked for: a checker that keeps parsed
+ * A stored release as the compatibility check sees it. The Manifest text is read only when asked for: a checker that keeps parsed
  * Manifests of immutable releases (by service, version and digest) never needs it again, and one that misses several
  * asks for their texts together ({@link #manifestsJson}), which the store reads in one query.
  */
@@ -49,14 +49,14 @@ public final class HistoryRelease {
         return contentDigest;
     }
 
-    /** The Manifest as registered; valid only while the gate runs (it reads within the registration's transaction). */
+    /** The Manifest as registered, read (with a connection of its own) when first asked for. */
     public String manifestJson() {
         return manifestsJson(List.of(this)).get(0);
     }
 
     /**
      * The Manifests of {@code releases} as registered, in their order: one read for those of one history (one
-     * query), so a gate that misses its cache for a whole history waits for one round trip, not one per release.
+     * query), so a check that misses its cache for a whole history waits for one round trip, not one per release.
      */
     public static List<String> manifestsJson(List<HistoryRelease> releases) {
         // Grouped by reader and service: the releases of one history share both.

@@ -45,13 +45,13 @@ public final class JdbcRegistryStore implements RegistryStore {
     }
 
     @Override
-    public RegistrationResult register(NewRelease release, ReleaseGate gate, WriteRecord<RegistrationResult> record) {
-        return this.releases.register(release, gate, record);
+    public ReleaseHistory history(String service, dev.wowcompat.manifest.Version version) {
+        return this.releases.history(service, version);
     }
 
     @Override
-    public GateDecision dryRun(String service, dev.wowcompat.manifest.Version version, ReleaseGate gate) {
-        return this.releases.dryRun(service, version, gate);
+    public RegistrationResult register(NewRelease release, CheckedDecision decision, WriteRecord<RegistrationResult> record) {
+        return this.releases.register(release, decision, record);
     }
 
     @Override

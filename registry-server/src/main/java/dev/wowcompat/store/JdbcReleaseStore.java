@@ -19,8 +19,12 @@ import java.util.TreeSet;
  * {@code migrate} makes.
  *
  * <p>Immutability is decided by the database: {@code UNIQUE (service, version)} and an insert that does nothing on
- * conflict. The look-up before the gate only spares a repeat the check; when the insert finds the version taken
- * after all, the stored row decides between a repeat and a conflict.
+ * conflict. The look-up in the history's read only spares a repeat the check; when the insert finds the version
+ * taken after all, the stored row decides between a repeat and a conflict.
+ *
+ * <p>The check runs on a read of the history, before the registration's transaction (docs/decisions.md, "The
+ * registry on PostgreSQL"): the transaction takes its decision as a value and stores by it only while the history
+ * still has the mark it was made against.
  */
 final class JdbcReleaseStore implements ReleaseStore {
     private final Transactions tx;
@@ -106,20 +110,36 @@ final class JdbcReleaseStore implements ReleaseStore {
     }
 
     @Override
-    public RegistrationResult register(NewRelease release, ReleaseGate gate, WriteRecord<RegistrationResult> record) {
+    public ReleaseHistory history(String service, Version version) {
+        return tx.read(c -> new ReleaseHistory(service,
+                history(c, service, (s, versions) -> tx.read(r -> manifestTexts(r, s, versions))),
+                findRelease(c, service, version.toString())));
+    }
+
+    @Override
+    public RegistrationResult register(NewRelease release, CheckedDecision decision, WriteRecord<RegistrationResult> record) {
         try {
-            return tx.logged(c -> registerInTransaction(c, release, gate),
+            return tx.logged(c -> registerInTransaction(c, release, decision),
                     result -> result.outcome() == RegistrationResult.Outcome.CREATED, record);
         } catch (StoreException e) {
             throw new StoreException("could not store " + release.service() + "@" + release.version() + ": " + e.getMessage(), e);
         }
     }
 
-    private RegistrationResult registerInTransaction(Connection c, NewRelease release, ReleaseGate gate) throws SQLException {
+    /** The history's releases as the transaction compares them: their Manifests are never read there. */
+    private static final HistoryRelease.Texts NOT_IN_TRANSACTION = (service, versions) -> {
+        throw new IllegalStateException("a registration's transaction reads no Manifest of the history");
+    };
+
+    private RegistrationResult registerInTransaction(Connection c, NewRelease release, CheckedDecision checked) throws SQLException {
         tx.lockService(c, release.service());
         Optional<RegistrationResult> repeat = repeatOrConflict(c, release.service(), release.version().toString(), release.contentDigest());
         if (repeat.isPresent()) return repeat.get();
-        GateDecision decision = gate.decide(history(c, release.service(), (s, versions) -> manifestTexts(c, s, versions)));
+        GateDecision decision = checked.decision();
+        // After the lock nothing joins the history until the commit: the verdict holds if the history is the one it read.
+        if (!ReleaseHistory.markOf(history(c, release.service(), NOT_IN_TRANSACTION)).equals(checked.historyMark())) {
+            return new RegistrationResult(RegistrationResult.Outcome.HISTORY_MOVED, null, decision.reportJson());
+        }
         if (!decision.accepted()) {
             return new RegistrationResult(RegistrationResult.Outcome.REFUSED, null, decision.reportJson());
         }
@@ -136,11 +156,7 @@ final class JdbcReleaseStore implements ReleaseStore {
     /** SAME_CONTENT or VERSION_CONFLICT when the version is stored already, with the stored release and its report. */
     private static Optional<RegistrationResult> repeatOrConflict(Connection c, String service, String version, String digest)
             throws SQLException {
-        // A withdrawn version stays taken: sending its content again does not bring it back.
-        return findRelease(c, service, version).map(stored -> new RegistrationResult(
-                stored.contentDigest().equals(digest) && stored.withdrawnAt() == null
-                        ? RegistrationResult.Outcome.SAME_CONTENT : RegistrationResult.Outcome.VERSION_CONFLICT,
-                stored, stored.reportJson()));
+        return findRelease(c, service, version).map(stored -> RegistrationResult.existing(stored, digest));
     }
 
     /**
@@ -339,7 +355,7 @@ final class JdbcReleaseStore implements ReleaseStore {
     }
 
     /**
-     * Stores a release exported from another store as it was (registration time, report), without a gate: it was
+     * Stores a release exported from another store as it was (registration time, report), without a check: it was
      * checked when it was first registered. The version's uniqueness decides as in {@link #register}: CREATED,
      * SAME_CONTENT (already copied) or VERSION_CONFLICT. Before a copy commits, each of its schemas is read back
      * and handed to {@code verify} (fingerprint, canonical JSON as stored); a refusal rolls the copy back.
@@ -363,14 +379,7 @@ final class JdbcReleaseStore implements ReleaseStore {
         }, result -> result.outcome() == RegistrationResult.Outcome.CREATED);
     }
 
-    @Override
-    public GateDecision dryRun(String service, Version version, ReleaseGate gate) {
-        // The Manifests the gate asks for are read with a connection of their own, so a long check holds none.
-        List<HistoryRelease> history = tx.read(c -> history(c, service, (s, versions) -> tx.read(r -> manifestTexts(r, s, versions))));
-        return gate.decide(history);
-    }
-
-    /** @param manifests reads releases' Manifest texts when the gate asks for them */
+    /** @param manifests reads releases' Manifest texts when the check asks for them */
     private static List<HistoryRelease> history(Connection c, String service, HistoryRelease.Texts manifests)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(

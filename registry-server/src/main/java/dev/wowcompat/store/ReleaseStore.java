@@ -9,24 +9,31 @@ import java.util.Optional;
  *
  * <p>Contract for implementations: releases are immutable once stored; a {@link #register} that returns
  * {@link RegistrationResult.Outcome#CREATED} has made the release durable before it returns; registrations of
- * one service are serialized (across every process sharing the database), so the gate always sees the complete
- * history and one version is created once.
+ * one service are serialized (across every process sharing the database), so a decision is stored only against the
+ * history it was made on, and one version is created once.
  */
 public interface ReleaseStore {
 
     /**
-     * Stores a release unless the gate refuses it. Within one service, calls are serialized: the gate runs with
-     * the service's history as it is at that moment, and nothing can be added to that history until the call ends.
+     * The service's history for a check of a candidate of {@code version}: a read, in no write transaction. The
+     * Manifests of its releases are read when the check asks for them, each read with a connection of its own, so a
+     * long check holds none.
      */
-    RegistrationResult register(NewRelease release, ReleaseGate gate, WriteRecord<RegistrationResult> record);
+    ReleaseHistory history(String service, Version version);
 
-    /** {@link #register(NewRelease, ReleaseGate, WriteRecord)} with no write-log row. */
-    default RegistrationResult register(NewRelease release, ReleaseGate gate) {
-        return register(release, gate, WriteRecord.none());
+    /**
+     * Stores a release or refuses it, by a decision made against a read of the service's history
+     * ({@link ReleaseHistory#decided}). Within one service, calls are serialized: a version stored already answers
+     * SAME_CONTENT or VERSION_CONFLICT whatever the decision; otherwise, when the history is no longer the one the
+     * decision was made against, nothing is stored and the answer is HISTORY_MOVED (read and check again);
+     * otherwise the decision stores (CREATED, with {@code record}'s row) or refuses (REFUSED).
+     */
+    RegistrationResult register(NewRelease release, CheckedDecision decision, WriteRecord<RegistrationResult> record);
+
+    /** {@link #register(NewRelease, CheckedDecision, WriteRecord)} with no write-log row. */
+    default RegistrationResult register(NewRelease release, CheckedDecision decision) {
+        return register(release, decision, WriteRecord.none());
     }
-
-    /** Runs the gate against the current history without storing anything (the dry-run check). */
-    GateDecision dryRun(String service, dev.wowcompat.manifest.Version version, ReleaseGate gate);
 
     List<ServiceSummary> services();
 
@@ -75,7 +82,7 @@ public interface ReleaseStore {
     void exportReleases(java.util.function.Consumer<ExportedRelease> consumer);
 
     /**
-     * Stores a release exported from another store as it was (registration time, report), without a gate: it was
+     * Stores a release exported from another store as it was (registration time, report), without a check: it was
      * checked when it was first registered. The version's uniqueness decides as in {@link #register}: CREATED,
      * SAME_CONTENT (already copied) or VERSION_CONFLICT. Before a copy commits, each of its schemas is read back
      * and handed to {@code verify} (fingerprint, canonical JSON as stored); a refusal rolls the copy back.

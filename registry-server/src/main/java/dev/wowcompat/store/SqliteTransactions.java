@@ -24,7 +24,7 @@ import org.sqlite.SQLiteException;
  * before a write returns and the API answers 201.
  *
  * <p>SQLite allows one writer at a time. All writes go through one connection under a lock, and each
- * registration is one {@code BEGIN IMMEDIATE} transaction that reads the history, runs the gate and inserts:
+ * registration is one {@code BEGIN IMMEDIATE} transaction that compares the history with the one checked and inserts:
  * that serializes registrations (of one service, and of all of them) within this process and, through SQLite's
  * own file lock, across processes sharing the file. Reads use a small pool of their own connections, which WAL
  * lets run while a write is in progress.

@@ -41,7 +41,7 @@ public interface Transactions extends AutoCloseable {
 
     /**
      * Blocks until no other registration of {@code service} runs, anywhere, and holds that until the transaction
-     * ends: the gate then sees every release committed before and nothing can join the history until the commit.
+     * ends: the history read after it holds every release committed before, and nothing can join it until the commit.
      */
     void lockService(Connection c, String service) throws SQLException;
 

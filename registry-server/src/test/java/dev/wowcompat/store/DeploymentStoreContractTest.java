@@ -36,13 +36,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @ExtendWith(TestDatabases.class)
 class DeploymentStoreContractTest {
-    private static final ReleaseGate ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\"}");
+    private static final CheckedRegistration.Check ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\"}");
 
     private static void register(JdbcRegistryStore store, String service, String... versions) {
         for (String version : versions) {
             NewRelease release = new NewRelease(service, Version.parse(version), "digest-" + service + "-" + version,
                     "{\"service\":\"" + service + "\",\"version\":\"" + version + "\"}", List.of(), Map.of());
-            assertEquals(RegistrationResult.Outcome.CREATED, store.register(release, ACCEPT).outcome());
+            assertEquals(RegistrationResult.Outcome.CREATED, CheckedRegistration.register(store, release, ACCEPT).outcome());
         }
     }
 
@@ -145,7 +145,7 @@ class DeploymentStoreContractTest {
             assertThrows(StoreException.class, () -> store.recordDeployment("staging", "bank", "1.0.0", unstorable));
             assertEquals(List.of(), store.environments(), "the deployment rolled back with its row");
             NewRelease release = new NewRelease("bank", Version.parse("1.2.0"), "digest-bank-1.2.0", "{}", List.of(), Map.of());
-            assertThrows(StoreException.class, () -> store.register(release, ACCEPT,
+            assertThrows(StoreException.class, () -> CheckedRegistration.register(store, release, ACCEPT,
                     WriteRecord.of(new WriteLogEntry(0, 1, null, "127.0.0.1", "POST /services/{service}/releases", "bank", "1.2.0", null, 201))));
             assertTrue(store.release("bank", "1.2.0").isEmpty(), "the release rolled back with its row");
             assertEquals(List.of(), store.writeLog(new WriteLogQuery(null, null, null, null, 10)));

@@ -31,14 +31,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(TestDatabases.class)
 class ProfileStoreContractTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ReleaseGate ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\"}");
+    private static final CheckedRegistration.Check ACCEPT = history -> new GateDecision(true, "{\"verdict\":\"compatible\"}");
     private static final Field AMOUNT = new Field("Deposited", 2, "/amount");
 
     private static void register(JdbcRegistryStore store, String service, String... versions) {
         for (String version : versions) {
             NewRelease release = new NewRelease(service, Version.parse(version), "digest-" + service + "-" + version,
                     "{\"service\":\"" + service + "\",\"version\":\"" + version + "\"}", List.of(), Map.of());
-            assertEquals(RegistrationResult.Outcome.CREATED, store.register(release, ACCEPT).outcome());
+            assertEquals(RegistrationResult.Outcome.CREATED, CheckedRegistration.register(store, release, ACCEPT).outcome());
             // Profiles are kept only for releases that ran in the environment: each version ran in both.
             for (String environment : List.of("staging", "prod")) store.recordDeployment(environment, service, version);
         }

@@ -22,8 +22,8 @@ class UsageStoreContractTest {
     @EnumSource(Backend.class)
     void looksUpTypesAndFingerprints(Backend backend, TestDatabases databases) {
         try (JdbcRegistryStore store = databases.create(backend).open()) {
-            store.register(release("bank", "1.0.0", "d1", FP_B), ACCEPT);
-            store.register(release("ledger", "1.0.0", "d9", FP_B), ACCEPT);
+            CheckedRegistration.register(store, release("bank", "1.0.0", "d1", FP_B), ACCEPT);
+            CheckedRegistration.register(store, release("ledger", "1.0.0", "d9", FP_B), ACCEPT);
             List<TypeMatch> found = store.searchTypes("deposit", 10);
             assertEquals(1, found.size());
             assertEquals("bank.account.Deposited", found.get(0).name());

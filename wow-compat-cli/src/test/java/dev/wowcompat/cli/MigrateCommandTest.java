@@ -321,8 +321,8 @@ class MigrateCommandTest {
             for (int release = 0; release < 20; release++) {
                 for (int service = 0; service < 100; service++) {
                     byte[] manifest = generated("svc-" + service, release).getBytes(StandardCharsets.UTF_8);
-                    var result = store.register(Registration.toNewRelease(reader.read(manifest, "generated"), new String(manifest, StandardCharsets.UTF_8)),
-                            history -> accept);
+                    var generated = Registration.toNewRelease(reader.read(manifest, "generated"), new String(manifest, StandardCharsets.UTF_8));
+                    var result = store.register(generated, store.history(generated.service(), generated.version()).decided(accept));
                     assertEquals(RegistrationResult.Outcome.CREATED, result.outcome());
                 }
             }
@@ -344,13 +344,13 @@ class MigrateCommandTest {
         String mine = BankManifests.bank("1.0.0");
         String theirs = BankManifests.withDescription(mine, "other content");
         try (JdbcRegistryStore store = SqliteTransactions.open(sqlite)) {
-            store.register(Registration.toNewRelease(reader.read(mine.getBytes(StandardCharsets.UTF_8), "a"), mine),
-                    h -> new GateDecision(true, "{}"));
+            var release = Registration.toNewRelease(reader.read(mine.getBytes(StandardCharsets.UTF_8), "a"), mine);
+            store.register(release, store.history(release.service(), release.version()).decided(new GateDecision(true, "{}")));
         }
         TestDatabases.Database target = databases.create(Backend.POSTGRESQL);
         try (JdbcRegistryStore store = target.open()) {
-            store.register(Registration.toNewRelease(reader.read(theirs.getBytes(StandardCharsets.UTF_8), "b"), theirs),
-                    h -> new GateDecision(true, "{}"));
+            var release = Registration.toNewRelease(reader.read(theirs.getBytes(StandardCharsets.UTF_8), "b"), theirs);
+            store.register(release, store.history(release.service(), release.version()).decided(new GateDecision(true, "{}")));
         }
         Cli.Result result = Cli.run("migrate", "--from", sqlite.toString(), "--to", target.address(),
                 "--db-credentials", credentials(databases).toString());
