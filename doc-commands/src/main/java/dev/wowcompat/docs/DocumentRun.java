@@ -24,10 +24,13 @@ public final class DocumentRun {
 
     private final List<CodeBlock> blocks;
     private final List<CompletableFuture<String>> outcomes = new ArrayList<>();
+    /** Each block's wall time, written before its outcome completes (so read after it: CI's time, per block). */
+    private final long[] nanos;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
     private DocumentRun(List<CodeBlock> blocks) {
         this.blocks = List.copyOf(blocks);
+        this.nanos = new long[blocks.size()];
         for (int i = 0; i < blocks.size(); i++) {
             outcomes.add(new CompletableFuture<>());
         }
@@ -70,9 +73,13 @@ public final class DocumentRun {
             ShellSession session = new ShellSession(commands.root());
             try {
                 for (int i = 0; i < blocks.size(); i++) {
+                    long start = System.nanoTime();
                     try {
-                        outcomes.get(i).complete(commands.check(blocks.get(i), session));
+                        String outcome = commands.check(blocks.get(i), session);
+                        nanos[i] = System.nanoTime() - start;
+                        outcomes.get(i).complete(outcome);
                     } catch (Throwable failed) {
+                        nanos[i] = System.nanoTime() - start;
                         // A failed block does not end the document: the reader's next paste still runs.
                         outcomes.get(i).completeExceptionally(failed);
                     }
@@ -92,6 +99,11 @@ public final class DocumentRun {
     /** The line saying what was done with the {@code index}-th command block, once it has run; its failure else. */
     public String outcome(int index) throws Throwable {
         return await(outcomes.get(index));
+    }
+
+    /** The seconds the {@code index}-th block took, once {@link #outcome} returned for it. */
+    public double seconds(int index) {
+        return nanos[index] / 1e9;
     }
 
     /** Returns once every process the document's blocks started is stopped. */

@@ -92,7 +92,15 @@ public final class ServerProcess implements AutoCloseable {
                 return null;
             }
         });
-        String base = url.get(60, TimeUnit.SECONDS);
+        String base;
+        try {
+            // Generous: a JVM starting a registry on two loaded cores; a node that never listens still fails here.
+            base = url.get(180, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // Not left behind to outlive the test run.
+            p.destroyForcibly();
+            throw new IllegalStateException("the registry process did not listen within 180 s:\n" + String.join("\n", startup), e);
+        }
         if (base == null) {
             p.destroyForcibly();
             throw new IllegalStateException("the registry process ended before listening (exit " + p.waitFor() + "):\n"

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -31,7 +32,9 @@ abstract class BrowserTest {
     /** Opens the browser on an empty page, once the registry holds what the pages are to show. */
     void openBrowser() {
         browser = chromium.browser();
+        // A view drawn again while a condition reads it is read again, not a failure of the page.
         wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+        wait.ignoring(StaleElementReferenceException.class);
     }
 
     @AfterAll

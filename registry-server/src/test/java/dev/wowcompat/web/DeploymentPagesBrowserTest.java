@@ -221,11 +221,12 @@ class DeploymentPagesBrowserTest extends BrowserTest {
                 browser.findElement(By.id("cd-environment-hint")).getText());
         browser.findElement(By.cssSelector("#can-deploy-form button[type=submit]")).click();
         wait.until(ExpectedConditions.urlContains("#/can-deploy/bank-service/1.2.0/eu-west/new"));
-        WebElement first = wait.until(d -> {
+        // Read inside the wait: the view may draw the verdict again between a lookup and a read.
+        String firstPill = wait.until(d -> {
             List<WebElement> v = d.findElements(By.cssSelector("#can-deploy-verdict"));
-            return v.isEmpty() || !v.get(0).getText().contains("eu-west") ? null : v.get(0);
+            return v.isEmpty() || !v.get(0).getText().contains("eu-west") ? null : v.get(0).findElement(By.cssSelector(".pill")).getText();
         });
-        assertEquals("deployable", first.findElement(By.cssSelector(".pill")).getText());
+        assertEquals("deployable", firstPill);
         assertTrue(browser.findElement(By.id("cd-new")).isSelected(), "the form keeps what was asked");
         assertEquals(404, registry.get("/environments/eu-west").status(), "asking recorded nothing");
     }
