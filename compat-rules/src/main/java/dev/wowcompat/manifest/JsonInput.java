@@ -402,11 +402,11 @@ public final class JsonInput {
                     + limits.maxTokens() + " JSON tokens (keys, values and brackets), the limit of this reader");
         }
         if (original.contains("String value length")) {
-            return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + "a string is longer than the limit of "
+            return new InputProblem(source, pointer, ProblemCodes.VALUE_TOO_LONG, at(location) + "a string is longer than the limit of "
                     + String.format("%,d", MAX_STRING_CHARS) + " characters, which is fixed: no schema or Manifest value needs one this long");
         }
         // Jackson's other bounds (a string, a number or a key name longer than it accepts) are about size too.
-        return new InputProblem(source, pointer, ProblemCodes.TOO_LARGE, at(location) + cleanMessage(original));
+        return new InputProblem(source, pointer, ProblemCodes.VALUE_TOO_LONG, at(location) + cleanMessage(original));
     }
 
     private static InputProblem syntaxProblem(JacksonException e, JsonParser parser, String source) {

@@ -11,6 +11,11 @@ public final class ProblemCodes {
     public static final String TOO_LARGE = "wow-compat.input.too-large";
     /** More JSON tokens than {@link InputLimits#maxTokens()}: what a parsed document's memory grows with. */
     public static final String TOO_MANY_TOKENS = "wow-compat.input.too-many-tokens";
+    /**
+     * A string, a number or a key longer than the reader takes (a string: {@link JsonInput#MAX_STRING_CHARS}
+     * characters). Not {@link #TOO_LARGE}, which the registry answers 413: the body as a whole may be small enough.
+     */
+    public static final String VALUE_TOO_LONG = "wow-compat.input.value-too-long";
     /** JSON nested deeper than {@link InputLimits#maxDepth()}. */
     public static final String TOO_DEEP = "wow-compat.input.too-deep";
     /** Not JSON: a syntax error, an empty input, or content after the document. */

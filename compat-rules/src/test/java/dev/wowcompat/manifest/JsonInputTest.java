@@ -215,7 +215,7 @@ class JsonInputTest {
     void aStringOverItsLimitIsRefusedInOurWords() {
         String text = "{\"serviceName\": \"" + "a".repeat(4 * 1024 * 1024 + 1) + "\"}";
         InputProblem p = onlyProblem(assertThrows(InvalidInputException.class, () -> json.parse(text, "request body")));
-        assertEquals(ProblemCodes.TOO_LARGE, p.code());
+        assertEquals("wow-compat.input.value-too-long", p.code());
         assertEquals("/serviceName", p.pointer());
         assertTrue(p.message().endsWith("a string is longer than the limit of 4,194,304 characters, which is fixed: "
                 + "no schema or Manifest value needs one this long"), p.message());
