@@ -219,7 +219,8 @@ public final class CandidateJvm implements AutoCloseable {
                 events,
                 failure.isObject() ? Optional.of(new SourceAnswer.RunnerFailure(failure.path("kind").asText(),
                         failure.path("record").asInt(), failure.path("event").asInt(), failure.path("detail").asText()))
-                        : Optional.empty());
+                        : Optional.empty(),
+                answer.path("same").asBoolean(false));
     }
 
     /**

@@ -260,7 +260,9 @@ public final class Replay {
         if (!steps.foundAny && fromOne.size() > 1) {
             RecordedStateEvent last = fromOne.get(fromOne.size() - 1);
             // Without any finding every record went in the requests that sourced the whole stream alongside.
-            SourceAnswer whole = steps.whole.isPresent() ? steps.whole.get()
+            // The child says a state is the recorded one only of its request's last record: here that is the last.
+            SourceAnswer whole = steps.whole.isPresent() && (!steps.whole.get().stateAsRecorded() || steps.wholeThrough == last)
+                    ? steps.whole.get()
                     : candidate.source(Optional.empty(), 0, false, fromOne.stream().map(RecordedStateEvent::line).toList());
             judge(whole, fromOne, null, last, tally,
                     " after replaying versions 1 to " + last.version() + " whole");
@@ -281,6 +283,8 @@ public final class Replay {
         private boolean wholeWanted;
         private boolean wholeStarted;
         private Optional<SourceAnswer> whole = Optional.empty();
+        /** The last record of the request that answered {@link #whole}. */
+        private RecordedStateEvent wholeThrough;
         private boolean foundAny;
 
         AggregateSteps(CandidateJvm candidate, ReplayTally tally, boolean wholeWanted) {
@@ -316,6 +320,7 @@ public final class Replay {
             CandidateJvm.Steps answer = candidate.steps(before == null ? Optional.empty() : Optional.of(before.state()),
                     before == null ? 0 : before.version(), before != null && before.deleted(), mode, run);
             whole = wholeWanted ? answer.whole() : Optional.empty();
+            wholeThrough = run.get(run.size() - 1);
             for (int i = 0; i < run.size(); i++) {
                 RecordedStateEvent stepBefore = i == 0 ? before : run.get(i - 1);
                 if (judge(answer.steps().get(i), List.of(run.get(i)), stepBefore, run.get(i), tally, "")) {
@@ -335,7 +340,7 @@ public final class Replay {
                                  RecordedStateEvent compared, ReplayTally tally, String how) {
         boolean found = false;
         List<StateComparison.Difference> differences = answer.failure().isEmpty() && answer.state().isPresent()
-                ? StateComparison.compare(compared.state(), answer.state().get()) : List.of();
+                && !answer.stateAsRecorded() ? StateComparison.compare(compared.state(), answer.state().get()) : List.of();
         // The whole stream's events were each seen when their version was replayed: only its end state is new.
         for (SourceAnswer.EventSeen seen : how.isEmpty() ? answer.events() : List.<SourceAnswer.EventSeen>of()) {
             RecordedStateEvent at = run.get(seen.record());

@@ -9,9 +9,12 @@ import java.util.OptionalInt;
 /**
  * What the candidate's JVM answered for one run of streams: the state Wow's serializer wrote after the last stream
  * and its version (both empty when the run failed), what it saw of each event, and the failure that stopped it.
+ * A step of {@code STEPS} leaves out the events read, upgraded and sourced as they should be, and the state when it
+ * is the one recorded ({@code stateAsRecorded}: written and read back by Wow's mapper, equal to the recorded state of
+ * the run's last record), as the comparison finds nothing in it (docs/replay.md, "The runner's protocol").
  */
 public record SourceAnswer(OptionalInt version, Optional<JsonNode> state, List<EventSeen> events,
-                           Optional<RunnerFailure> failure) {
+                           Optional<RunnerFailure> failure, boolean stateAsRecorded) {
     public SourceAnswer {
         events = List.copyOf(events);
     }

@@ -38,6 +38,7 @@ public final class ReplayRunner {
     private Object wholeAggregate;
     private int wholeRecords;
     private String wholeFailure;
+    private final java.util.Map<Class<?>, Object> stateMetadataOf = new java.util.HashMap<>();
 
     private ReplayRunner(WowRuntime wow) {
         this.wow = wow;
@@ -105,7 +106,7 @@ public final class ReplayRunner {
                 records.add(in.readLine());
             }
             protocol.println(runner.source(before == null || before.equals("null") ? null : before,
-                    Integer.parseInt(parts[2]), Boolean.parseBoolean(parts[3]), records));
+                    Integer.parseInt(parts[2]), Boolean.parseBoolean(parts[3]), records, false));
             protocol.flush();
         }
     }
@@ -163,7 +164,7 @@ public final class ReplayRunner {
             int second = line.indexOf(' ', first + 1);
             String record = line.substring(second + 1);
             lastStreamNode = null;
-            String answer = source(stepBefore, version, deleted, List.of(record));
+            String answer = source(stepBefore, version, deleted, List.of(record), true);
             out.append(i == 0 ? "" : ",").append(answer);
             Object node = lastStreamNode;
             if (wholeOn) {
@@ -184,9 +185,9 @@ public final class ReplayRunner {
             out.append(wholeFailure);
         } else {
             try {
-                out.append("{\"version\":").append(wow.invoke(wholeAggregate, "getVersion")).append(",\"state\":")
-                        .append(wow.write(wow.invoke(wholeAggregate, "getState"))).append(",\"events\":[]")
-                        .append(SUCCEEDED);
+                out.append("{\"version\":").append(wow.invoke(wholeAggregate, "getVersion")).append(',')
+                        .append(stateOrSame(wow.write(wow.invoke(wholeAggregate, "getState")), lastStreamNode))
+                        .append(",\"events\":[]").append(SUCCEEDED);
             } catch (Throwable t) {
                 out.append(failure(new StringBuilder(), "state-unwritable", wholeRecords - 1, -1, t));
             }
@@ -240,8 +241,13 @@ public final class ReplayRunner {
         }
     }
 
-    /** {@code before}: the recorded state before, as JSON text or as a tree already read; null for the empty state. */
-    private String source(Object before, int beforeVersion, boolean deletedBefore, List<String> records) {
+    /**
+     * {@code before}: the recorded state before, as JSON text or as a tree already read; null for the empty state.
+     * With {@code step} (one record of {@code STEPS}) the answer leaves out what the parent would find nothing in: the
+     * events read, upgraded and sourced as they should be, and the state when it is the one the record holds
+     * ({@link #stateOrSame}).
+     */
+    private String source(Object before, int beforeVersion, boolean deletedBefore, List<String> records, boolean step) {
         StringBuilder events = new StringBuilder();
         Object stateMetadata = null;
         Object aggregate = null;
@@ -264,7 +270,7 @@ public final class ReplayRunner {
             List<String[]> upgraded = new ArrayList<>();
             for (int e = 0; e < eventCount; e++) {
                 try {
-                    upgraded.add(upgradeOne(flatEvent(streamNode, wow.invoke(eventsNode, "get", e), e, eventCount)));
+                    upgraded.add(upgradeOne(streamNode, wow.invoke(eventsNode, "get", e), e, eventCount));
                 } catch (UpgraderFailure failure) {
                     return failure(events, "upgrader-failed", r, e, failure.getCause() == null ? failure : failure.getCause());
                 } catch (Throwable t) {
@@ -285,7 +291,7 @@ public final class ReplayRunner {
                         return failure(events, "aggregate-unknown", r, -1,
                                 new IllegalStateException("no aggregate class for " + aggregateId));
                     }
-                    stateMetadata = wow.stateMetadata(type);
+                    stateMetadata = stateMetadata(type);
                     if (before == null) {
                         aggregate = wow.emptyStateAggregate(stateMetadata, aggregateId);
                     } else {
@@ -306,6 +312,10 @@ public final class ReplayRunner {
                     Object body = wow.invoke(event, "getBody");
                     boolean sourced = readable && wow.hasSourcingFunction(stateMetadata, body.getClass());
                     String[] seen = e < upgraded.size() ? upgraded.get(e) : new String[4];
+                    boolean unguarded = readable && "changed".equals(seen[2]);
+                    if (step && readable && sourced && !unguarded) {
+                        continue;
+                    }
                     if (!events.isEmpty()) {
                         events.append(',');
                     }
@@ -316,7 +326,7 @@ public final class ReplayRunner {
                             .append(",\"upgradedRevision\":").append(Json.string((String) wow.invoke(event, "getRevision")))
                             .append(",\"readable\":").append(readable)
                             .append(",\"sourced\":").append(sourced)
-                            .append(",\"unguarded\":").append(readable && "changed".equals(seen[2]))
+                            .append(",\"unguarded\":").append(unguarded)
                             .append('}');
                 }
             } catch (Throwable t) {
@@ -333,7 +343,8 @@ public final class ReplayRunner {
         try {
             String state = aggregate == null ? "null" : wow.write(wow.invoke(aggregate, "getState"));
             Object version = aggregate == null ? beforeVersion : wow.invoke(aggregate, "getVersion");
-            return "{\"version\":" + version + ",\"state\":" + state + ",\"events\":[" + events + "]" + SUCCEEDED;
+            return "{\"version\":" + version + "," + (step && aggregate != null ? stateOrSame(state, lastStreamNode)
+                    : "\"state\":" + state) + ",\"events\":[" + events + "]" + SUCCEEDED;
         } catch (Throwable t) {
             return failure(events, "state-unwritable", records.size() - 1, -1, t);
         }
@@ -366,7 +377,7 @@ public final class ReplayRunner {
             boolean failed = false;
             for (int e = 0; e < eventCount && !failed; e++) {
                 try {
-                    upgraded.add(upgradeOne(flatEvent(streamNode, WowRuntime.call(eventsNode, "get", e), e, eventCount)));
+                    upgraded.add(upgradeOne(streamNode, WowRuntime.call(eventsNode, "get", e), e, eventCount));
                 } catch (UpgraderFailure failure) {
                     failures.append(failures.isEmpty() ? "" : ",").append(failureObject("upgrader-failed", r, e,
                             failure.getCause() == null ? failure : failure.getCause()));
@@ -467,13 +478,41 @@ public final class ReplayRunner {
     }
 
     /**
+     * The members of a state answer: {@code "state":null,"same":true} when the state written, read back with Wow's
+     * mapper, is the state the record holds (so the parent's comparison, which accepts more, finds nothing in it and
+     * need not read it), else {@code "state":} and the state written (docs/decisions.md, "The child answers only what
+     * the parent judges").
+     */
+    private String stateOrSame(String state, Object streamNode) throws Throwable {
+        Object recorded = streamNode == null ? null : wow.invoke(streamNode, "get", "state");
+        if (recorded != null && recorded.equals(wow.readTree(state))) {
+            return "\"state\":null,\"same\":true";
+        }
+        return "\"state\":" + state;
+    }
+
+    /** Wow's metadata of the aggregate class's state, read once a class. */
+    private Object stateMetadata(Class<?> aggregateClass) throws Throwable {
+        Object metadata = stateMetadataOf.get(aggregateClass);
+        if (metadata == null) {
+            metadata = wow.stateMetadata(aggregateClass);
+            stateMetadataOf.put(aggregateClass, metadata);
+        }
+        return metadata;
+    }
+
+    /**
      * Runs Wow's chain on one event of a stream, read as Wow reads it. A chain whose upgraders each guard their
      * source revision leaves a record already at its current revision as it is: so the chain is unguarded when it
      * changed a record whose name and revision it kept, or changed again what it had already upgraded. Answers the
      * name and revision read, and {@code changed} or {@code same}.
+     *
+     * <p>The chain is run a second time only on a record the first run changed: Wow hands back the very record it was
+     * given when no upgrader is registered for the event, and a chain that left a record as it was leaves it so again,
+     * as it is given the same record (docs/decisions.md, "The upgrader chain's second run").
      */
-    private String[] upgradeOne(String first) throws Throwable {
-        Object record = wow.eventRecord(wow.readTree(first));
+    private String[] upgradeOne(Object streamNode, Object eventNode, int index, int count) throws Throwable {
+        Object record = wow.eventRecord(flatEvent(streamNode, eventNode, index, count));
         String name = (String) wow.invoke(record, "getName");
         String revision = (String) wow.invoke(record, "getRevision");
         String aggregateBefore = aggregateOf(record);
@@ -483,14 +522,23 @@ public final class ReplayRunner {
         } catch (Throwable t) {
             throw new UpgraderFailure(t);
         }
+        if (once == record) {
+            return new String[] {name, revision, "same"};
+        }
         if (!aggregateBefore.equals(aggregateOf(once))) {
             throw new UpgraderFailure(new IllegalStateException("an upgrader returned a record of " + aggregateOf(once)
                     + " for an event of " + aggregateBefore));
         }
+        // The chain may have changed the record it was given in place: the record as read is made again.
+        String first = wow.write(flatEvent(streamNode, eventNode, index, count));
         String onceText = wow.write(wow.invoke(once, "getActual"));
         boolean kept = name.equals(wow.invoke(once, "getName")) && revision.equals(wow.invoke(once, "getRevision"));
-        if (kept && !wow.readTree(first).equals(wow.readTree(onceText))) {
+        boolean unchanged = wow.readTree(first).equals(wow.readTree(onceText));
+        if (kept && !unchanged) {
             return new String[] {name, revision, "changed"};
+        }
+        if (unchanged) {
+            return new String[] {name, revision, "same"};
         }
         String twice;
         try {
@@ -506,31 +554,33 @@ public final class ReplayRunner {
      * One event of a stream as a record of its own, as Wow reads an event inside a stream: the event's members with
      * the stream's aggregate, version, command and header, its sequence from 1 and whether it is the last.
      */
-    private String flatEvent(Object streamNode, Object eventNode, int index, int count) throws Throwable {
+    private Object flatEvent(Object streamNode, Object eventNode, int index, int count) throws Throwable {
         Object flat = wow.invoke(eventNode, "deepCopy");
-        for (String field : new String[] {"contextName", "aggregateName", "aggregateId", "tenantId", "version",
-                "ownerId", "spaceId", "commandId", "requestId", "header", "createTime"}) {
+        for (String field : STREAM_FIELDS) {
             Object value = wow.invoke(streamNode, "get", field);
             if (value != null) {
-                wow.invoke(flat, "set", field, value);
+                wow.invoke(flat, "set", field, wow.invoke(value, "deepCopy"));
             }
         }
         wow.invoke(flat, "put", "sequence", index + 1);
         wow.invoke(flat, "put", "isLast", index + 1 == count);
-        return wow.write(flat);
+        return flat;
     }
 
-    private static String aggregateOf(Object record) throws Throwable {
-        return WowRuntime.call(record, "getContextName") + "." + WowRuntime.call(record, "getAggregateName") + "/"
-                + WowRuntime.call(record, "getAggregateId");
+    /** The members of a stream an event inside it takes as its own. */
+    private static final String[] STREAM_FIELDS = {"contextName", "aggregateName", "aggregateId", "tenantId", "version",
+            "ownerId", "spaceId", "commandId", "requestId", "header", "createTime"};
+
+    private String aggregateOf(Object record) throws Throwable {
+        return wow.invoke(record, "getContextName") + "." + wow.invoke(record, "getAggregateName") + "/"
+                + wow.invoke(record, "getAggregateId");
     }
 
     /** Which event of a stream Wow cannot read: each is read alone until one fails. */
     private int firstUnreadable(Object streamNode, Object eventsNode, int eventCount) {
         for (int e = 0; e < eventCount; e++) {
             try {
-                Object record = wow.eventRecord(wow.readTree(flatEvent(streamNode, wow.invoke(eventsNode, "get", e), e,
-                        eventCount)));
+                Object record = wow.eventRecord(flatEvent(streamNode, wow.invoke(eventsNode, "get", e), e, eventCount));
                 wow.invoke(record, "toDomainEvent");
             } catch (Throwable t) {
                 return e;

@@ -94,7 +94,7 @@ final class WowRuntime {
     /** A state aggregate over a recorded state at its version, as Wow makes one from a snapshot. */
     Object stateAggregate(Object stateMetadata, Object aggregateId, Object state, int version, boolean deleted)
             throws Throwable {
-        return call(stateAggregateFactory, "create", stateMetadata, aggregateId, state, version, "", "", "", "", "",
+        return invoke(stateAggregateFactory, "create", stateMetadata, aggregateId, state, version, "", "", "", "", "",
                 0L, 0L, Map.of(), deleted);
     }
 
