@@ -135,13 +135,15 @@ class WatchAcrossNodesTest {
         String topic = "wow.bank.hand.state";
         Produced produced = fixture.newTopic(topic);
         fixture.produce(produced, 400);
-        Watching w = fixture.watch("hand", "hand", topic, a, Map.of());
+        // Windows of 5 s: the hand window below must land between two of the watcher's posts, which 1 s windows left
+        // too little room for on two loaded cores.
+        Watching w = fixture.watch("hand", "hand", topic, a, Map.of(), "5s");
         waitForPositions(b, "hand", produced, 90);
-        // More records for the watcher's next window; before it posts (a window lasts 1 s), a window of our own, posted to
+        // More records for the watcher's next window; before it posts (a window lasts 5 s), a window of our own, posted to
         // node b, claims the first HAND offsets after the partition's position. Should the watcher post first, the hand
         // window is the stale one: try again after its window.
         long from = -1;
-        for (int attempt = 0; from < 0 && attempt < 10; attempt++) {
+        for (int attempt = 0; from < 0 && attempt < 20; attempt++) {
             fixture.produce(produced, 200);
             long next = positions(b, "hand", topic)[HAND_PARTITION];
             if (next + HAND > produced.perPartition[HAND_PARTITION]) continue;
@@ -149,7 +151,7 @@ class WatchAcrossNodesTest {
             if (hand.status() == 200) from = next;
             else assertEquals("wow-compat.wire.stale-window", hand.expect(409).code());
         }
-        assertTrue(from >= 0, "the hand window was applied within 10 tries");
+        assertTrue(from >= 0, "the hand window was applied within 20 tries");
         produced.coveredByAnother(HAND_PARTITION, from, from + HAND);
         produced.claim(RELEASE, HAND, "payload-invalid", 3);
         fixture.produce(produced, 200);

@@ -272,12 +272,18 @@ final class WatchFixture {
 
     /** One watcher of {@code topic} for {@code environment}, a process of its own; its standard error goes to a file. */
     Watching watch(String name, String environment, String topic, String registryUrl, Map<String, String> env) throws IOException {
+        return watch(name, environment, topic, registryUrl, env, "1s");
+    }
+
+    /** The same, with windows of {@code window} (a duration as {@code --window} takes it). */
+    Watching watch(String name, String environment, String topic, String registryUrl, Map<String, String> env, String window)
+            throws IOException {
         Path log = Path.of("target", "watch-logs", name + ".log");
         Files.createDirectories(log.getParent());
         ProcessBuilder b = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-cp", System.getProperty("java.class.path"), WowCompat.class.getName(), "watch",
                 "--kafka-config", kafkaConfig.toString(), "--registry", registryUrl, "--environment", environment,
-                "--topic", topic.replace(".", "\\."), "--window", "1s", "--timeout", "15s")
+                "--topic", topic.replace(".", "\\."), "--window", window, "--timeout", "15s")
                 .redirectErrorStream(false).redirectError(log.toFile()).redirectOutput(log.resolveSibling(name + ".out").toFile());
         b.environment().putAll(env);
         Process p = b.start();
