@@ -53,10 +53,8 @@ public final class ServerProcess implements AutoCloseable {
 
     /** A node on the database, with the environment (credentials) it needs. */
     public static ServerProcess start(TestDatabases.Database db, String... extraArgs) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                ServeMain.class.getName(), "--port", "0"));
+        List<String> command = TestJava.command("-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                ServeMain.class.getName(), "--port", "0");
         command.addAll(db.serveArguments());
         command.addAll(List.of(extraArgs));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -148,8 +146,8 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     private static Refusal refusalOf(Map<String, String> environment, List<String> serveArgs) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.wowcompat.cli.WowCompat", "serve"));
+        List<String> command = TestJava.command("-cp", System.getProperty("java.class.path"), "dev.wowcompat.cli.WowCompat",
+                "serve");
         command.addAll(serveArgs);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);

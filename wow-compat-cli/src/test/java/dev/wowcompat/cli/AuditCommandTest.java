@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.testing.TestJava;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -425,10 +426,10 @@ class AuditCommandTest {
     void ctrlCOnAFollowingAuditPrintsTheReportSoFar() throws Exception {
         assumeFalse(ignored(2), "SIGINT is ignored by the process running the tests");
         send("wow.bank.followed.state", 0, ALICE, stateEvent("alice", 1, fingerprint("1.1.0"), false, 1));
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        Process p = new ProcessBuilder(TestJava.command("-Xmx256m",
                 "-cp", System.getProperty("java.class.path"), WowCompat.class.getName(), "audit",
                 "--bootstrap-servers", kafka.bootstrapServers(), "--topic", "wow\\.bank\\.followed\\.state",
-                "--registry", registry.base(), "--follow", "--format", "json", "--fail-on", "never").start();
+                "--registry", registry.base(), "--follow", "--format", "json", "--fail-on", "never")).start();
         try {
             CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
             BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));

@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.testing.TestJava;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -395,7 +396,7 @@ class OurWordsTest {
 
     /** The command line in a JVM of its own (this test run's classpath), standard output to {@code stdout} when given. */
     private Result process(File stdout, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(TestJava.command(
                 "-Xmx256m", "-cp", System.getProperty("java.class.path"), WowCompat.class.getName()));
         command.addAll(List.of(args));
         Path out = dir.resolve("out-" + System.nanoTime());

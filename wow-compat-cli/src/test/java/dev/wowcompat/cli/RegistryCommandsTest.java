@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.testing.TestJava;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -287,9 +288,9 @@ class RegistryCommandsTest {
             assertEquals(404, guarded.get("/environments/prod").status(), "nothing was recorded");
 
             // The environment variable, in a process of its own (this JVM's environment is fixed).
-            ProcessBuilder p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+            ProcessBuilder p = new ProcessBuilder(TestJava.command("-cp",
                     System.getProperty("java.class.path"), WowCompat.class.getName(), "record-deployment", "--registry", guarded.base(),
-                    "--service", "bank-service", "--version", "1.0.0", "--environment", "prod").redirectErrorStream(true);
+                    "--service", "bank-service", "--version", "1.0.0", "--environment", "prod")).redirectErrorStream(true);
             p.environment().put(RegistryClient.TOKEN_VARIABLE, "deploy-secret");
             Process running = p.start();
             String said = new String(running.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

@@ -1,5 +1,6 @@
 package dev.wowcompat.cli;
 
+import dev.wowcompat.testing.TestJava;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -280,10 +281,10 @@ final class WatchFixture {
             throws IOException {
         Path log = Path.of("target", "watch-logs", name + ".log");
         Files.createDirectories(log.getParent());
-        ProcessBuilder b = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        ProcessBuilder b = new ProcessBuilder(TestJava.command("-Xmx256m",
                 "-cp", System.getProperty("java.class.path"), WowCompat.class.getName(), "watch",
                 "--kafka-config", kafkaConfig.toString(), "--registry", registryUrl, "--environment", environment,
-                "--topic", topic.replace(".", "\\."), "--window", window, "--timeout", "15s")
+                "--topic", topic.replace(".", "\\."), "--window", window, "--timeout", "15s"))
                 .redirectErrorStream(false).redirectError(log.toFile()).redirectOutput(log.resolveSibling(name + ".out").toFile());
         b.environment().putAll(env);
         Process p = b.start();
