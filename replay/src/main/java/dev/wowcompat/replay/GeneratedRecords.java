@@ -56,8 +56,7 @@ final class GeneratedRecords {
         Manifest.Aggregate aggregate = revision.aggregate();
         return new RecordedStateEvent("wow." + manifest.contextAlias(aggregate.context()) + "." + aggregate.name() + ".state",
                 -1, -1, new RecordedStateEvent.AggregateKey(aggregate.context(), aggregate.name(), "synthetic-" + (index + 1), "(0)"),
-                1, false, List.of(new RecordedStateEvent.RecordedEvent(revision.event(), revision.label())),
-                Replay.JSON.createObjectNode(), lines.get(index));
+                1, false, List.of(new RecordedStateEvent.RecordedEvent(revision.event(), revision.label())), lines.get(index));
     }
 
     /**

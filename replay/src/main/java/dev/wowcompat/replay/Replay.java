@@ -1,5 +1,7 @@
 package dev.wowcompat.replay;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -392,19 +394,47 @@ public final class Replay {
         return found;
     }
 
-    /** A record as a state event of Wow's wire shape, or empty when it is none. */
+    /** The members of a state event the replay reads in the parent; the others are checked in the candidate's JVM. */
+    private static final java.util.Set<String> MEMBERS_READ = java.util.Set.of("contextName", "aggregateName",
+            "aggregateId", "tenantId", "version", "deleted", "body");
+    private static final com.fasterxml.jackson.databind.ObjectReader TREE = JSON.readerFor(JsonNode.class);
+
+    /**
+     * A record as a state event of Wow's wire shape, or empty when it is none. The state, the largest member, is only
+     * checked to be an object here: it is read when it is compared ({@link RecordedStateEvent#state()}), and the
+     * record goes to the candidate's JVM as it was written, on one line.
+     */
     static Optional<RecordedStateEvent> read(AuditRecord record) {
-        if (record.value() == null) {
+        byte[] text = record.value();
+        if (text == null) {
             return Optional.empty();
         }
-        JsonNode value;
-        try {
-            value = JSON.readTree(record.value());
+        ObjectNode value = JSON.createObjectNode();
+        boolean stateIsObject = false;
+        int end;
+        try (JsonParser parser = JSON.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return Optional.empty();
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken token = parser.nextToken();
+                if (field.equals("state")) {
+                    // As a tree read of the record keeps a member's last value, the last state is the one checked.
+                    stateIsObject = token == JsonToken.START_OBJECT;
+                    parser.skipChildren();
+                } else if (MEMBERS_READ.contains(field)) {
+                    value.set(field, TREE.readValue(parser));
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            end = (int) parser.currentLocation().getByteOffset();
         } catch (IOException e) {
             return Optional.empty();
         }
-        if (value == null || !value.isObject() || !value.path("version").canConvertToInt() || !value.path("version").isIntegralNumber()
-                || !value.path("state").isObject() || !value.path("body").isArray() || !value.hasNonNull("aggregateId")
+        if (!stateIsObject || !value.path("version").canConvertToInt() || !value.path("version").isIntegralNumber()
+                || !value.path("body").isArray() || !value.hasNonNull("aggregateId")
                 || !value.hasNonNull("contextName") || !value.hasNonNull("aggregateName")) {
             return Optional.empty();
         }
@@ -414,13 +444,28 @@ public final class Replay {
         }
         String line;
         try {
-            line = JSON.writeValueAsString(value);
+            line = oneLine(text, end);
         } catch (IOException e) {
             return Optional.empty();
         }
         return Optional.of(new RecordedStateEvent(record.topic(), record.partition(), record.offset(),
                 new RecordedStateEvent.AggregateKey(value.get("contextName").asText(), value.get("aggregateName").asText(),
                         value.get("aggregateId").asText(), value.path("tenantId").asText()),
-                value.get("version").asInt(), value.path("deleted").asBoolean(), events, value.get("state"), line));
+                value.get("version").asInt(), value.path("deleted").asBoolean(), events, line));
+    }
+
+    /**
+     * The record as one line of JSON, as it was written: outside its strings JSON may hold line breaks, which a blank
+     * replaces, and inside them it holds none unescaped. UTF-8 holds no zero byte; a record in UTF-16 or UTF-32 (which
+     * Jackson also reads) is written again.
+     */
+    private static String oneLine(byte[] text, int end) throws IOException {
+        for (byte b : text) {
+            if (b == 0) {
+                return JSON.writeValueAsString(JSON.readTree(text));
+            }
+        }
+        return new String(text, 0, Math.max(0, Math.min(end, text.length)), java.nio.charset.StandardCharsets.UTF_8)
+                .replace('\n', ' ').replace('\r', ' ');
     }
 }

@@ -4,6 +4,9 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -21,11 +24,11 @@ final class WowRuntime {
     private final Method aggregateType;
     private final Method aggregateMetadata;
     /**
-     * The methods {@link #invoke} found, by class, name and arity: looking one up among a class's public methods
-     * copies them all (Wow's JSON mapper has hundreds), which cost more than the call on every record
-     * (docs/performance.md, "The replay").
+     * The methods {@link #invoke} found, by class and name (then arity and argument classes among the few of one
+     * name): looking one up among a class's public methods copies them all (Wow's JSON mapper has hundreds), and a key
+     * built of names on every call cost more than the call itself (docs/performance.md, "The replay").
      */
-    private final Map<String, Method> found = new java.util.HashMap<>();
+    private final Map<Class<?>, Map<String, List<FoundMethod>>> found = new HashMap<>();
 
     WowRuntime() throws ReflectiveOperationException {
         jsonSerializer = staticMethod("me.ahoo.wow.serialization.JsonSerializerKt", "getJsonSerializer", 0).invoke(null);
@@ -49,19 +52,7 @@ final class WowRuntime {
 
     /** Wow's JSON mapper reads a tree as an object of the class, as Wow reads a state event's state or a snapshot. */
     Object treeToValue(Object tree, Class<?> type) throws Throwable {
-        String key = "treeToValue/" + tree.getClass().getName();
-        Method cached = found.get(key);
-        if (cached != null) {
-            return unwrap(cached, jsonSerializer, tree, type);
-        }
-        for (Method m : jsonSerializer.getClass().getMethods()) {
-            if (m.getName().equals("treeToValue") && m.getParameterCount() == 2 && m.getParameterTypes()[1] == Class.class
-                    && m.getParameterTypes()[0].isInstance(tree)) {
-                found.put(key, m);
-                return unwrap(m, jsonSerializer, tree, type);
-            }
-        }
-        throw new NoSuchMethodException("treeToValue(TreeNode, Class) on " + jsonSerializer.getClass().getName());
+        return invoke(jsonSerializer, "treeToValue", tree, type);
     }
 
     Object eventStream(Object streamNode) throws Throwable {
@@ -128,15 +119,19 @@ final class WowRuntime {
 
     /** {@link #call}, with the method found once per class, name, arity and argument classes. */
     Object invoke(Object target, String name, Object... args) throws Throwable {
-        StringBuilder key = new StringBuilder(target.getClass().getName()).append('#').append(name);
-        for (Object arg : args) {
-            key.append('/').append(arg == null ? "null" : arg.getClass().getName());
+        List<FoundMethod> named = found.computeIfAbsent(target.getClass(), c -> new HashMap<>())
+                .computeIfAbsent(name, n -> new ArrayList<>(1));
+        Method method = null;
+        for (FoundMethod f : named) {
+            if (f.parameters().length == args.length && accepts(f.parameters(), args)) {
+                method = f.method();
+                break;
+            }
         }
-        Method method = found.get(key.toString());
         if (method == null) {
             method = lookUp(target, name, args);
             method.setAccessible(true);
-            found.put(key.toString(), method);
+            named.add(new FoundMethod(method, method.getParameterTypes()));
         }
         try {
             return method.invoke(target, args);
@@ -147,7 +142,9 @@ final class WowRuntime {
 
     /** Calls the public method of that name and arity on the object (a Kotlin property through its getter). */
     static Object call(Object target, String name, Object... args) throws Throwable {
-        return unwrap(lookUp(target, name, args), target, args);
+        Method method = lookUp(target, name, args);
+        method.setAccessible(true);
+        return unwrap(method, target, args);
     }
 
     private static Method lookUp(Object target, String name, Object... args) throws NoSuchMethodException {
@@ -188,7 +185,6 @@ final class WowRuntime {
 
     private static Object unwrap(Method method, Object target, Object... args) throws Throwable {
         try {
-            method.setAccessible(true);
             return method.invoke(target, args);
         } catch (InvocationTargetException e) {
             throw e.getCause();
@@ -198,6 +194,7 @@ final class WowRuntime {
     private static Method staticMethod(String className, String name, int arity) throws ReflectiveOperationException {
         for (Method m : load(className).getMethods()) {
             if (m.getName().equals(name) && m.getParameterCount() == arity && Modifier.isStatic(m.getModifiers())) {
+                m.setAccessible(true);
                 return m;
             }
         }
