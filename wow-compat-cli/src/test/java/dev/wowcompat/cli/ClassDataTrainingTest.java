@@ -52,7 +52,8 @@ class ClassDataTrainingTest {
         List<String> classPath = new ArrayList<>();
         Path classes = null;
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            Path p = Path.of(entry);
+            // Normalized: the module that runs these tests names this module's folders through its own (../).
+            Path p = Path.of(entry).toAbsolutePath().normalize();
             if (Files.isDirectory(p) && p.getFileName().toString().equals("classes") && p.getParent().equals(repository.resolve("wow-compat-cli/target"))) {
                 classes = p;
             } else if (Files.isDirectory(p)) {
