@@ -22,5 +22,5 @@ if ! log="$(mvn $args wow-compat:check 2>&1)"; then
   echo "measure.sh: 'mvn wow-compat:check' failed; the plugin must be in $repo: run 'mvn -B verify' at the repository root first" >&2
   exit 1
 fi
-hyperfine --warmup 3 --runs "${RUNS:-15}" -N --export-markdown target/perf/result.md \
+hyperfine --warmup "${WARMUP:-3}" --runs "${RUNS:-15}" -N --export-markdown target/perf/result.md \
   "mvn $args validate" "mvn $args wow-compat:check"

@@ -58,7 +58,7 @@ grep -q '"added"' target/wow-compat/manifest.json || { echo "measure.sh: the pro
 # compiled again after an event gained a property (generated again, in the forked JVM: what a clean build pays); the
 # same generated in an isolated class loader of Maven's JVM instead (<fork>false</fork>). The compiler finds every
 # class newer than its source in all five, so the differences are the goal.
-hyperfine --warmup 2 --runs "${RUNS:-10}" -N --export-markdown result.md \
+hyperfine --warmup "${WARMUP:-2}" --runs "${RUNS:-10}" -N --export-markdown result.md \
   --prepare "bash recompiled.sh target/classes/perf/agg0/Agg0.class variants/body" --prepare true \
   --prepare "bash recompiled.sh target/classes/perf/agg0/Agg0.class variants/body" \
   --prepare "bash recompiled.sh target/classes/perf/agg0/Thing0Happened.class variants/field" \

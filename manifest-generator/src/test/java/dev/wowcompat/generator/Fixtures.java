@@ -28,7 +28,7 @@ final class Fixtures {
     /** The jar (or directory) a class was loaded from. */
     static Path location(Class<?> type) {
         try {
-            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toAbsolutePath().normalize();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
