@@ -16,8 +16,10 @@ java GenerateManifest.java "$types" 1.1.0 --changed > target/perf/manifest.json
 # an offline build uses them only when a repository of that id is declared, so declare it the same way.
 sed "s#@localRepositoryUrl@#file://$HOME/.m2/repository#" "$here/../it/settings.xml" > target/perf/settings.xml
 args="-o -B -q -s target/perf/settings.xml -Dmaven.repo.local=$repo -DwowCompatPluginVersion=$version"
-# Fails loudly here when the plugin is not in $repo (Maven's log is shown only then).
-if ! log="$(mvn $args wow-compat:check 2>&1)"; then
+# Fails loudly here when the plugin is not in $repo (Maven's log is shown only then). This first build is not
+# offline: like the ITs' builds, it copies from the outer build's local repository into $repo the BOMs and plugins
+# the offline builds below read, which $repo lacks when the ITs have not run.
+if ! log="$(mvn ${args/-o /} wow-compat:check 2>&1)"; then
   printf '%s\n' "$log" | tail -40 >&2
   echo "measure.sh: 'mvn wow-compat:check' failed; the plugin must be in $repo: run 'mvn -B verify' at the repository root first" >&2
   exit 1

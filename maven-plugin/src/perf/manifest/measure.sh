@@ -16,8 +16,10 @@ cp "$here/pom.xml" "$work/pom.xml"
 sed "s#@localRepositoryUrl@#file://$HOME/.m2/repository#" "$here/../../it/settings.xml" > "$work/settings.xml"
 cd "$work"
 args="-o -B -q -s settings.xml -Dmaven.repo.local=$repo -DwowCompatPluginVersion=$version"
-# Compiles once, and fails loudly here when the plugin is not in $repo (Maven's log is shown only then).
-if ! log="$(mvn $args verify 2>&1)"; then
+# Compiles once, and fails loudly here when the plugin is not in $repo (Maven's log is shown only then). This first
+# build is not offline: like the ITs' builds, it copies from the outer build's local repository into $repo the BOMs
+# and plugins the offline builds below read, which $repo lacks when the ITs have not run.
+if ! log="$(mvn ${args/-o /} verify 2>&1)"; then
   printf '%s\n' "$log" | tail -40 >&2
   echo "measure.sh: 'mvn verify' failed; the plugin must be in $repo: run 'mvn -B verify' at the repository root first" >&2
   exit 1
