@@ -269,16 +269,18 @@ public final class ReplayRunner {
             lastStreamNode = streamNode;
             Object eventsNode;
             int eventCount;
+            List<Object> streamKey;
             try {
                 eventsNode = wow.invoke(streamNode, "get", "body");
                 eventCount = eventsNode == null ? 0 : (Integer) wow.invoke(eventsNode, "size");
+                streamKey = streamKey(streamNode);
             } catch (Throwable e) {
                 return failure(events, "record-unreadable", r, -1, e);
             }
             List<String[]> upgraded = new ArrayList<>();
             for (int e = 0; e < eventCount; e++) {
                 try {
-                    upgraded.add(upgradeOne(streamNode, wow.invoke(eventsNode, "get", e), e, eventCount));
+                    upgraded.add(upgradeOne(streamNode, streamKey, wow.invoke(eventsNode, "get", e), e, eventCount));
                 } catch (UpgraderFailure failure) {
                     return failure(events, "upgrader-failed", r, e, failure.getCause() == null ? failure : failure.getCause());
                 } catch (Throwable t) {
@@ -375,10 +377,12 @@ public final class ReplayRunner {
             Object streamNode;
             Object eventsNode;
             int eventCount;
+            List<Object> streamKey;
             try {
                 streamNode = wow.readTree(records.get(r));
-                eventsNode = WowRuntime.call(streamNode, "get", "body");
-                eventCount = eventsNode == null ? 0 : (Integer) WowRuntime.call(eventsNode, "size");
+                eventsNode = wow.invoke(streamNode, "get", "body");
+                eventCount = eventsNode == null ? 0 : (Integer) wow.invoke(eventsNode, "size");
+                streamKey = streamKey(streamNode);
             } catch (Throwable e) {
                 failures.append(failures.isEmpty() ? "" : ",").append(failureObject("record-unreadable", r, -1, e));
                 continue;
@@ -387,7 +391,7 @@ public final class ReplayRunner {
             boolean failed = false;
             for (int e = 0; e < eventCount && !failed; e++) {
                 try {
-                    upgraded.add(upgradeOne(streamNode, WowRuntime.call(eventsNode, "get", e), e, eventCount));
+                    upgraded.add(upgradeOne(streamNode, streamKey, wow.invoke(eventsNode, "get", e), e, eventCount));
                 } catch (UpgraderFailure failure) {
                     failures.append(failures.isEmpty() ? "" : ",").append(failureObject("upgrader-failed", r, e,
                             failure.getCause() == null ? failure : failure.getCause()));
@@ -409,7 +413,7 @@ public final class ReplayRunner {
                             firstUnreadable(streamNode, eventsNode, eventCount), t));
                     continue;
                 }
-                Object aggregateId = WowRuntime.call(stream, "getAggregateId");
+                Object aggregateId = wow.invoke(stream, "getAggregateId");
                 Class<?> type = wow.aggregateType(aggregateId);
                 if (type == null) {
                     failures.append(failures.isEmpty() ? "" : ",").append(failureObject("aggregate-unknown", r, -1,
@@ -421,15 +425,15 @@ public final class ReplayRunner {
                     metadata = wow.stateMetadata(type);
                     stateMetadata.put(type, metadata);
                 }
-                String context = (String) WowRuntime.call(aggregateId, "getContextName");
-                String aggregateName = (String) WowRuntime.call(aggregateId, "getAggregateName");
-                List<?> domainEvents = (List<?>) WowRuntime.call(stream, "getBody");
+                String context = (String) wow.invoke(aggregateId, "getContextName");
+                String aggregateName = (String) wow.invoke(aggregateId, "getAggregateName");
+                List<?> domainEvents = (List<?>) wow.invoke(stream, "getBody");
                 for (int e = 0; e < domainEvents.size(); e++) {
                     Object event = domainEvents.get(e);
                     boolean readable = !event.getClass().getName().equals(JSON_DOMAIN_EVENT);
-                    Object body = WowRuntime.call(event, "getBody");
-                    String name = (String) WowRuntime.call(event, "getName");
-                    String revision = (String) WowRuntime.call(event, "getRevision");
+                    Object body = wow.invoke(event, "getBody");
+                    String name = (String) wow.invoke(event, "getName");
+                    String revision = (String) wow.invoke(event, "getRevision");
                     String[] seen = e < upgraded.size() ? upgraded.get(e) : new String[4];
                     events.append(events.isEmpty() ? "" : ",")
                             .append("{\"record\":").append(r).append(",\"event\":").append(e)
@@ -521,8 +525,9 @@ public final class ReplayRunner {
      * given when no upgrader is registered for the event, and a chain that left a record as it was leaves it so again,
      * as it is given the same record (docs/decisions.md, "The upgrader chain's second run").
      */
-    private String[] upgradeOne(Object streamNode, Object eventNode, int index, int count) throws Throwable {
-        List<Object> key = upgraderKey(streamNode, eventNode);
+    private String[] upgradeOne(Object streamNode, List<Object> streamKey, Object eventNode, int index, int count)
+            throws Throwable {
+        List<Object> key = upgraderKey(streamKey, eventNode);
         if (key != null && withoutUpgraders.contains(key)) {
             return AS_READ;
         }
@@ -574,19 +579,30 @@ public final class ReplayRunner {
     }
 
     /**
-     * The JSON values Wow keys an event's upgraders by (context, aggregate, event name), or null when the record lacks
-     * one of them or another member Wow's chain reads (the aggregate id, the tenant, the revision): such a record
-     * always goes through the chain, which fails on it as Wow does.
+     * The stream's part of the key Wow keys an event's upgraders by (its context and aggregate, as JSON values), read
+     * once a record; null when the record lacks one of them or another member Wow's chain reads of the stream (the
+     * aggregate id, the tenant): such a record always goes through the chain, which fails on it as Wow does.
      */
-    private List<Object> upgraderKey(Object streamNode, Object eventNode) throws Throwable {
+    private List<Object> streamKey(Object streamNode) throws Throwable {
         Object context = wow.invoke(streamNode, "get", "contextName");
         Object aggregate = wow.invoke(streamNode, "get", "aggregateName");
-        Object name = wow.invoke(eventNode, "get", "name");
-        if (context == null || aggregate == null || name == null || wow.invoke(streamNode, "get", "aggregateId") == null
-                || wow.invoke(streamNode, "get", "tenantId") == null || wow.invoke(eventNode, "get", "revision") == null) {
+        if (context == null || aggregate == null || wow.invoke(streamNode, "get", "aggregateId") == null
+                || wow.invoke(streamNode, "get", "tenantId") == null) {
             return null;
         }
-        return List.of(context, aggregate, name);
+        return List.of(context, aggregate);
+    }
+
+    /**
+     * The whole key (context, aggregate, event name), or null when {@link #streamKey} is, or when the event lacks its
+     * name or revision.
+     */
+    private List<Object> upgraderKey(List<Object> streamKey, Object eventNode) throws Throwable {
+        Object name = wow.invoke(eventNode, "get", "name");
+        if (streamKey == null || name == null || wow.invoke(eventNode, "get", "revision") == null) {
+            return null;
+        }
+        return List.of(streamKey.get(0), streamKey.get(1), name);
     }
 
     /**
