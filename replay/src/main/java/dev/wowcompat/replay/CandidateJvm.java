@@ -45,6 +45,7 @@ public final class CandidateJvm implements AutoCloseable {
     private final Thread shutdownHook;
     private final Duration timeout;
     private final List<Path> classpath;
+    private boolean ready;
 
     private CandidateJvm(Process process, Path runnerDirectory, Duration timeout, List<Path> classpath) {
         this.process = process;
@@ -76,6 +77,17 @@ public final class CandidateJvm implements AutoCloseable {
      * @param timeout   how long the whole replay may run
      */
     public static CandidateJvm start(List<Path> classpath, String maxHeap, Duration timeout) throws ReplayException {
+        CandidateJvm jvm = launch(classpath, maxHeap, timeout);
+        jvm.awaitReady();
+        return jvm;
+    }
+
+    /**
+     * Starts the candidate's JVM without waiting for it: it finds Wow's runtime while this JVM goes on (reads the
+     * records, docs/decisions.md, "The candidate's JVM starts while the records are read"), and the first request
+     * waits for it, refusing a classpath without Wow's runtime as {@link #start} does.
+     */
+    public static CandidateJvm launch(List<Path> classpath, String maxHeap, Duration timeout) throws ReplayException {
         if (!HEAP.matcher(maxHeap).matches()) {
             throw new ReplayException("The maximum heap '" + maxHeap + "' is not a size such as 512m or 2g.");
         }
@@ -106,14 +118,21 @@ public final class CandidateJvm implements AutoCloseable {
             deleteQuietly(directory);
             throw new ReplayException("The candidate's JVM could not be started.", e);
         }
-        CandidateJvm jvm = new CandidateJvm(process, directory, timeout, classpath);
-        JsonNode hello = jvm.readAnswer();
+        return new CandidateJvm(process, directory, timeout, classpath);
+    }
+
+    /** Waits once for the runner's first line: that it found Wow's runtime, or what of it is missing. */
+    private void awaitReady() throws ReplayException {
+        if (ready) {
+            return;
+        }
+        JsonNode hello = readAnswer();
         if (!hello.path("ready").asBoolean()) {
-            jvm.close();
+            close();
             throw new ReplayException("The candidate's classpath does not hold Wow's runtime (wow-core): "
                     + hello.path("missing").asText() + " is not there.");
         }
-        return jvm;
+        ready = true;
     }
 
     /**
@@ -124,6 +143,7 @@ public final class CandidateJvm implements AutoCloseable {
      */
     public SourceAnswer source(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore,
                                List<String> records) throws ReplayException {
+        awaitReady();
         try {
             requests.write("SOURCE " + records.size() + " " + versionBefore + " " + deletedBefore + "\n");
             requests.write(stateBefore.map(JsonNode::toString).orElse("null"));
@@ -177,6 +197,7 @@ public final class CandidateJvm implements AutoCloseable {
      */
     public Steps steps(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore, WholeStream whole,
                        List<RecordedStateEvent> records) throws ReplayException {
+        awaitReady();
         try {
             requests.write("STEPS " + records.size() + " " + versionBefore + " " + deletedBefore + " " + whole.word + "\n");
             requests.write(stateBefore.map(JsonNode::toString).orElse("null"));
@@ -273,6 +294,7 @@ public final class CandidateJvm implements AutoCloseable {
     }
 
     private JsonNode request(String header, List<String> lines) throws ReplayException {
+        awaitReady();
         try {
             requests.write(header);
             requests.write('\n');
@@ -295,6 +317,7 @@ public final class CandidateJvm implements AutoCloseable {
      * which Wow never runs.
      */
     public List<String> unregisteredUpgraders() throws ReplayException {
+        awaitReady();
         try {
             requests.write("UPGRADERS\n");
             requests.flush();

@@ -143,21 +143,8 @@ public final class Replay {
     /** The same, telling {@code progress} after each aggregate. */
     public Outcome replay(RecordSource source, CandidateJvm candidate, Progress progress) throws ReplayException {
         ReplayTally tally = new ReplayTally(settings.waivers());
-        for (String upgrader : candidate.unregisteredUpgraders()) {
-            tally.addUnplaced(ReplayFinding.UPGRADER_UNREGISTERED, upgrader + " implements EventUpgrader, but "
-                    + "META-INF/services/me.ahoo.wow.event.upgrader.EventUpgrader does not list it: Wow never runs it",
-                    Map.of("upgrader", upgrader));
-        }
-        Optional<GeneratedRecords> generated = Optional.empty();
-        if (settings.needsManifest()) {
-            Manifest manifest = settings.manifest().orElse(ReleaseManifest.generated())
-                    .load(candidate.classpath(), "the candidate's");
-            generated = Optional.of(GeneratedRecords.of(manifest, candidate, tally));
-            generated.get().checkUpgradesFrom(candidate, tally);
-            if (settings.synthetic()) {
-                generated.get().checkSynthetic(candidate, tally);
-            }
-        }
+        // The records are read first: the candidate's JVM, launched before, starts meanwhile (docs/decisions.md,
+        // "The candidate's JVM starts while the records are read"). Reading only counts; findings come after.
         Map<RecordedStateEvent.AggregateKey, List<RecordedStateEvent>> streams = new LinkedHashMap<>();
         long[] unreadable = new long[1];
         long[] leftOut = new long[1];
@@ -183,6 +170,21 @@ public final class Replay {
             });
         } catch (AuditException e) {
             throw new ReplayException(e.getMessage(), e);
+        }
+        for (String upgrader : candidate.unregisteredUpgraders()) {
+            tally.addUnplaced(ReplayFinding.UPGRADER_UNREGISTERED, upgrader + " implements EventUpgrader, but "
+                    + "META-INF/services/me.ahoo.wow.event.upgrader.EventUpgrader does not list it: Wow never runs it",
+                    Map.of("upgrader", upgrader));
+        }
+        Optional<GeneratedRecords> generated = Optional.empty();
+        if (settings.needsManifest()) {
+            Manifest manifest = settings.manifest().orElse(ReleaseManifest.generated())
+                    .load(candidate.classpath(), "the candidate's");
+            generated = Optional.of(GeneratedRecords.of(manifest, candidate, tally));
+            generated.get().checkUpgradesFrom(candidate, tally);
+            if (settings.synthetic()) {
+                generated.get().checkSynthetic(candidate, tally);
+            }
         }
         List<List<RecordedStateEvent>> longestFirst = new ArrayList<>(streams.values());
         longestFirst.sort(Comparator.comparingInt((List<RecordedStateEvent> s) -> s.size()).reversed());

@@ -120,7 +120,7 @@ public final class ReplayRun {
         }
         Instant replayedAt = Instant.now();
         Replay.Outcome outcome;
-        try (CandidateJvm jvm = CandidateJvm.start(request.candidateClasspath(), request.maxHeap(), request.timeout())) {
+        try (CandidateJvm jvm = CandidateJvm.launch(request.candidateClasspath(), request.maxHeap(), request.timeout())) {
             outcome = new Replay(request.settings()).replay(source, jvm, progress);
         }
         if (outcome.report().messages() == 0 && recorded) {

@@ -178,6 +178,16 @@ class CandidateJvmTest {
     }
 
     @Test
+    void aJvmLaunchedWithoutWowIsRefusedAtItsFirstRequestInTheSameSentence() throws Exception {
+        try (CandidateJvm jvm = CandidateJvm.launch(List.of(temp), "64m", MINUTE)) {
+            ReplayException refused = assertThrows(ReplayException.class, jvm::unregisteredUpgraders);
+            assertTrue(refused.getMessage().startsWith("The candidate's classpath does not hold Wow's runtime (wow-core)"),
+                    refused.getMessage());
+            assertFalse(jvm.processHandle().isAlive(), "the refused JVM is stopped");
+        }
+    }
+
+    @Test
     void aHeapThatIsNoSizeIsRefusedBeforeAnythingStarts() {
         ReplayException refused = assertThrows(ReplayException.class,
                 () -> CandidateJvm.start(List.of(temp), "lots", MINUTE));

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -39,9 +40,12 @@ import org.openjdk.jmh.annotations.TearDown;
  * records once. By default the candidate is the replay's fixture service, compiled at the trial's start against the
  * stand-in of Wow's runtime, over {@code aggregates} accounts of {@code records / aggregates} versions each; with
  * {@code classpath} and {@code input} (a kcat {@code -J} export), any candidate and its records, Wow itself included.
+ * This JVM, the replay's parent, runs C1 only, as {@code bin/wow-compat replay} starts it; the child JVMs, the
+ * replay's and the reference's, with the JVM's defaults.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
+@Fork(jvmArgsAppend = "-XX:TieredStopAtLevel=1")
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class ReplayBenchmark {
     private static final String TOPIC = "wow.bank.account.state";
@@ -122,7 +126,7 @@ public class ReplayBenchmark {
     public AuditReport replay() throws Exception {
         try (InputStream in = Files.newInputStream(sample);
              KcatInput source = KcatInput.of(in, Files.size(sample), sample.toString(), 0, List.of(Pattern.compile(".*")), From.EARLIEST);
-             CandidateJvm jvm = CandidateJvm.start(candidate, "2g", Duration.ofMinutes(30))) {
+             CandidateJvm jvm = CandidateJvm.launch(candidate, "2g", Duration.ofMinutes(30))) {
             AuditReport report = new Replay(new Replay.Settings(1_000_000, List.of())).run(source, jvm);
             if (report.messages() != Files.lines(sample).count()) {
                 throw new IllegalStateException("replayed " + report.messages() + " records of " + sample);
