@@ -24,15 +24,29 @@ public final class DocCommands {
     private static final int OUTPUT_SHOWN_ON_FAILURE = 40;
 
     private final Path root;
+    private final String javaOptions;
     /** Shared by the documents running at once (DocumentRun). */
     private final Map<String, String> helpTexts = new ConcurrentHashMap<>();
 
     public DocCommands(Path root) {
+        this(root, "");
+    }
+
+    /**
+     * @param javaOptions the options of every JVM the blocks start ({@link ShellSession}), empty for the JVM's own:
+     *                    the tests' JVM options, so that the documents' commands cost what the tests' processes do
+     */
+    public DocCommands(Path root, String javaOptions) {
         this.root = root.toAbsolutePath().normalize();
+        this.javaOptions = javaOptions.strip();
     }
 
     public Path root() {
         return root;
+    }
+
+    public String javaOptions() {
+        return javaOptions;
     }
 
     /**

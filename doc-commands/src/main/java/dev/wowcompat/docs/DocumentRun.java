@@ -70,7 +70,7 @@ public final class DocumentRun {
                 closed.complete(null);
                 return;
             }
-            ShellSession session = new ShellSession(commands.root());
+            ShellSession session = new ShellSession(commands.root(), commands.javaOptions());
             try {
                 for (int i = 0; i < blocks.size(); i++) {
                     long start = System.nanoTime();

@@ -39,13 +39,25 @@ public final class ShellSession implements AutoCloseable {
     public record Result(int exit, List<String> output, boolean timedOut) {}
 
     private final Path root;
+    /** Given to every JVM a block starts as {@code JDK_JAVA_OPTIONS}; empty: none. */
+    private final String javaOptions;
     private final Path state;
     private final Map<Integer, Integer> ports = new LinkedHashMap<>();
     private final List<Long> groups = new ArrayList<>();
     private int blocks;
 
     public ShellSession(Path root) {
+        this(root, "");
+    }
+
+    /**
+     * @param javaOptions JVM options every {@code java} the blocks start is given, through {@code JDK_JAVA_OPTIONS},
+     *                    which a block's own {@code env=} may set otherwise. The launcher's notice of them ("NOTE:
+     *                    Picked up ...") is left out of the output, as the reader, who sets none, never sees it.
+     */
+    public ShellSession(Path root, String javaOptions) {
         this.root = root.toAbsolutePath().normalize();
+        this.javaOptions = javaOptions.strip();
         try {
             this.state = Files.createTempDirectory("doc-commands-");
         } catch (IOException e) {
@@ -83,7 +95,7 @@ public final class ShellSession implements AutoCloseable {
         if (!finished) {
             stop(process.pid());
         }
-        return new Result(finished ? process.exitValue() : -1, Files.readAllLines(output, StandardCharsets.UTF_8),
+        return new Result(finished ? process.exitValue() : -1, output(output),
                 !finished);
     }
 
@@ -104,13 +116,13 @@ public final class ShellSession implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if ((ready == null || answers(ready)) && printed(output, prints)) {
-                return new Result(0, Files.readAllLines(output, StandardCharsets.UTF_8), false);
+                return new Result(0, output(output), false);
             }
             if (process.waitFor(250, TimeUnit.MILLISECONDS)) {
-                return new Result(process.exitValue(), Files.readAllLines(output, StandardCharsets.UTF_8), false);
+                return new Result(process.exitValue(), output(output), false);
             }
         }
-        return new Result(-1, Files.readAllLines(output, StandardCharsets.UTF_8), true);
+        return new Result(-1, output(output), true);
     }
 
     private Process start(String script, Map<String, String> env, Path output, boolean carryState)
@@ -122,11 +134,26 @@ public final class ShellSession implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        if (!javaOptions.isEmpty()) {
+            builder.environment().put(JAVA_OPTIONS, javaOptions);
+        }
         env.forEach((name, value) -> builder.environment().put(name, withPorts(value)));
         Process process = builder.start();
         // setsid makes bash the leader of a new process group: its pid is the group's id.
         groups.add(process.pid());
         return process;
+    }
+
+    private static final String JAVA_OPTIONS = "JDK_JAVA_OPTIONS";
+
+    /** A block's output, without the notice the java launcher prints of this session's options. */
+    private List<String> output(Path output) throws IOException {
+        List<String> lines = Files.readAllLines(output, StandardCharsets.UTF_8);
+        if (javaOptions.isEmpty()) {
+            return lines;
+        }
+        String notice = "NOTE: Picked up " + JAVA_OPTIONS + ": " + javaOptions;
+        return lines.stream().filter(line -> !line.equals(notice)).toList();
     }
 
     private String wrapper(String script, boolean carryState) {

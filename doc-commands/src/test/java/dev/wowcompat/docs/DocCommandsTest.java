@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +42,25 @@ class DocCommandsTest {
     void aBlockRunsAndItsExitCodeCounts() throws Exception {
         assertEquals(List.of("ran, exit code 0"), checkAll("```sh\ntrue\n```\n"));
         assertEquals(List.of("ran, exit code 3"), checkAll("<!-- run: expect-exit=3 -->\n```sh\nexit 3\n```\n"));
+    }
+
+    @Test
+    void everyJvmABlockStartsGetsTheSessionsOptionsAndTheLaunchersNoticeOfThemIsNotOutput() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String script = "echo \"options: $JDK_JAVA_OPTIONS\"\n" + java
+                + " -XX:+PrintFlagsFinal -version 2>&1 | grep -E ' TieredStopAtLevel |NOTE: Picked up' | tr -s ' '\n";
+        try (ShellSession session = new ShellSession(repo, "-XX:TieredStopAtLevel=1")) {
+            ShellSession.Result result = session.run(script, Map.of(), Duration.ofMinutes(1));
+            assertEquals(0, result.exit(), String.join("\n", result.output()));
+            assertEquals(List.of("options: -XX:TieredStopAtLevel=1", " intx TieredStopAtLevel = 1 {product} {command line}"),
+                    result.output());
+        }
+        // A document that sets the variable itself keeps it, and the notice of its own options.
+        try (ShellSession session = new ShellSession(repo, "-XX:TieredStopAtLevel=1")) {
+            ShellSession.Result own = session.run(java + " -version 2>&1 | head -1",
+                    Map.of("JDK_JAVA_OPTIONS", "-Xss2m"), Duration.ofMinutes(1));
+            assertEquals(List.of("NOTE: Picked up JDK_JAVA_OPTIONS: -Xss2m"), own.output());
+        }
     }
 
     @Test

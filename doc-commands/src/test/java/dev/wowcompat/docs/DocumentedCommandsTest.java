@@ -37,7 +37,7 @@ class DocumentedCommandsTest {
     /** Most blocks wait on a JVM's start or a server's answer: two documents at once keep two cores busy. */
     private static final int DOCUMENTS_AT_ONCE = 2;
 
-    private final DocCommands commands = new DocCommands(RepositoryRoot.path());
+    private final DocCommands commands = new DocCommands(RepositoryRoot.path(), System.getProperty("wowcompat.testJvm", ""));
     private final ReadWriteLock alone = new ReentrantReadWriteLock();
     private final ExecutorService pool = Executors.newFixedThreadPool(
             Math.max(1, Integer.getInteger("wowcompat.docs.parallel", DOCUMENTS_AT_ONCE)), runnable -> {
