@@ -11,7 +11,7 @@ def port = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()).withCloseabl
 def work = new File(basedir, 'target')
 work.mkdirs()
 def java = new File(System.getProperty('java.home'), 'bin/java').path
-def pb = new ProcessBuilder(java, '-Xmx256m', '-jar', registryJar, 'serve', '--port', "$port", '--db', new File(work, 'registry.db').path)
+def pb = new ProcessBuilder([java] + testJvm.tokenize() + ['-Xmx256m', '-jar', registryJar, 'serve', '--port', "$port", '--db', new File(work, 'registry.db').path]*.toString())
 pb.redirectErrorStream(true).redirectOutput(new File(work, 'registry.log'))
 def process = pb.start()
 Runtime.runtime.addShutdownHook(new Thread({ process.destroy() }))
