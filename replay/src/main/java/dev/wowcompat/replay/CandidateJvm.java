@@ -317,14 +317,7 @@ public final class CandidateJvm implements AutoCloseable {
      * which Wow never runs.
      */
     public List<String> unregisteredUpgraders() throws ReplayException {
-        awaitReady();
-        try {
-            requests.write("UPGRADERS\n");
-            requests.flush();
-        } catch (IOException e) {
-            throw ended();
-        }
-        JsonNode answer = readAnswer();
+        JsonNode answer = request("UPGRADERS", List.of());
         if (answer.has("missing")) {
             throw new ReplayException("The candidate's classpath does not hold Wow's upgrader interface: "
                     + answer.path("missing").asText() + " is not there.");
