@@ -82,7 +82,7 @@ public final class Audit {
         };
         Judge judge = new Judge(catalog, deployments, tally, observers, settings.maxRecordBytes(), settings.maxAggregates());
         long[] lastUpdate = {System.nanoTime()};
-        Handoff.pass(source, judge, read -> {
+        Handoff.pass(source, judge::read, read -> {
             // Records read ahead of --max-messages are not judged: the source was told to stop at the limit.
             if (settings.maxMessages() > 0 && tally.messages() >= settings.maxMessages()) return;
             if (values != null) values.reading(read.record());

@@ -7,38 +7,45 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pass on two threads: the source's thread reads each record and parses its value ({@link Judge#read}), the
- * judging thread judges them one by one in the order read, so the judge, the tally and the version check stay
- * confined to one thread and the report is the same as judging on one. Parsing is about half of a record's cost, so
- * on two cores the pass takes about as long as the longer half (docs/decisions.md, "The audit's speed").
+ * A pass over a source on two threads: the source's thread reads each record and does the first part of its work
+ * (the audit: parses its value, {@link Judge#read}), the judging thread does the rest one by one in the order read,
+ * so what it holds (the audit's judge, tally and version check; the replay's streams) stays confined to one thread
+ * and the outcome is the same as on one. Parsing is about half of a record's cost, so on two cores the pass takes
+ * about as long as the longer half (docs/decisions.md, "The audit's speed"; the replay reads its records so too).
  *
  * <p>Records go over in batches: what one poll of Kafka gave ({@link RecordSource.Sink#flush}), cut at
  * {@value #BATCH_RECORDS} records or {@value #BATCH_BYTES} bytes of values. At most {@value #QUEUED} batches wait; the
  * reader waits when they do. So what is held between the threads is bounded whatever the topic holds.
  */
-final class Handoff implements RecordSource.Sink {
+public final class Handoff<T> implements RecordSource.Sink {
     static final int BATCH_RECORDS = 512;
     static final int BATCH_BYTES = 256 * 1024;
     static final int QUEUED = 4;
 
+    /** What the source's thread does with each record before it is handed over. */
+    @FunctionalInterface
+    public interface Reading<T> {
+        T read(AuditRecord record) throws AuditException;
+    }
+
     /** What the judging thread does with each record, in order. */
     @FunctionalInterface
-    interface Judging {
-        void judge(Judge.ParsedRecord read) throws AuditException;
+    public interface Judging<T> {
+        void judge(T read) throws AuditException;
     }
 
     /** The end of the records: a batch of its own, told apart by identity. */
-    private final List<Judge.ParsedRecord> end = new ArrayList<>(0);
-    private final BlockingQueue<List<Judge.ParsedRecord>> queue = new ArrayBlockingQueue<>(QUEUED);
-    private final Judge judge;
+    private final List<T> end = new ArrayList<>(0);
+    private final BlockingQueue<List<T>> queue = new ArrayBlockingQueue<>(QUEUED);
+    private final Reading<T> reading;
     private final RecordSource source;
-    private List<Judge.ParsedRecord> batch = new ArrayList<>();
+    private List<T> batch = new ArrayList<>();
     private long batchBytes;
     /** What stopped the judging thread (the registry out of reach), rethrown on the reading thread. */
     private volatile Throwable failure;
 
-    private Handoff(Judge judge, RecordSource source) {
-        this.judge = judge;
+    private Handoff(Reading<T> reading, RecordSource source) {
+        this.reading = reading;
         this.source = source;
     }
 
@@ -48,9 +55,9 @@ final class Handoff implements RecordSource.Sink {
      *
      * @throws AuditException from the source, or from the judging (the pass then stops reading)
      */
-    static void pass(RecordSource source, Judge judge, Judging judging) throws AuditException {
-        Handoff handoff = new Handoff(judge, source);
-        Thread judgingThread = new Thread(() -> handoff.judgeAll(judging), "wow-compat-audit-judge");
+    public static <T> void pass(RecordSource source, Reading<T> reading, Judging<T> judging) throws AuditException {
+        Handoff<T> handoff = new Handoff<>(reading, source);
+        Thread judgingThread = new Thread(() -> handoff.judgeAll(judging), "wow-compat-judge");
         judgingThread.setDaemon(true);
         judgingThread.start();
         try {
@@ -67,7 +74,7 @@ final class Handoff implements RecordSource.Sink {
 
     @Override
     public void accept(AuditRecord record) throws AuditException {
-        batch.add(judge.read(record));
+        batch.add(reading.read(record));
         batchBytes += record.value() == null ? 0 : record.value().length;
         if (batch.size() >= BATCH_RECORDS || batchBytes >= BATCH_BYTES) flush();
     }
@@ -80,7 +87,7 @@ final class Handoff implements RecordSource.Sink {
         batchBytes = 0;
     }
 
-    private void hand(List<Judge.ParsedRecord> records) throws AuditException {
+    private void hand(List<T> records) throws AuditException {
         try {
             queue.put(records);
         } catch (InterruptedException e) {
@@ -89,12 +96,12 @@ final class Handoff implements RecordSource.Sink {
         }
     }
 
-    private void judgeAll(Judging judging) {
+    private void judgeAll(Judging<T> judging) {
         try {
-            for (List<Judge.ParsedRecord> records = queue.take(); records != end; records = queue.take()) {
+            for (List<T> records = queue.take(); records != end; records = queue.take()) {
                 if (failure != null) continue; // drained, not judged: the reader is told to stop
                 try {
-                    for (Judge.ParsedRecord read : records) judging.judge(read);
+                    for (T read : records) judging.judge(read);
                 } catch (AuditException | RuntimeException | Error e) {
                     failure = e;
                     source.stop();

@@ -82,7 +82,7 @@ class HandoffTest {
         Judge judge = judge(tally);
         List<Long> offsets = new ArrayList<>();
         Set<Thread> judgingThreads = new java.util.HashSet<>();
-        Handoff.pass(new Counted(lines(RECORDS)), judge, read -> {
+        Handoff.pass(new Counted(lines(RECORDS)), judge::read, read -> {
             judgingThreads.add(Thread.currentThread());
             offsets.add(read.record().offset());
             judge.judge(read);
@@ -101,13 +101,13 @@ class HandoffTest {
         Counted source = new Counted(lines(RECORDS));
         Judge judge = judge(new Tally(List.of(), false));
         AtomicLong judged = new AtomicLong();
-        AuditException thrown = assertThrows(AuditException.class, () -> Handoff.pass(source, judge, read -> {
+        AuditException thrown = assertThrows(AuditException.class, () -> Handoff.pass(source, judge::read, read -> {
             if (judged.incrementAndGet() == 10) throw unreachable;
         }));
         assertSame(unreachable, thrown);
         assertEquals(10, judged.get(), "nothing is judged after the failure");
         assertTrue(source.given.get() < RECORDS, "the reader stopped early: it gave " + source.given.get() + " of " + RECORDS);
-        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("wow-compat-audit-judge")),
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals("wow-compat-judge")),
                 "the judging thread has ended");
     }
 

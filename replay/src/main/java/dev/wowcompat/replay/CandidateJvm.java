@@ -11,14 +11,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
@@ -27,6 +31,10 @@ import java.util.regex.Pattern;
  * The candidate's own JVM: {@code java -Xmx<heap> -cp <runner jar>:<candidate classpath>} running the replay runner,
  * spoken to in JSON lines. It ends with this object, on Ctrl-C (a shutdown hook), at the deadline, and by itself
  * within a second when this JVM is killed outright (docs/replay.md, "The candidate's JVM").
+ *
+ * <p>A request may be written before the answers of those before it are read ({@link Pending}): the child answers in
+ * order, and a thread of this JVM reads its answers as they come, so that neither JVM waits on a full pipe while the
+ * other works (docs/decisions.md, "The replay's requests go ahead of their answers").
  */
 public final class CandidateJvm implements AutoCloseable {
     private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
@@ -39,7 +47,10 @@ public final class CandidateJvm implements AutoCloseable {
     private final Process process;
     private final Path runnerDirectory;
     private final BufferedWriter requests;
-    private final BufferedReader answers;
+    /** The child's answer lines in order, read by a thread of their own; an empty one once its output ends. */
+    private final BlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
+    /** The requests written whose answers are not read yet, oldest first. */
+    private final ArrayDeque<Pending<?>> unanswered = new ArrayDeque<>();
     private final StringBuilder stderrTail = new StringBuilder();
     private final AtomicBoolean timedOut = new AtomicBoolean();
     private final Thread shutdownHook;
@@ -53,7 +64,7 @@ public final class CandidateJvm implements AutoCloseable {
         this.runnerDirectory = runnerDirectory;
         this.timeout = timeout;
         this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
-        this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        daemon("replay-candidate-answers", () -> readAnswers(process.getInputStream()));
         this.shutdownHook = new Thread(process::destroyForcibly, "replay-candidate-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         daemon("replay-candidate-stderr", () -> keepTail(process.getErrorStream()));
@@ -143,23 +154,11 @@ public final class CandidateJvm implements AutoCloseable {
      */
     public SourceAnswer source(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore,
                                List<String> records) throws ReplayException {
-        awaitReady();
-        try {
-            requests.write("SOURCE " + records.size() + " " + versionBefore + " " + deletedBefore + "\n");
-            requests.write(stateBefore.map(JsonNode::toString).orElse("null"));
-            requests.write('\n');
-            for (String record : records) {
-                if (record.indexOf('\n') >= 0 || record.indexOf('\r') >= 0) {
-                    throw new IllegalArgumentException("a record must be one line of JSON");
-                }
-                requests.write(record);
-                requests.write('\n');
-            }
-            requests.flush();
-        } catch (IOException e) {
-            throw ended();
-        }
-        return sourceAnswer(readAnswer());
+        List<String> lines = new ArrayList<>(records.size() + 1);
+        lines.add(stateBefore.map(JsonNode::toString).orElse("null"));
+        lines.addAll(records);
+        return send("SOURCE " + records.size() + " " + versionBefore + " " + deletedBefore, lines,
+                CandidateJvm::sourceAnswer).await();
     }
 
     /** Whether {@link #steps} also sources its records into one state from the empty one, and from where. */
@@ -193,37 +192,67 @@ public final class CandidateJvm implements AutoCloseable {
      * before it, the first from {@code stateBefore}, in one request: what {@link #source} of each record alone
      * answers, with one round trip for the run (docs/decisions.md, "The replay's protocol"). With {@code whole} the
      * records are also sourced in order into one state from the empty one, which the child keeps between requests
-     * until the next {@link WholeStream#START} or {@link WholeStream#NONE}.
+     * until the next {@link WholeStream#START} or {@link WholeStream#NONE}. The request is written now and its answer
+     * read when awaited, so that further requests can go ahead of it.
      */
-    public Steps steps(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore, WholeStream whole,
-                       List<RecordedStateEvent> records) throws ReplayException {
-        awaitReady();
-        try {
-            requests.write("STEPS " + records.size() + " " + versionBefore + " " + deletedBefore + " " + whole.word + "\n");
-            requests.write(stateBefore.map(JsonNode::toString).orElse("null"));
-            requests.write('\n');
+    public Pending<Steps> steps(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore,
+                                WholeStream whole, List<RecordedStateEvent> records) throws ReplayException {
+        String before = oneLine(stateBefore.map(JsonNode::toString).orElse("null"));
+        records.forEach(record -> oneLine(record.line()));
+        int count = records.size();
+        return send("STEPS " + count + " " + versionBefore + " " + deletedBefore + " " + whole.word, out -> {
+            out.write(before);
+            out.write('\n');
             for (RecordedStateEvent record : records) {
-                if (record.line().indexOf('\n') >= 0 || record.line().indexOf('\r') >= 0) {
-                    throw new IllegalArgumentException("a record must be one line of JSON");
-                }
-                requests.write(record.version() + " " + record.deleted() + " ");
-                requests.write(record.line());
-                requests.write('\n');
+                out.write(record.version() + " " + record.deleted() + " ");
+                out.write(record.line());
+                out.write('\n');
             }
-            requests.flush();
-        } catch (IOException e) {
-            throw ended();
+        }, answer -> {
+            List<SourceAnswer> steps = new ArrayList<>();
+            for (JsonNode step : answer.path("steps")) {
+                steps.add(sourceAnswer(step));
+            }
+            if (steps.size() != count) {
+                throw new ReplayException("The candidate's JVM answered something that is not the replay runner's JSON.");
+            }
+            return new Steps(steps, answer.path("whole").isObject() ? Optional.of(sourceAnswer(answer.get("whole")))
+                    : Optional.empty());
+        });
+    }
+
+    /** Writes the lines of a request after its header, each checked to be one line before anything is written. */
+    @FunctionalInterface
+    private interface Body {
+        void write(Writer out) throws IOException;
+    }
+
+    /** How an answer's JSON is read into what the request's caller is given. */
+    @FunctionalInterface
+    private interface AnswerReader<T> {
+        T read(JsonNode answer) throws ReplayException;
+    }
+
+    /** A request written to the candidate's JVM whose answer is read when {@link #await()}ed. */
+    public final class Pending<T> {
+        private final AnswerReader<T> reader;
+        private JsonNode answer;
+
+        private Pending(AnswerReader<T> reader) {
+            this.reader = reader;
         }
-        JsonNode answer = readAnswer();
-        List<SourceAnswer> steps = new ArrayList<>();
-        for (JsonNode step : answer.path("steps")) {
-            steps.add(sourceAnswer(step));
+
+        /** The answer, once the answers of the requests written before it are read (and kept for theirs). */
+        public T await() throws ReplayException {
+            while (answer == null) {
+                Pending<?> oldest = unanswered.poll();
+                if (oldest == null) {
+                    throw new IllegalStateException("a request's answer was read twice");
+                }
+                oldest.answer = readAnswer();
+            }
+            return reader.read(answer);
         }
-        if (steps.size() != records.size()) {
-            throw new ReplayException("The candidate's JVM answered something that is not the replay runner's JSON.");
-        }
-        return new Steps(steps, answer.path("whole").isObject() ? Optional.of(sourceAnswer(answer.get("whole")))
-                : Optional.empty());
     }
 
     private static SourceAnswer sourceAnswer(JsonNode answer) {
@@ -294,22 +323,33 @@ public final class CandidateJvm implements AutoCloseable {
     }
 
     private JsonNode request(String header, List<String> lines) throws ReplayException {
+        return send(header, lines, answer -> answer).await();
+    }
+
+    private <T> Pending<T> send(String header, List<String> lines, AnswerReader<T> reader) throws ReplayException {
+        lines.forEach(CandidateJvm::oneLine);
+        return send(header, out -> {
+            for (String line : lines) {
+                out.write(line);
+                out.write('\n');
+            }
+        }, reader);
+    }
+
+    /** Writes a request, its header and then its body; its answer is read when the returned one is awaited. */
+    private <T> Pending<T> send(String header, Body body, AnswerReader<T> reader) throws ReplayException {
         awaitReady();
         try {
             requests.write(header);
             requests.write('\n');
-            for (String line : lines) {
-                if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
-                    throw new IllegalArgumentException("a request line must be one line");
-                }
-                requests.write(line);
-                requests.write('\n');
-            }
+            body.write(requests);
             requests.flush();
         } catch (IOException e) {
             throw ended();
         }
-        return readAnswer();
+        Pending<T> pending = new Pending<>(reader);
+        unanswered.add(pending);
+        return pending;
     }
 
     /**
@@ -338,15 +378,18 @@ public final class CandidateJvm implements AutoCloseable {
     }
 
     private JsonNode readAnswer() throws ReplayException {
-        String line;
+        Optional<String> next;
         try {
-            line = answers.readLine();
-        } catch (IOException e) {
-            line = null;
+            next = answers.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReplayException("The replay was interrupted.");
         }
-        if (line == null) {
+        if (next.isEmpty()) {
+            answers.add(next);
             throw ended();
         }
+        String line = next.get();
         try {
             return ANSWERS.readTree(line);
         } catch (IOException e) {
@@ -372,6 +415,18 @@ public final class CandidateJvm implements AutoCloseable {
         }
         return new ReplayException("The candidate's JVM ended before it answered"
                 + (process.isAlive() ? "." : " (exit " + process.exitValue() + ")."));
+    }
+
+    private void readAnswers(InputStream stdout) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(stdout, StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                answers.add(Optional.of(line));
+            }
+        } catch (IOException e) {
+            // The child is gone: what it answered so far is kept, and the end is told below.
+        } finally {
+            answers.add(Optional.empty());
+        }
     }
 
     private void keepTail(InputStream stderr) {
@@ -412,6 +467,13 @@ public final class CandidateJvm implements AutoCloseable {
             // The JVM is shutting down and the hook is running.
         }
         deleteQuietly(runnerDirectory);
+    }
+
+    private static String oneLine(String line) {
+        if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
+            throw new IllegalArgumentException("a request line must be one line");
+        }
+        return line;
     }
 
     private static String text(JsonNode node, String field) {

@@ -15,12 +15,14 @@ import dev.wowcompat.audit.AuditRecord;
 import dev.wowcompat.audit.AuditRenderer;
 import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditWaiver;
+import dev.wowcompat.audit.Handoff;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.manifest.Manifest;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -149,7 +151,7 @@ public final class Replay {
         long[] unreadable = new long[1];
         long[] leftOut = new long[1];
         try {
-            source.read(record -> {
+            Handoff.pass(source, record -> record, record -> {
                 Optional<RecordedStateEvent> read = read(record);
                 if (read.isEmpty()) {
                     unreadable[0]++;
@@ -190,10 +192,10 @@ public final class Replay {
         longestFirst.sort(Comparator.comparingInt((List<RecordedStateEvent> s) -> s.size()).reversed());
         streams.clear();
         long events = 0;
+        Requests requests = new Requests(longestFirst, candidate);
         for (int i = 0; i < longestFirst.size(); i++) {
-            List<RecordedStateEvent> stream = longestFirst.get(i);
-            events += stream.stream().mapToLong(r -> r.events().size()).sum();
-            replayAggregate(stream, candidate, tally);
+            events += longestFirst.get(i).stream().mapToLong(r -> r.events().size()).sum();
+            judgeAggregate(requests.nextAggregate(), requests, candidate, tally);
             longestFirst.set(i, null);
             progress.update(i + 1, events);
         }
@@ -219,120 +221,208 @@ public final class Replay {
      */
     static final int MAX_RECORDS_PER_REQUEST = 500;
     static final long MAX_CHARS_PER_REQUEST = 8L << 20;
+    /**
+     * How many requests are written to the candidate's JVM beyond the one whose answer is judged: the child sources
+     * them while this JVM judges (docs/decisions.md, "The replay's requests go ahead of their answers").
+     */
+    static final int REQUESTS_AHEAD = 2;
+
+    /** A part of one aggregate's replay, in version order. */
+    private sealed interface Part permits Run, Conflict {
+    }
 
     /**
-     * One aggregate's recorded state events, in version order. The records each sourced from the one before go to
-     * the candidate's JVM together, with the whole stream's pass when the stream is whole from version 1
-     * (docs/decisions.md, "The replay's protocol"); the findings are those of one request a record.
+     * Records of one aggregate each sourced from the recorded state of the one before, the first from {@code before}
+     * (none: the empty state), in one request; with the whole stream sourced alongside as {@code whole} says.
      */
-    private void replayAggregate(List<RecordedStateEvent> recorded, CandidateJvm candidate, ReplayTally tally)
-            throws ReplayException {
-        List<RecordedStateEvent> stream = new ArrayList<>(recorded);
-        stream.sort(Comparator.comparingInt(RecordedStateEvent::version));
-        AggregateSteps steps = new AggregateSteps(candidate, tally,
-                stream.size() > 1 && stream.get(0).version() == 1);
-        RecordedStateEvent previous = null;
-        List<RecordedStateEvent> fromOne = new ArrayList<>();
-        boolean wholeFromOne = !stream.isEmpty() && stream.get(0).version() == 1;
-        for (RecordedStateEvent record : stream) {
-            if (previous != null && record.version() == previous.version()) {
-                steps.send();
-                tally.add(ReplayFinding.VERSION_CONFLICT, record, -1, "/version", "version " + record.version()
-                        + " is recorded twice", Map.of());
-                steps.found();
-                wholeFromOne = false;
-                continue;
-            }
-            if (previous != null && record.version() > previous.version() + 1) {
-                steps.send();
-                tally.add(ReplayFinding.VERSION_CONFLICT, record, -1, "/version", "version " + record.version()
-                        + " follows version " + previous.version() + ": the versions between are missing", Map.of());
-                steps.found();
-                wholeFromOne = false;
-                previous = record;
-                continue;
-            }
-            if (previous != null || record.version() == 1) {
-                steps.add(previous, record);
-            }
-            if (wholeFromOne) {
-                fromOne.add(record);
-            }
-            previous = record;
+    private static final class Run implements Part {
+        private final RecordedStateEvent before;
+        private final List<RecordedStateEvent> records;
+        private final CandidateJvm.WholeStream whole;
+        private CandidateJvm.Pending<CandidateJvm.Steps> answer;
+
+        private Run(RecordedStateEvent before, List<RecordedStateEvent> records, CandidateJvm.WholeStream whole) {
+            this.before = before;
+            this.records = List.copyOf(records);
+            this.whole = whole;
         }
-        steps.send();
-        if (!steps.foundAny && fromOne.size() > 1) {
-            RecordedStateEvent last = fromOne.get(fromOne.size() - 1);
-            // Without any finding every record went in the requests that sourced the whole stream alongside.
-            // The child says a state is the recorded one only of its request's last record: here that is the last.
-            SourceAnswer whole = steps.whole.isPresent() && (!steps.whole.get().stateAsRecorded() || steps.wholeThrough == last)
-                    ? steps.whole.get()
-                    : candidate.source(Optional.empty(), 0, false, fromOne.stream().map(RecordedStateEvent::line).toList());
-            judge(whole, fromOne, null, last, tally,
-                    " after replaying versions 1 to " + last.version() + " whole");
+
+        private RecordedStateEvent last() {
+            return records.get(records.size() - 1);
+        }
+    }
+
+    /** A version recorded twice, or versions missing before it: found without asking the candidate. */
+    private record Conflict(RecordedStateEvent record, String detail) implements Part {
+    }
+
+    /**
+     * One aggregate's replay, planned from its records alone so that its requests can be written before the
+     * aggregates ahead of it are judged: its parts, and the records from version 1 on while they are whole.
+     */
+    private record AggregatePlan(List<Part> parts, List<RecordedStateEvent> fromOne) {
+        static AggregatePlan of(List<RecordedStateEvent> recorded) {
+            List<RecordedStateEvent> stream = new ArrayList<>(recorded);
+            stream.sort(Comparator.comparingInt(RecordedStateEvent::version));
+            Planner planner = new Planner(stream.size() > 1 && stream.get(0).version() == 1);
+            RecordedStateEvent previous = null;
+            List<RecordedStateEvent> fromOne = new ArrayList<>();
+            boolean wholeFromOne = !stream.isEmpty() && stream.get(0).version() == 1;
+            for (RecordedStateEvent record : stream) {
+                if (previous != null && record.version() == previous.version()) {
+                    planner.conflict(record, "version " + record.version() + " is recorded twice");
+                    wholeFromOne = false;
+                    continue;
+                }
+                if (previous != null && record.version() > previous.version() + 1) {
+                    planner.conflict(record, "version " + record.version() + " follows version " + previous.version()
+                            + ": the versions between are missing");
+                    wholeFromOne = false;
+                    previous = record;
+                    continue;
+                }
+                if (previous != null || record.version() == 1) {
+                    planner.add(previous, record);
+                }
+                if (wholeFromOne) {
+                    fromOne.add(record);
+                }
+                previous = record;
+            }
+            planner.endRun();
+            return new AggregatePlan(List.copyOf(planner.parts), fromOne);
         }
     }
 
     /**
-     * The records of one aggregate waiting to go to the candidate's JVM: a run in which each is sourced from the
-     * recorded state of the one before, the first from {@code before}.
+     * Cuts one aggregate's records into runs of one request each. The whole stream is sourced alongside from version 1
+     * until a conflict: a finding in an answer ends it too, which the judging knows, and the whole stream's state the
+     * child then still sends is not looked at.
      */
-    private static final class AggregateSteps {
-        private final CandidateJvm candidate;
-        private final ReplayTally tally;
+    private static final class Planner {
+        private final List<Part> parts = new ArrayList<>();
         private final List<RecordedStateEvent> run = new ArrayList<>();
         private RecordedStateEvent before;
         private long chars;
-        /** The whole stream is sourced alongside while it may still be judged: from version 1, and nothing found. */
         private boolean wholeWanted;
         private boolean wholeStarted;
-        private Optional<SourceAnswer> whole = Optional.empty();
-        /** The last record of the request that answered {@link #whole}. */
-        private RecordedStateEvent wholeThrough;
-        private boolean foundAny;
 
-        AggregateSteps(CandidateJvm candidate, ReplayTally tally, boolean wholeWanted) {
-            this.candidate = candidate;
-            this.tally = tally;
+        Planner(boolean wholeWanted) {
             this.wholeWanted = wholeWanted;
         }
 
-        void add(RecordedStateEvent previous, RecordedStateEvent record) throws ReplayException {
+        void add(RecordedStateEvent previous, RecordedStateEvent record) {
             if (run.isEmpty()) {
                 before = previous;
             }
             run.add(record);
             chars += record.line().length();
             if (run.size() >= MAX_RECORDS_PER_REQUEST || chars >= MAX_CHARS_PER_REQUEST) {
-                send();
+                endRun();
             }
         }
 
-        void found() {
-            foundAny = true;
+        void conflict(RecordedStateEvent record, String detail) {
+            endRun();
+            parts.add(new Conflict(record, detail));
             wholeWanted = false;
-            whole = Optional.empty();
         }
 
-        void send() throws ReplayException {
+        void endRun() {
             if (run.isEmpty()) {
                 return;
             }
-            CandidateJvm.WholeStream mode = !wholeWanted ? CandidateJvm.WholeStream.NONE
-                    : wholeStarted ? CandidateJvm.WholeStream.CONTINUE : CandidateJvm.WholeStream.START;
+            parts.add(new Run(before, run, !wholeWanted ? CandidateJvm.WholeStream.NONE
+                    : wholeStarted ? CandidateJvm.WholeStream.CONTINUE : CandidateJvm.WholeStream.START));
             wholeStarted |= wholeWanted;
-            CandidateJvm.Steps answer = candidate.steps(before == null ? Optional.empty() : Optional.of(before.state()),
-                    before == null ? 0 : before.version(), before != null && before.deleted(), mode, run);
-            whole = wholeWanted ? answer.whole() : Optional.empty();
-            wholeThrough = run.get(run.size() - 1);
-            for (int i = 0; i < run.size(); i++) {
-                RecordedStateEvent stepBefore = i == 0 ? before : run.get(i - 1);
-                if (judge(answer.steps().get(i), List.of(run.get(i)), stepBefore, run.get(i), tally, "")) {
-                    found();
-                }
-            }
             run.clear();
             chars = 0;
+        }
+    }
+
+    /**
+     * The aggregates' plans in the order they are judged, and their runs written to the candidate's JVM up to
+     * {@link #REQUESTS_AHEAD} beyond the one whose answer is taken.
+     */
+    private static final class Requests {
+        private final List<List<RecordedStateEvent>> streams;
+        private final CandidateJvm candidate;
+        private final ArrayDeque<AggregatePlan> planned = new ArrayDeque<>();
+        private final ArrayDeque<Run> unwritten = new ArrayDeque<>();
+        private int nextStream;
+        private int written;
+
+        Requests(List<List<RecordedStateEvent>> streams, CandidateJvm candidate) {
+            this.streams = streams;
+            this.candidate = candidate;
+        }
+
+        AggregatePlan nextAggregate() {
+            if (planned.isEmpty()) {
+                planNext();
+            }
+            return planned.poll();
+        }
+
+        CandidateJvm.Steps answer(Run run) throws ReplayException {
+            while (run.answer == null || written <= REQUESTS_AHEAD && (!unwritten.isEmpty() || nextStream < streams.size())) {
+                if (unwritten.isEmpty()) {
+                    planNext();
+                } else {
+                    Run next = unwritten.poll();
+                    next.answer = candidate.steps(next.before == null ? Optional.empty() : Optional.of(next.before.state()),
+                            next.before == null ? 0 : next.before.version(), next.before != null && next.before.deleted(),
+                            next.whole, next.records);
+                    written++;
+                }
+            }
+            written--;
+            return run.answer.await();
+        }
+
+        private void planNext() {
+            AggregatePlan plan = AggregatePlan.of(streams.get(nextStream++));
+            planned.add(plan);
+            for (Part part : plan.parts()) {
+                if (part instanceof Run run) {
+                    unwritten.add(run);
+                }
+            }
+        }
+    }
+
+    /**
+     * Judges one aggregate's plan: its conflicts, and the answers to its runs in order. Without any finding every
+     * record went in the runs that sourced the whole stream alongside, whose end state is judged last.
+     */
+    private static void judgeAggregate(AggregatePlan plan, Requests requests, CandidateJvm candidate, ReplayTally tally)
+            throws ReplayException {
+        boolean foundAny = false;
+        Optional<SourceAnswer> whole = Optional.empty();
+        RecordedStateEvent wholeThrough = null;
+        for (Part part : plan.parts()) {
+            if (part instanceof Conflict conflict) {
+                tally.add(ReplayFinding.VERSION_CONFLICT, conflict.record(), -1, "/version", conflict.detail(), Map.of());
+                foundAny = true;
+                continue;
+            }
+            Run run = (Run) part;
+            CandidateJvm.Steps answer = requests.answer(run);
+            for (int i = 0; i < run.records.size(); i++) {
+                RecordedStateEvent stepBefore = i == 0 ? run.before : run.records.get(i - 1);
+                foundAny |= judge(answer.steps().get(i), List.of(run.records.get(i)), stepBefore, run.records.get(i), tally, "");
+            }
+            whole = foundAny || run.whole == CandidateJvm.WholeStream.NONE ? Optional.empty() : answer.whole();
+            wholeThrough = run.last();
+        }
+        List<RecordedStateEvent> fromOne = plan.fromOne();
+        if (!foundAny && fromOne.size() > 1) {
+            RecordedStateEvent last = fromOne.get(fromOne.size() - 1);
+            // The child says a state is the recorded one only of its request's last record: here that is the last.
+            SourceAnswer wholeAnswer = whole.isPresent() && (!whole.get().stateAsRecorded() || wholeThrough == last)
+                    ? whole.get()
+                    : candidate.source(Optional.empty(), 0, false, fromOne.stream().map(RecordedStateEvent::line).toList());
+            judge(wholeAnswer, fromOne, null, last, tally, " after replaying versions 1 to " + last.version() + " whole");
         }
     }
 

@@ -2,12 +2,15 @@ package dev.wowcompat.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wowcompat.audit.AuditRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,7 @@ import static dev.wowcompat.replay.StateEvents.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -167,6 +171,47 @@ class CandidateJvmTest {
             assertEquals("snapshot-unreadable", answer.failure().orElseThrow().kind());
             assertTrue(answer.state().isEmpty());
         }
+    }
+
+    @Test
+    void requestsWrittenAheadAreEachAnsweredWithTheirOwnHoweverLargeTheAnswers() throws Exception {
+        // Three runs of 200 records, each answer ~400 KB (every step's state carries a long owner): far more than a
+        // pipe holds, so the child writes its answers while this JVM is still writing the requests after them.
+        String padding = "x".repeat(2000);
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.clean(temp), "256m", MINUTE)) {
+            List<CandidateJvm.Pending<CandidateJvm.Steps>> written = new ArrayList<>();
+            assertTimeoutPreemptively(MINUTE, () -> {
+                for (int a = 1; a <= 3; a++) {
+                    String state = "{\"id\":\"a-" + a + "\",\"owner\":\"owner-" + a + padding + "\",\"balance\":0,\"currency\":\"EUR\"}";
+                    List<RecordedStateEvent> run = new ArrayList<>();
+                    for (int v = 2; v <= 201; v++) {
+                        // Recorded with a balance of 0 throughout, so each step's answer holds the state rebuilt.
+                        run.add(recorded(record("a-" + a, v, state, deposited(a + ".00", "EUR"))));
+                    }
+                    written.add(jvm.steps(Optional.of(JSON.readTree(state)), 1, false, CandidateJvm.WholeStream.NONE, run));
+                }
+                List<CandidateJvm.Steps> answers = new ArrayList<>();
+                answers.add(written.get(2).await());
+                answers.add(0, written.get(0).await());
+                answers.add(1, written.get(1).await());
+                for (int a = 1; a <= 3; a++) {
+                    List<SourceAnswer> steps = answers.get(a - 1).steps();
+                    assertEquals(200, steps.size());
+                    for (int i = 0; i < steps.size(); i++) {
+                        JsonNode rebuilt = steps.get(i).state().orElseThrow();
+                        assertEquals(i + 2, steps.get(i).version().getAsInt());
+                        assertEquals("a-" + a, rebuilt.get("id").asText());
+                        assertEquals("owner-" + a + padding, rebuilt.get("owner").asText());
+                        assertDecimal(a + ".00", rebuilt.get("balance"));
+                    }
+                }
+            });
+        }
+    }
+
+    private static RecordedStateEvent recorded(String record) {
+        return Replay.read(new AuditRecord("wow.bank.account.state", 0, 0, -1, List.of(), null,
+                record.getBytes(StandardCharsets.UTF_8), 1)).orElseThrow();
     }
 
     @Test

@@ -283,6 +283,45 @@ class ReplayTest {
         assertEquals(List.of("Replayed 1 aggregate: 1202 events."), report.notes());
     }
 
+    @Test
+    void eachAggregatesFindingsAreItsOwnWhileRequestsGoAheadOfTheirAnswers() throws Exception {
+        // Six accounts, judged while the requests of those after them are already written: a-2 recorded a balance
+        // the candidate does not rebuild at version 2, a-5 a repeated version 2; the others are clean.
+        StringBuilder lines = new StringBuilder();
+        for (int a = 1; a <= 6; a++) {
+            String id = "a-" + a;
+            List<String> history = new ArrayList<>();
+            for (String record : HISTORY) {
+                history.add(record.replace("a-1", id));
+            }
+            if (a == 2) {
+                history.set(1, history.get(1).replace("\"balance\":12.50", "\"balance\":99"));
+            }
+            if (a == 5) {
+                history.add(2, history.get(1));
+            }
+            lines.append(StateEvents.kcatLines(TOPIC, id, history));
+        }
+        AuditReport report;
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, BankService.CLEAN, BankService.SERVICES), "128m",
+                Duration.ofMinutes(2));
+             KcatInput input = new KcatInput(new BufferedReader(new StringReader(lines.toString())), "the sample", 0,
+                     List.of(Pattern.compile(".*")))) {
+            report = new Replay(new Replay.Settings(1000, List.of())).run(input, jvm);
+        }
+
+        assertEquals(List.of("replay-state-changed", "replay-version-conflict"), ids(report));
+        AuditReport.Counted changed = find(report, "replay-state-changed");
+        assertEquals(2, changed.count());
+        assertEquals(List.of("a-2", "a-2"), changed.examples().stream().map(AuditReport.Example::key).toList());
+        assertEquals(List.of(2, 3), changed.examples().stream().map(e -> e.details().get("version")).toList());
+        assertEquals("recorded 99, replayed 12.5 (x0.126263)", changed.examples().get(0).message());
+        AuditReport.Counted conflict = find(report, "replay-version-conflict");
+        assertEquals(1, conflict.count());
+        assertEquals("a-5", conflict.examples().get(0).key());
+        assertEquals(List.of("Replayed 6 aggregates: 19 events."), report.notes());
+    }
+
     /** Account a-1 opened, then {@code versions - 1} deposits of 1.00 EUR, as the clean service records them. */
     private static List<String> longHistory(int versions) {
         List<String> records = new ArrayList<>(List.of(record("a-1", 1, V1, opened("ada"))));
