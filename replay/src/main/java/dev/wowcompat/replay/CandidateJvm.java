@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
  *
  * <p>A request may be written before the answers of those before it are read ({@link Pending}): the child answers in
  * order, and a thread of this JVM reads its answers as they come, so that neither JVM waits on a full pipe while the
- * other works (docs/decisions.md, "The replay's requests go ahead of their answers").
+ * other works (docs/decisions.md, "The replay's requests go ahead of their answers, and its records are read on two
+ * threads").
  */
 public final class CandidateJvm implements AutoCloseable {
     private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
@@ -221,7 +222,7 @@ public final class CandidateJvm implements AutoCloseable {
         });
     }
 
-    /** Writes the lines of a request after its header, each checked to be one line before anything is written. */
+    /** Writes the lines of a request after its header; each was checked to be one line before anything is written. */
     @FunctionalInterface
     private interface Body {
         void write(Writer out) throws IOException;
