@@ -302,13 +302,7 @@ class ReplayTest {
             }
             lines.append(StateEvents.kcatLines(TOPIC, id, history));
         }
-        AuditReport report;
-        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, BankService.CLEAN, BankService.SERVICES), "128m",
-                Duration.ofMinutes(2));
-             KcatInput input = new KcatInput(new BufferedReader(new StringReader(lines.toString())), "the sample", 0,
-                     List.of(Pattern.compile(".*")))) {
-            report = new Replay(new Replay.Settings(1000, List.of())).run(input, jvm);
-        }
+        AuditReport report = replayLines(BankService.CLEAN, BankService.SERVICES, lines.toString(), List.of());
 
         assertEquals(List.of("replay-state-changed", "replay-version-conflict"), ids(report));
         AuditReport.Counted changed = find(report, "replay-state-changed");
@@ -334,7 +328,11 @@ class ReplayTest {
 
     private AuditReport replay(Map<String, String> sources, String services, List<String> records,
                                List<AuditWaiver> waivers) throws Exception {
-        String lines = StateEvents.kcatLines(TOPIC, "a-1", records);
+        return replayLines(sources, services, StateEvents.kcatLines(TOPIC, "a-1", records), waivers);
+    }
+
+    private AuditReport replayLines(Map<String, String> sources, String services, String lines,
+                                    List<AuditWaiver> waivers) throws Exception {
         try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, sources, services), "128m", Duration.ofMinutes(2));
              KcatInput input = new KcatInput(new BufferedReader(new StringReader(lines)), "the sample", 0,
                      List.of(Pattern.compile(".*")))) {
