@@ -23,9 +23,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A throwaway PostgreSQL cluster for this test run: Debian's binaries ({@code initdb}, {@code pg_ctl}), a data
- * folder in a temporary directory, a free loopback port, password authentication. One cluster serves the whole run
- * (started on first use, stopped when JUnit closes its root store, and by a shutdown hook should the JVM end
- * otherwise); each test takes a fresh database of its own ({@link #newDatabase}).
+ * folder in a temporary directory, a free loopback port, password authentication. One cluster serves every class of
+ * the test JVM (started on first use, stopped when JUnit closes the launcher session's store, and by a shutdown hook
+ * should the JVM end otherwise); each test takes a fresh database of its own ({@link #newDatabase}).
  *
  * <p>PostgreSQL refuses to run as root, and CI runs as root: then the cluster runs as the unprivileged system user
  * {@code postgres} (created by Debian's package), through {@code runuser}, and owns its folder.
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>When no PostgreSQL is installed the tests that need it fail, saying how to install it, unless
  * {@code -D}{@value #SKIP_PROPERTY}{@code =true} is given: then they are reported as skipped, never as passed.
  */
-public final class PostgresCluster implements ExtensionContext.Store.CloseableResource {
+public final class PostgresCluster implements AutoCloseable {
     public static final String SKIP_PROPERTY = "wowcompat.postgres.skip";
     public static final String USER = "wowcompat";
 
@@ -54,9 +54,12 @@ public final class PostgresCluster implements ExtensionContext.Store.CloseableRe
         this.shutdownHook = new Thread(this::stopQuietly, "postgres-cluster-stop");
     }
 
-    /** The run's cluster, started on first use; stopped at the end of the run. */
+    /**
+     * The test JVM's cluster, started on first use and stopped when the JVM's launcher session closes: Surefire runs
+     * each class of a forked JVM as a run of its own, so a store of the run (JUnit's root) would start one per class.
+     */
     public static PostgresCluster get(ExtensionContext context) {
-        return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+        return context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, ExtensionContext.Namespace.GLOBAL)
                 .getOrComputeIfAbsent(PostgresCluster.class, k -> start(), PostgresCluster.class);
     }
 

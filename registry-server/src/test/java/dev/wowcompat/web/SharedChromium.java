@@ -8,14 +8,15 @@ import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * One headless Chromium for every browser test of the test JVM, started when the first asks for it and quit when
- * JUnit closes its root store: starting Chromium and its driver costs seconds, and each class's registry is a server
+ * JUnit closes the launcher session's store (not its root store: Surefire runs each class of a forked JVM as a run
+ * of its own, and the root store would start one per class): starting Chromium and its driver costs seconds, and each class's registry is a server
  * of its own on its own port, so nothing one class leaves in the browser (cookies, storage) is seen by the next.
  * Resolves a {@code SharedChromium} parameter.
  */
 final class SharedChromium implements ParameterResolver {
 
-    /** The running browser, closed with the root store. */
-    private record Session(ChromeDriver driver) implements ExtensionContext.Store.CloseableResource {
+    /** The running browser, closed with the launcher session's store. */
+    private record Session(ChromeDriver driver) implements AutoCloseable {
         @Override
         public void close() {
             driver.quit();
@@ -46,7 +47,7 @@ final class SharedChromium implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        Session session = context.getRoot().getStore(ExtensionContext.Namespace.create(SharedChromium.class))
+        Session session = context.getStore(ExtensionContext.StoreScope.LAUNCHER_SESSION, ExtensionContext.Namespace.create(SharedChromium.class))
                 .getOrComputeIfAbsent(Session.class, k -> new Session(HeadlessChromium.start()), Session.class);
         return new SharedChromium(session.driver());
     }
