@@ -15,10 +15,9 @@ import java.util.regex.Pattern;
  * block waits for its outcome ({@link #outcome}), and the document's last test for its terminal to be closed
  * ({@link #awaitClosed}).
  *
- * <p>A block that builds with Maven or runs a script (a measurement's {@code measure.sh}) runs alone: no other
- * document's block starts while it runs, and it starts once the blocks running beside it have ended, since a build
- * rewrites the jar and the class data archive the other documents' commands start from. The other blocks of its
- * document run beside the other documents' blocks (docs/decisions.md, "The commands of the docs").
+ * <p>A document that builds with Maven or runs a script (a measurement's {@code measure.sh}) runs alone: a build
+ * rewrites the jar and the class data archive the other documents' commands start from, and a measurement wants the
+ * machine to itself (docs/decisions.md, "The commands of the docs").
  */
 public final class DocumentRun {
     private static final Pattern BUILDS_OR_RUNS_A_SCRIPT = Pattern.compile("(?<![\\w-])mvn(?![\\w-])|\\.sh(?![\\w-])");
@@ -43,25 +42,29 @@ public final class DocumentRun {
     }
 
     /**
-     * Starts running the blocks on {@code pool}, each block that builds or runs a script alone (the write lock of
-     * {@code alone}), the others beside other documents' blocks (its read lock).
+     * Starts running the blocks on {@code pool}: alone (the write lock of {@code alone}) when one of them builds or
+     * runs a script, else beside other documents (its read lock).
      */
     public DocumentRun start(DocCommands commands, Executor pool, ReadWriteLock alone) {
-        pool.execute(() -> runAll(commands, alone));
+        Lock lock = runsAlone() ? alone.writeLock() : alone.readLock();
+        pool.execute(() -> runAll(commands, lock));
         return this;
     }
 
-    /** Whether one of the document's blocks runs alone ({@link #runsAlone(CodeBlock)}). */
-    public boolean builds() {
-        return blocks.stream().anyMatch(DocumentRun::runsAlone);
+    /** Whether the document runs alone ({@link #runsAlone(List)}). */
+    public boolean runsAlone() {
+        return runsAlone(blocks);
     }
 
-    /** Whether a block is run here and builds with Maven or runs a script file. */
-    static boolean runsAlone(CodeBlock block) {
-        return (block.marker() == null || block.marker().kind() == Marker.Kind.RUN) && BUILDS_OR_RUNS_A_SCRIPT.matcher(block.text()).find();
+    /** Whether a block that is run here builds with Maven or runs a script file. */
+    static boolean runsAlone(List<CodeBlock> commandBlocks) {
+        return commandBlocks.stream()
+                .filter(block -> block.marker() == null || block.marker().kind() == Marker.Kind.RUN)
+                .anyMatch(block -> BUILDS_OR_RUNS_A_SCRIPT.matcher(block.text()).find());
     }
 
-    private void runAll(DocCommands commands, ReadWriteLock alone) {
+    private void runAll(DocCommands commands, Lock lock) {
+        lock.lock();
         try {
             if (blocks.isEmpty()) {
                 closed.complete(null);
@@ -70,8 +73,6 @@ public final class DocumentRun {
             ShellSession session = new ShellSession(commands.root(), commands.javaOptions());
             try {
                 for (int i = 0; i < blocks.size(); i++) {
-                    Lock lock = runsAlone(blocks.get(i)) ? alone.writeLock() : alone.readLock();
-                    lock.lock();
                     long start = System.nanoTime();
                     try {
                         String outcome = commands.check(blocks.get(i), session);
@@ -81,8 +82,6 @@ public final class DocumentRun {
                         nanos[i] = System.nanoTime() - start;
                         // A failed block does not end the document: the reader's next paste still runs.
                         outcomes.get(i).completeExceptionally(failed);
-                    } finally {
-                        lock.unlock();
                     }
                 }
             } finally {
@@ -92,6 +91,8 @@ public final class DocumentRun {
         } catch (Throwable failed) {
             outcomes.forEach(outcome -> outcome.completeExceptionally(failed));
             closed.completeExceptionally(failed);
+        } finally {
+            lock.unlock();
         }
     }
 

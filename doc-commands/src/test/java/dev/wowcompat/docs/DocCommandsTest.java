@@ -308,57 +308,12 @@ class DocCommandsTest {
     }
 
     @Test
-    void aBlockThatBuildsOrRunsAScriptRunsAlone() throws Exception {
-        assertTrue(DocumentRun.runsAlone(commandBlocks("a.md", "```sh\nmvn -B -q -pl benchmarks package\n```\n").get(0)));
-        assertTrue(DocumentRun.runsAlone(commandBlocks("b.md", "```sh\nmaven-plugin/src/perf/measure.sh\n```\n").get(0)));
-        assertFalse(DocumentRun.runsAlone(commandBlocks("c.md", "```sh\nbin/wow-compat check a.json b.json\n```\n").get(0)));
+    void aDocumentThatBuildsOrRunsAScriptRunsAlone() throws Exception {
+        assertTrue(DocumentRun.runsAlone(commandBlocks("a.md", "```sh\nmvn -B -q -pl benchmarks package\n```\n")));
+        assertTrue(DocumentRun.runsAlone(commandBlocks("b.md", "```sh\nmaven-plugin/src/perf/measure.sh\n```\n")));
+        assertFalse(DocumentRun.runsAlone(commandBlocks("c.md", "```sh\nbin/wow-compat check a.json b.json\n```\n")));
         // A block another file runs, or one not run, builds nothing here.
-        assertFalse(DocumentRun.runsAlone(commandBlocks("d.md", "<!-- run-by: d.md -->\n```sh\nmvn -B verify\n```\n").get(0)));
-    }
-
-    @Test
-    void aDocumentsOtherBlocksRunBesideOtherDocumentsButItsBuildRunsAlone() throws Throwable {
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
-        try {
-            DocCommands commands = new DocCommands(repo);
-            java.util.concurrent.locks.ReadWriteLock alone = new java.util.concurrent.locks.ReentrantReadWriteLock();
-            Files.writeString(repo.resolve("nothing-beside.sh"), "[ ! -f second-busy ] && touch script-ran\n");
-            // The first block runs beside the other document's (each waits for the other to start, and for the other
-            // document's next block to be under way); the script, its document's build, waits for that block to end.
-            DocumentRun building = DocumentRun.of(commandBlocks("building.md", """
-                    ```sh
-                    touch first-started; for i in $(seq 100); do [ -f second-busy ] && break; sleep 0.1; done
-                    [ -f second-busy ]
-                    ```
-
-                    ```sh
-                    sh nothing-beside.sh
-                    ```
-                    """));
-            assertTrue(building.builds());
-            building.start(commands, pool, alone);
-            DocumentRun other = DocumentRun.of(commandBlocks("other.md", """
-                    ```sh
-                    for i in $(seq 100); do [ -f first-started ] && break; sleep 0.1; done
-                    [ -f first-started ]
-                    ```
-
-                    ```sh
-                    touch second-busy; sleep 2; rm second-busy
-                    ```
-                    """));
-            assertFalse(other.builds());
-            other.start(commands, pool, alone);
-            assertEquals("ran, exit code 0", building.outcome(0));
-            assertEquals("ran, exit code 0", other.outcome(0));
-            assertEquals("ran, exit code 0", other.outcome(1));
-            assertEquals("ran, exit code 0", building.outcome(1));
-            assertTrue(Files.exists(repo.resolve("script-ran")));
-            building.awaitClosed();
-            other.awaitClosed();
-        } finally {
-            pool.shutdownNow();
-        }
+        assertFalse(DocumentRun.runsAlone(commandBlocks("d.md", "<!-- run-by: d.md -->\n```sh\nmvn -B verify\n```\n")));
     }
 
     @Test

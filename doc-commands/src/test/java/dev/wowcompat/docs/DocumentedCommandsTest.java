@@ -28,8 +28,8 @@ import org.junit.jupiter.api.TestInstance;
  * document in a terminal of its own that is closed (servers stopped) after its last block.
  *
  * <p>Documents run beside each other, {@value #DOCUMENTS_AT_ONCE} at a time ({@code -Dwowcompat.docs.parallel=N}
- * changes it; 1 runs them one after the other), except a block that builds with Maven or runs a script, which runs
- * alone ({@link DocumentRun}). Each has its own terminal, temporary folders and free ports, so they share
+ * changes it; 1 runs them one after the other), except a document that builds with Maven or runs a script, which
+ * runs alone ({@link DocumentRun}). Each has its own terminal, temporary folders and free ports, so they share
  * nothing but the jar (docs/decisions.md, "The commands of the docs").
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -78,10 +78,11 @@ class DocumentedCommandsTest {
         List<DocumentRun> runs = parsed.stream()
                 .map(p -> DocumentRun.of(p.blocks().stream().filter(CodeBlock::isCommand).toList()))
                 .toList();
-        // Every run starts now, not as JUnit walks the tests: first the documents that build, whose blocks take
-        // longest, then the rest, two at a time.
-        runs.stream().filter(DocumentRun::builds).forEach(run -> run.start(commands, pool, alone));
-        runs.stream().filter(run -> !run.builds()).forEach(run -> run.start(commands, pool, alone));
+        // Every run starts now, not as JUnit walks the tests: first the documents that run alone, one after the
+        // other, then the rest two at a time. One that runs alone between two others would leave a thread idle
+        // while it waits for the document beside it to end.
+        runs.stream().filter(DocumentRun::runsAlone).forEach(run -> run.start(commands, pool, alone));
+        runs.stream().filter(run -> !run.runsAlone()).forEach(run -> run.start(commands, pool, alone));
         List<DynamicNode> containers = new ArrayList<>();
         for (int i = 0; i < documents.size(); i++) {
             containers.add(document(documents.get(i), parsed.get(i), runs.get(i)));
