@@ -82,7 +82,7 @@ public final class TestDatabases implements ParameterResolver {
     }
 
     /** Deleted when the test (or class) that created it ends. */
-    private static final class TempFolder implements ExtensionContext.Store.CloseableResource {
+    private static final class TempFolder implements AutoCloseable {
         final Path path;
 
         TempFolder() {

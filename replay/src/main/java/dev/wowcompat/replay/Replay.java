@@ -223,8 +223,8 @@ public final class Replay {
     static final long MAX_CHARS_PER_REQUEST = 8L << 20;
     /**
      * How many requests are written to the candidate's JVM beyond the one whose answer is judged: the child sources
-     * them while this JVM judges (docs/decisions.md, "The replay's requests go ahead of their
-     * answers, and its records are read on two threads").
+     * them while this JVM judges (docs/decisions.md, "The replay's requests go ahead of their answers, and its records
+     * are read on two threads").
      */
     static final int REQUESTS_AHEAD = 2;
 
