@@ -105,7 +105,7 @@ class WatchAcrossNodesTest {
         one.waitFor("assigned", 90);
         two.waitFor("assigned", 90);
         // Records keep coming while the watcher posting to node a is killed.
-        fixture.killWhileProducing(one, produced, 40);
+        fixture.killWhileProducing(one, two, produced);
         // Node b's watcher takes over the dead member's partitions (from the positions node a stored), then the dead one
         // comes back on node a and a third joins on node b.
         two.waitForLines("wow-compat watch: assigned ", 2, 60);

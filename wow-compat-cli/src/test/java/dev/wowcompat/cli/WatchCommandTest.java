@@ -107,7 +107,7 @@ class WatchCommandTest {
         one.waitFor("assigned", 90);
         two.waitFor("assigned", 90);
         // Records keep coming while one watcher is killed.
-        fixture.killWhileProducing(one, produced, 60);
+        fixture.killWhileProducing(one, two, produced);
         two.waitForWindows(1, 60);
         Watching again = watch("one-again", "production", topic, registry.base(), Map.of());
         Watching three = watch("three", "production", topic, registry.base(), Map.of());

@@ -30,6 +30,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -241,25 +242,40 @@ final class WatchFixture {
     }
 
     /**
-     * Produces {@code batches} of 100 records, 50 ms apart, and SIGKILLs {@code victim} once it has posted two more windows
-     * while records still come: a window may then be half judged, or applied without the watcher hearing of it.
+     * Produces batches of 100 records, 50 ms apart, and SIGKILLs {@code victim} once it has posted two more windows while
+     * records still come: a window may then be half judged, or applied without the watcher hearing of it. The records go on
+     * until {@code survivor} has taken the dead member's partitions (its second assignment, after the session timeout) and
+     * for two batches more, so that the partitions move while records come; then this returns.
      */
-    void killWhileProducing(Watching victim, Produced produced, int batches) throws Exception {
+    void killWhileProducing(Watching victim, Watching survivor, Produced produced) throws Exception {
         long before = victim.windows();
-        CompletableFuture<Void> stream = CompletableFuture.runAsync(() -> {
+        AtomicBoolean killed = new AtomicBoolean();
+        AtomicBoolean abandoned = new AtomicBoolean();
+        CompletableFuture<Integer> stream = CompletableFuture.supplyAsync(() -> {
             try {
-                for (int k = 0; k < batches; k++) {
+                int after = 0;
+                int batches = 0;
+                while (after < 2 && !abandoned.get()) {
                     produce(produced, 100);
+                    batches++;
                     Thread.sleep(50);
+                    if (killed.get() && survivor.lines("wow-compat watch: assigned ") >= 2) after++;
                 }
+                return batches;
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
-        victim.waitForWindows(before + 2, 90);
-        assertTrue(!stream.isDone(), "the records still come when the watcher is killed");
-        victim.kill();
-        stream.get(120, TimeUnit.SECONDS);
+        try {
+            victim.waitForWindows(before + 2, 90);
+            assertTrue(!stream.isDone(), "the records still come when the watcher is killed");
+            victim.kill();
+            killed.set(true);
+            survivor.waitForLines("wow-compat watch: assigned ", 2, 60);
+            stream.get(60, TimeUnit.SECONDS);
+        } finally {
+            abandoned.set(true);
+        }
     }
 
     /** Kafka's end offset of each partition of the topic, as the broker tells it (not as the test counted). */
