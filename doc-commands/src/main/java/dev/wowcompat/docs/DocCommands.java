@@ -25,20 +25,25 @@ public final class DocCommands {
 
     private final Path root;
     private final String javaOptions;
+    private final Optional<Path> outputFolder;
     /** Shared by the documents running at once (DocumentRun). */
     private final Map<String, String> helpTexts = new ConcurrentHashMap<>();
 
     public DocCommands(Path root) {
-        this(root, "");
+        this(root, "", Optional.empty());
     }
 
     /**
-     * @param javaOptions the options of every JVM the blocks start ({@link ShellSession}), empty for the JVM's own:
-     *                    the tests' JVM options, so that the documents' commands cost what the tests' processes do
+     * @param javaOptions  the options of every JVM the blocks start ({@link ShellSession}), empty for the JVM's own:
+     *                     the tests' JVM options, so that the documents' commands cost what the tests' processes do
+     * @param outputFolder where the whole output of every block run is kept, one file a block named after its place
+     *                     ({@code docs_performance.md_1424.txt}), passed or failed: a failure's report shows only its
+     *                     end, and a block that passes slowly shows nothing
      */
-    public DocCommands(Path root, String javaOptions) {
+    public DocCommands(Path root, String javaOptions, Optional<Path> outputFolder) {
         this.root = root.toAbsolutePath().normalize();
         this.javaOptions = javaOptions.strip();
+        this.outputFolder = outputFolder;
     }
 
     public Path root() {
@@ -144,6 +149,7 @@ public final class DocCommands {
                 ? session.runInBackground(text, options.env(), session.withPorts(options.ready()), options.prints(),
                         options.timeout())
                 : session.run(text, options.env(), options.timeout());
+        keepOutput(block, result);
         if (result.timedOut()) {
             String what = options.background()
                     ? "not ready (" + session.withPorts(options.ready())
@@ -171,6 +177,14 @@ public final class DocCommands {
         }
         return (options.background() ? "started" : "ran") + ", exit code " + result.exit()
                 + (script.expected().isEmpty() ? "" : ", output as shown");
+    }
+
+    private void keepOutput(CodeBlock block, ShellSession.Result result) throws IOException {
+        if (outputFolder.isEmpty()) {
+            return;
+        }
+        Files.createDirectories(outputFolder.get());
+        Files.write(outputFolder.get().resolve(block.place().replace('/', '_').replace(':', '_') + ".txt"), result.output());
     }
 
     /**

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,6 +62,21 @@ class DocCommandsTest {
                     Map.of("JDK_JAVA_OPTIONS", "-Xss2m"), Duration.ofMinutes(1));
             assertEquals(List.of("NOTE: Picked up JDK_JAVA_OPTIONS: -Xss2m"), own.output());
         }
+    }
+
+    @Test
+    void theWholeOutputOfEveryBlockRunIsKeptWhenAFolderIsGiven() throws Exception {
+        Files.writeString(repo.resolve("README.md"), "```sh\nseq 1 100\n```\n\n```sh\necho last; exit 3\n```\n");
+        Path kept = repo.resolve("kept");
+        DocCommands commands = new DocCommands(repo, "", Optional.of(kept));
+        List<CodeBlock> blocks = commands.read(Path.of("README.md")).blocks();
+        try (ShellSession session = new ShellSession(repo)) {
+            commands.check(blocks.get(0), session);
+            assertThrows(AssertionError.class, () -> commands.check(blocks.get(1), session));
+        }
+        assertEquals(100, Files.readAllLines(kept.resolve("README.md_1.txt")).size());
+        assertEquals("1", Files.readAllLines(kept.resolve("README.md_1.txt")).get(0));
+        assertEquals(List.of("last"), Files.readAllLines(kept.resolve("README.md_5.txt")));
     }
 
     @Test

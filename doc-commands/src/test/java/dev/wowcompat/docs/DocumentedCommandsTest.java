@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,8 @@ class DocumentedCommandsTest {
     /** Most blocks wait on a JVM's start or a server's answer: two documents at once keep two cores busy. */
     private static final int DOCUMENTS_AT_ONCE = 2;
 
-    private final DocCommands commands = new DocCommands(RepositoryRoot.path(), System.getProperty("wowcompat.testJvm", ""));
+    private final DocCommands commands = new DocCommands(RepositoryRoot.path(), System.getProperty("wowcompat.testJvm", ""),
+            Optional.of(Path.of("target", "block-output")));
     private final ReadWriteLock alone = new ReentrantReadWriteLock();
     private final ExecutorService pool = Executors.newFixedThreadPool(
             Math.max(1, Integer.getInteger("wowcompat.docs.parallel", DOCUMENTS_AT_ONCE)), runnable -> {
