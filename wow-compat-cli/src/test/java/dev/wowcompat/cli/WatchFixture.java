@@ -251,17 +251,14 @@ final class WatchFixture {
         long before = victim.windows();
         AtomicBoolean killed = new AtomicBoolean();
         AtomicBoolean abandoned = new AtomicBoolean();
-        CompletableFuture<Integer> stream = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Void> stream = CompletableFuture.runAsync(() -> {
             try {
                 int after = 0;
-                int batches = 0;
                 while (after < 2 && !abandoned.get()) {
                     produce(produced, 100);
-                    batches++;
                     Thread.sleep(50);
                     if (killed.get() && survivor.lines("wow-compat watch: assigned ") >= 2) after++;
                 }
-                return batches;
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
