@@ -3,12 +3,9 @@ package dev.wowcompat.audit;
 import dev.wowcompat.text.Counts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,7 +22,7 @@ import java.util.regex.Pattern;
  * input: the audit stops and names the line.
  */
 public final class KcatInput implements RecordSource {
-    private final BufferedReader lines;
+    private final ByteLines lines;
     private final String name;
     private final int partitions;
     private final List<Pattern> topics;
@@ -44,16 +41,17 @@ public final class KcatInput implements RecordSource {
     private static final int MAX_TOPICS_NAMED = 1000;
 
     /**
+     * @param lines kcat lines in UTF-8
      * @param name how messages name the input ({@code the standard input}, a file name)
      * @param partitions the partition count of every topic ({@code --partitions}), or 0 when not known
      * @param topics the records read are those of the topics whose whole name matches one of these ({@code --topic}),
      *               as from Kafka, so that one export of many topics can be audited a topic at a time
      */
-    public KcatInput(BufferedReader lines, String name, int partitions, List<Pattern> topics) {
-        this(lines, name, partitions, topics, From.EARLIEST, null, -1);
+    public KcatInput(InputStream lines, String name, int partitions, List<Pattern> topics) {
+        this(new ByteLines(lines), name, partitions, topics, From.EARLIEST, null, -1);
     }
 
-    private KcatInput(BufferedReader lines, String name, int partitions, List<Pattern> topics, From from, AtomicLong bytesRead, long size) {
+    private KcatInput(ByteLines lines, String name, int partitions, List<Pattern> topics, From from, AtomicLong bytesRead, long size) {
         if (from.kind() == From.Kind.LATEST) {
             throw new IllegalArgumentException("--from latest reads what is written after the start; lines read from " + name + " were all written before");
         }
@@ -91,9 +89,7 @@ public final class KcatInput implements RecordSource {
                 return n;
             }
         };
-        BufferedReader lines = new BufferedReader(new InputStreamReader(counting, StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16);
-        return new KcatInput(lines, name, partitions, topics, from, counted, size);
+        return new KcatInput(new ByteLines(counting), name, partitions, topics, from, counted, size);
     }
 
     @Override
@@ -101,10 +97,10 @@ public final class KcatInput implements RecordSource {
         long number = 0;
         long since = from.kind() == From.Kind.TIME ? from.instant().toEpochMilli() : Long.MIN_VALUE;
         try {
-            for (String line = lines.readLine(); line != null && !stopped; line = lines.readLine()) {
+            while (!stopped && lines.next()) {
                 number++;
-                if (line.isBlank()) continue;
-                AuditRecord record = record(line, number);
+                if (blank(lines.line(), lines.length())) continue;
+                AuditRecord record = record(lines.line(), lines.length(), number);
                 records++;
                 if (selected(record.topic())) {
                     onTopics++;
@@ -122,12 +118,38 @@ public final class KcatInput implements RecordSource {
         }
     }
 
-    private AuditRecord record(String line, long number) throws AuditException {
-        JsonNode r;
-        try {
-            r = mapper.readTree(line);
-        } catch (IOException e) {
-            throw notARecord(number, "it is not JSON");
+    /** As {@link String#isBlank()} of the line's text. */
+    private static boolean blank(byte[] line, int length) {
+        for (int i = 0; i < length; i++) {
+            if (line[i] < 0) return new String(line, 0, length, StandardCharsets.UTF_8).isBlank();
+            if (!Character.isWhitespace(line[i])) return false;
+        }
+        return true;
+    }
+
+    private static boolean holdsZero(byte[] line, int length) {
+        for (int i = 0; i < length; i++) {
+            if (line[i] == 0) return true;
+        }
+        return false;
+    }
+
+    private AuditRecord record(byte[] line, int length, long number) throws AuditException {
+        JsonNode r = null;
+        // Jackson takes bytes with a zero or a byte order mark for UTF-16 or UTF-32; the export is read as UTF-8.
+        if (length > 0 && (line[0] & 0xFF) < 0xEF && !holdsZero(line, length)) {
+            try {
+                r = mapper.readTree(line, 0, length);
+            } catch (IOException e) {
+                // Read again as text below: malformed UTF-8 is then replaced, as a decoder reading the export would.
+            }
+        }
+        if (r == null) {
+            try {
+                r = mapper.readTree(new String(line, 0, length, StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw notARecord(number, "it is not JSON");
+            }
         }
         if (r == null || !r.isObject() || !r.path("topic").isTextual() || !r.path("partition").canConvertToInt()
                 || !r.path("offset").canConvertToLong()) {

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -47,7 +47,7 @@ class HandoffTest {
         private final KcatInput lines;
 
         Counted(List<String> lines) {
-            this.lines = new KcatInput(new BufferedReader(new StringReader(String.join("\n", lines))), "test", 4, List.of(Pattern.compile(".*")));
+            this.lines = new KcatInput(new ByteArrayInputStream(String.join("\n", lines).getBytes(StandardCharsets.UTF_8)), "test", 4, List.of(Pattern.compile(".*")));
         }
 
         @Override

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ class JudgeTest {
     private static final String ALICE = "bank.account/t1/alice";
 
     static AuditReport audit(List<String> lines, int maxRecordBytes, int maxAggregates, List<AuditWaiver> waivers) throws AuditException {
-        KcatInput input = new KcatInput(new BufferedReader(new StringReader(String.join("\n", lines))), "test", 4, List.of(Pattern.compile(".*")));
+        KcatInput input = new KcatInput(new ByteArrayInputStream(String.join("\n", lines).getBytes(StandardCharsets.UTF_8)), "test", 4, List.of(Pattern.compile(".*")));
         Audit audit = new Audit(input, new ManifestFileReleases(Records.bankAndPayment()),
                 new Audit.Settings(maxRecordBytes, maxAggregates, 0, null, waivers));
         return audit.run(PayloadObserver.NONE, Audit.Progress.NONE);

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +30,7 @@ class KcatInputTest {
     private static List<String> read(String... topics) throws AuditException {
         List<Pattern> patterns = new ArrayList<>();
         for (String t : topics) patterns.add(Pattern.compile(t));
-        KcatInput input = new KcatInput(new BufferedReader(new StringReader(LINES)), "test", 0, patterns);
+        KcatInput input = new KcatInput(new ByteArrayInputStream(LINES.getBytes(StandardCharsets.UTF_8)), "test", 0, patterns);
         List<String> read = new ArrayList<>();
         input.read(r -> read.add(r.topic() + "@" + r.offset()));
         return read;
@@ -92,5 +90,26 @@ class KcatInputTest {
         assertEquals(Counts.of(lines.length(), "byte") + " read", pipe.progress());
         assertEquals("5,000,831 bytes", Counts.of(5_000_831, "byte"));
         assertEquals("1 record", Counts.of(1, "record"));
+    }
+
+    @Test
+    void linesEndAsATextReaderEndsThemAndAMalformedByteIsReplaced() throws AuditException {
+        byte[] malformed = {'{', '"', 'x', '"', ':', '"', (byte) 0xFF, '"', '}'};
+        java.io.ByteArrayOutputStream export = new java.io.ByteArrayOutputStream();
+        export.writeBytes((line("wow.a", 0) + "\r\n \t\n" + line("wow.a", 1) + "\r" + line("wow.a", 2) + "\n\u2003\n"
+                + line("wow.a", 3).replace("\"payload\":null}", "\"payload\":\"").replace("\"key\":null", "\"key\":\"k\u00e9\"")).getBytes(StandardCharsets.UTF_8));
+        export.writeBytes(new String(malformed, StandardCharsets.ISO_8859_1).replace("\"", "\\\"").getBytes(StandardCharsets.ISO_8859_1));
+        export.writeBytes("\"}".getBytes(StandardCharsets.UTF_8));
+        List<String> read = new ArrayList<>();
+        KcatInput input = KcatInput.of(new ByteArrayInputStream(export.toByteArray()), export.size(), "export.jsonl", 0,
+                List.of(Pattern.compile(".*")), From.EARLIEST);
+        input.read(r -> read.add(r.offset() + " " + (r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8))
+                + " " + (r.value() == null ? null : new String(r.value(), StandardCharsets.UTF_8))));
+        assertEquals(List.of("0 null null", "1 null null", "2 null null", "3 k\u00e9 {\"x\":\"\ufffd\"}"), read,
+                "a carriage return ends a line as a line feed does, a blank line (U+2003 is blank) is skipped, and 0xFF is U+FFFD");
+        KcatInput zero = KcatInput.of(new ByteArrayInputStream(new byte[] {'{', 0, '}'}), 3, "export.jsonl", 0,
+                List.of(Pattern.compile(".*")), From.EARLIEST);
+        AuditException notJson = assertThrows(AuditException.class, () -> zero.read(r -> { }));
+        assertTrue(notJson.getMessage().endsWith("it is not JSON"), notJson.getMessage());
     }
 }

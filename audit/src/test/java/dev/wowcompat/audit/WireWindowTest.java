@@ -11,8 +11,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wowcompat.manifest.Manifest;
 import dev.wowcompat.window.WireWindow;
-import java.io.BufferedReader;
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ class WireWindowTest {
     private static final String ALICE = "bank.account/t1/alice";
 
     private static Audit audit(List<String> lines) throws AuditException {
-        KcatInput input = new KcatInput(new BufferedReader(new StringReader(String.join("\n", lines))), "test", 4, List.of(Pattern.compile(".*")));
+        KcatInput input = new KcatInput(new ByteArrayInputStream(String.join("\n", lines).getBytes(StandardCharsets.UTF_8)), "test", 4, List.of(Pattern.compile(".*")));
         Audit audit = new Audit(input, new ManifestFileReleases(Records.bankAndPayment()), new Audit.Settings(1 << 20, 1000, 0, null, List.of(), true, true));
         audit.run(PayloadObserver.NONE, Audit.Progress.NONE);
         return audit;

@@ -553,12 +553,14 @@ public final class Replay {
      * Jackson also reads) is written again.
      */
     private static String oneLine(byte[] text, int end) throws IOException {
+        boolean breaks = false;
         for (byte b : text) {
             if (b == 0) {
                 return JSON.writeValueAsString(JSON.readTree(text));
             }
+            breaks |= b == '\n' || b == '\r';
         }
-        return new String(text, 0, Math.max(0, Math.min(end, text.length)), java.nio.charset.StandardCharsets.UTF_8)
-                .replace('\n', ' ').replace('\r', ' ');
+        String line = new String(text, 0, Math.max(0, Math.min(end, text.length)), java.nio.charset.StandardCharsets.UTF_8);
+        return breaks ? line.replace('\n', ' ').replace('\r', ' ') : line;
     }
 }

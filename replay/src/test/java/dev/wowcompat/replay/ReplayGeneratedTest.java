@@ -5,8 +5,8 @@ import dev.wowcompat.audit.KcatInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -237,7 +237,7 @@ class ReplayGeneratedTest {
                 synthetic, rollback);
         try (CandidateJvm jvm = CandidateJvm.start(BankService.build(Files.createTempDirectory(temp, "candidate"), sources, services),
                 "128m", Duration.ofMinutes(2));
-             KcatInput nothing = new KcatInput(new BufferedReader(new StringReader("")), "nothing", 0, List.of(Pattern.compile(".*")))) {
+             KcatInput nothing = new KcatInput(new ByteArrayInputStream(new byte[0]), "nothing", 0, List.of(Pattern.compile(".*")))) {
             return new Replay(settings).run(nothing, jvm);
         }
     }

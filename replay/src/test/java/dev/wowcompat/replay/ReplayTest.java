@@ -6,8 +6,8 @@ import dev.wowcompat.audit.KcatInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -334,7 +334,7 @@ class ReplayTest {
     private AuditReport replayLines(Map<String, String> sources, String services, String lines,
                                     List<AuditWaiver> waivers) throws Exception {
         try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, sources, services), "128m", Duration.ofMinutes(2));
-             KcatInput input = new KcatInput(new BufferedReader(new StringReader(lines)), "the sample", 0,
+             KcatInput input = new KcatInput(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)), "the sample", 0,
                      List.of(Pattern.compile(".*")))) {
             return new Replay(new Replay.Settings(1000, waivers)).run(input, jvm);
         }
