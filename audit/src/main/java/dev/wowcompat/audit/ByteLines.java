@@ -10,20 +10,41 @@ import java.util.Arrays;
  * encoded again (docs/decisions.md, "kcat lines are read as bytes").
  */
 final class ByteLines implements AutoCloseable {
+    /** A line longer than {@link ByteLines#maxLength} bytes: it is not read into memory. */
+    static final class TooLong extends IOException {
+        private final int maxLength;
+
+        TooLong(int maxLength) {
+            super("a line is longer than " + maxLength + " bytes");
+            this.maxLength = maxLength;
+        }
+
+        int maxLength() {
+            return maxLength;
+        }
+    }
+
     private final InputStream in;
+    private final int maxLength;
     private byte[] buffer = new byte[1 << 16];
     private int start;
     private int limit;
     private boolean skipLineFeed;
     /** The last line read: {@code line()[0, length())}. */
-    private byte[] line = new byte[256];
+    private byte[] line;
     private int length;
 
-    ByteLines(InputStream in) {
+    ByteLines(InputStream in, int maxLength) {
         this.in = in;
+        this.maxLength = maxLength;
+        this.line = new byte[Math.min(256, maxLength)];
     }
 
-    /** Reads the next line into {@link #line()}; false at the end of the stream. */
+    /**
+     * Reads the next line into {@link #line()}; false at the end of the stream.
+     *
+     * @throws TooLong when the line holds more than the most bytes given; what follows it is not read
+     */
     boolean next() throws IOException {
         length = 0;
         boolean any = false;
@@ -64,10 +85,13 @@ final class ByteLines implements AutoCloseable {
         return start < limit || in.available() > 0;
     }
 
-    private void append(int end) {
+    private void append(int end) throws TooLong {
         int n = end - start;
+        if (length + n > maxLength) {
+            throw new TooLong(maxLength);
+        }
         if (length + n > line.length) {
-            line = Arrays.copyOf(line, Math.max(length + n, line.length * 2));
+            line = Arrays.copyOf(line, (int) Math.min(maxLength, Math.max(length + n, 2L * line.length)));
         }
         System.arraycopy(buffer, start, line, length, n);
         length += n;

@@ -1,6 +1,7 @@
 package dev.wowcompat.audit;
 
 import dev.wowcompat.text.Counts;
+import dev.wowcompat.text.Sizes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.FilterInputStream;
@@ -39,6 +40,12 @@ public final class KcatInput implements RecordSource {
     private final Set<String> otherTopics = new TreeSet<>();
     /** Distinct topics kept for that reason, whatever the input holds. */
     private static final int MAX_TOPICS_NAMED = 1000;
+    /**
+     * The longest line read (docs/decisions.md, "kcat lines are read as bytes"): below Jackson's longest string (20
+     * million characters), which a longer payload would pass as "not JSON", and within a small heap, as reading a line
+     * takes a few times its size.
+     */
+    static final int MAX_LINE_BYTES = (int) Math.min(16L << 20, Runtime.getRuntime().maxMemory() / 8);
 
     /**
      * @param lines kcat lines in UTF-8
@@ -48,7 +55,7 @@ public final class KcatInput implements RecordSource {
      *               as from Kafka, so that one export of many topics can be audited a topic at a time
      */
     public KcatInput(InputStream lines, String name, int partitions, List<Pattern> topics) {
-        this(new ByteLines(lines), name, partitions, topics, From.EARLIEST, null, -1);
+        this(new ByteLines(lines, MAX_LINE_BYTES), name, partitions, topics, From.EARLIEST, null, -1);
     }
 
     private KcatInput(ByteLines lines, String name, int partitions, List<Pattern> topics, From from, AtomicLong bytesRead, long size) {
@@ -73,6 +80,11 @@ public final class KcatInput implements RecordSource {
      *             a file holds nothing written after the audit starts)
      */
     public static KcatInput of(InputStream in, long size, String name, int partitions, List<Pattern> topics, From from) {
+        return of(in, size, name, partitions, topics, from, MAX_LINE_BYTES);
+    }
+
+    /** The same, reading lines of at most {@code maxLineBytes}. */
+    static KcatInput of(InputStream in, long size, String name, int partitions, List<Pattern> topics, From from, int maxLineBytes) {
         AtomicLong counted = new AtomicLong();
         InputStream counting = new FilterInputStream(in) {
             @Override
@@ -89,7 +101,7 @@ public final class KcatInput implements RecordSource {
                 return n;
             }
         };
-        return new KcatInput(new ByteLines(counting), name, partitions, topics, from, counted, size);
+        return new KcatInput(new ByteLines(counting, maxLineBytes), name, partitions, topics, from, counted, size);
     }
 
     @Override
@@ -113,6 +125,9 @@ public final class KcatInput implements RecordSource {
                 // Lines from a pipe (kcat ... | wow-compat audit --input -) are judged as they come, not a batch later.
                 if (!lines.ready()) sink.flush();
             }
+        } catch (ByteLines.TooLong e) {
+            throw new AuditException(name + ": line " + (number + 1) + " is longer than " + Sizes.show(e.maxLength())
+                    + ", the longest line read; it was not read");
         } catch (IOException e) {
             throw new AuditException("cannot read " + name + ": " + e.getMessage());
         }

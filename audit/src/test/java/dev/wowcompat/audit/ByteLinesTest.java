@@ -1,6 +1,8 @@
 package dev.wowcompat.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -50,9 +52,21 @@ class ByteLinesTest {
         assertEquals(textReaderLines(bytes), byteLines(new ByteArrayInputStream(bytes)));
     }
 
+    @Test
+    void aLineLongerThanTheMostIsRefusedBeforeItIsHeld() throws IOException {
+        byte[] bytes = ("a".repeat(100) + "\n" + "b".repeat(101) + "\nc\n").getBytes(StandardCharsets.UTF_8);
+        try (ByteLines lines = new ByteLines(new ByteArrayInputStream(bytes), 100)) {
+            assertTrue(lines.next());
+            assertEquals(100, lines.length(), "a line of exactly the most is read");
+            ByteLines.TooLong tooLong = assertThrows(ByteLines.TooLong.class, lines::next);
+            assertEquals(100, tooLong.maxLength());
+            assertTrue(lines.line().length <= 100, "the line held never grew past the most");
+        }
+    }
+
     private static List<String> byteLines(InputStream in) throws IOException {
         List<String> lines = new ArrayList<>();
-        try (ByteLines byteLines = new ByteLines(in)) {
+        try (ByteLines byteLines = new ByteLines(in, 1 << 20)) {
             while (byteLines.next()) {
                 lines.add(new String(byteLines.line(), 0, byteLines.length(), StandardCharsets.UTF_8));
             }

@@ -112,4 +112,15 @@ class KcatInputTest {
         AuditException notJson = assertThrows(AuditException.class, () -> zero.read(r -> { }));
         assertTrue(notJson.getMessage().endsWith("it is not JSON"), notJson.getMessage());
     }
+
+    @Test
+    void aLineLongerThanTheMostReadIsBadInputNamingIt() {
+        String lines = line("wow.a", 0) + "\n" + line("wow.a", 1).replace("\"payload\":null", "\"payload\":\"" + "x".repeat(2_000) + "\"");
+        KcatInput input = KcatInput.of(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)), lines.length(), "export.jsonl", 0,
+                List.of(Pattern.compile(".*")), From.EARLIEST, 1024);
+        List<Long> read = new ArrayList<>();
+        AuditException tooLong = assertThrows(AuditException.class, () -> input.read(r -> read.add(r.offset())));
+        assertEquals("export.jsonl: line 2 is longer than 1,024 bytes (1.0 KiB), the longest line read; it was not read", tooLong.getMessage());
+        assertEquals(List.of(0L), read);
+    }
 }

@@ -18,6 +18,7 @@ import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.Handoff;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.manifest.Manifest;
+import dev.wowcompat.text.Sizes;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,20 +46,29 @@ public final class Replay {
      * @param waivers       findings that do not count, each with its reason
      */
     public record Settings(int maxAggregates, List<AuditWaiver> waivers, Optional<ReleaseManifest> manifest,
-                           boolean synthetic, Optional<Rollback> rollback) {
+                           boolean synthetic, Optional<Rollback> rollback, long maxHeldBytes) {
         /**
-         * @param manifest  the candidate's Manifest, for {@code --synthetic}, the rollback check and the
-         *                  {@code upgradesFrom} check; when empty and one of them needs it, generated from the
-         *                  candidate's classpath ({@link ReleaseManifest#generated()})
-         * @param synthetic one generated record per event revision of the candidate's Manifest, read with the
-         *                  candidate's chain and classes
-         * @param rollback  the previous release, which must read what the candidate writes
+         * @param manifest     the candidate's Manifest, for {@code --synthetic}, the rollback check and the
+         *                     {@code upgradesFrom} check; when empty and one of them needs it, generated from the
+         *                     candidate's classpath ({@link ReleaseManifest#generated()})
+         * @param synthetic    one generated record per event revision of the candidate's Manifest, read with the
+         *                     candidate's chain and classes
+         * @param rollback     the previous release, which must read what the candidate writes
+         * @param maxHeldBytes how much of this JVM's heap the state events held until the end of the input may take
+         *                     (about two bytes a character of their text); beyond it the replay stops with a sentence,
+         *                     not short of memory (docs/decisions.md, "The replay holds what its heap allows")
          */
         public Settings {
             if (maxAggregates < 1) {
                 throw new IllegalArgumentException("--max-aggregates must be at least 1");
             }
             waivers = List.copyOf(waivers);
+        }
+
+        /** With a third of this JVM's heap for the state events held. */
+        public Settings(int maxAggregates, List<AuditWaiver> waivers, Optional<ReleaseManifest> manifest,
+                        boolean synthetic, Optional<Rollback> rollback) {
+            this(maxAggregates, waivers, manifest, synthetic, rollback, Runtime.getRuntime().maxMemory() / 3);
         }
 
         /** The recorded history alone. */
@@ -122,8 +132,10 @@ public final class Replay {
     /**
      * What a replay found, and how much it replayed: what the registry keeps with the release
      * (docs/decisions.md, "The replay's verdict").
+     *
+     * @param notStateEvents records read that were no state event, and so not replayed
      */
-    public record Outcome(AuditReport report, long aggregates, long events) {
+    public record Outcome(AuditReport report, long aggregates, long events, long notStateEvents) {
         /** The JSON report with its {@code "replay"} member first, which says it is a replay's and how much it replayed. */
         public String json(AuditRenderer.Catalogue catalogue, String toolVersion, java.time.Instant replayedAt) {
             ObjectNode out = JSON.createObjectNode();
@@ -150,6 +162,7 @@ public final class Replay {
         Map<RecordedStateEvent.AggregateKey, List<RecordedStateEvent>> streams = new LinkedHashMap<>();
         long[] unreadable = new long[1];
         long[] leftOut = new long[1];
+        long[] held = new long[1];
         try {
             Handoff.pass(source, record -> record, record -> {
                 Optional<RecordedStateEvent> read = read(record);
@@ -169,6 +182,13 @@ public final class Replay {
                     streams.put(event.aggregate(), stream);
                 }
                 stream.add(event);
+                held[0] += heldBytes(event);
+                if (held[0] > settings.maxHeldBytes()) {
+                    throw new AuditException("the state events held until the input's end passed " + Sizes.show(settings.maxHeldBytes())
+                            + ", the part of this JVM's heap they may take, at " + event.topic() + "/" + event.partition() + "@" + event.offset()
+                            + ": replay a smaller sample or fewer aggregates (--max-aggregates), or give the JVM more heap"
+                            + " (the command line: WOW_COMPAT_JAVA_OPTS=-Xmx4g; Maven: MAVEN_OPTS)");
+                }
             });
         } catch (AuditException e) {
             throw new ReplayException(e.getMessage(), e);
@@ -212,7 +232,7 @@ public final class Replay {
         if (settings.rollback().isPresent()) {
             new RollbackCheck(settings.rollback().get(), generated.orElseThrow()).run(candidate, tally);
         }
-        return new Outcome(tally.report(), longestFirst.size(), events);
+        return new Outcome(tally.report(), longestFirst.size(), events, unreadable[0]);
     }
 
     /**
@@ -485,6 +505,14 @@ public final class Replay {
             found = true;
         }
         return found;
+    }
+
+    /**
+     * What a held state event takes of the heap, about: its text (one byte a character, two beyond Latin-1, so two are
+     * counted) and the objects around it.
+     */
+    private static long heldBytes(RecordedStateEvent event) {
+        return 2L * event.line().length() + 64L * event.events().size() + 256;
     }
 
     /** The members of a state event the replay reads in the parent; the others are checked in the candidate's JVM. */

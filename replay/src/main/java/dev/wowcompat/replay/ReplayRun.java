@@ -9,6 +9,7 @@ import dev.wowcompat.audit.KafkaInput;
 import dev.wowcompat.audit.KcatInput;
 import dev.wowcompat.audit.RecordSource;
 import dev.wowcompat.report.ReportFormat;
+import dev.wowcompat.text.Counts;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -124,10 +125,13 @@ public final class ReplayRun {
             outcome = new Replay(request.settings()).replay(source, jvm, progress);
         }
         if (outcome.report().messages() == 0 && recorded) {
+            String why = outcome.notStateEvents() == 0 ? source.nothingRead()
+                    : "none of the " + Counts.of(outcome.notStateEvents(), "record") + " read is a state event (a JSON object with "
+                    + "an aggregate, a version, a state and events)";
             if (!request.allowEmpty()) {
-                throw new ReplayException("no state event was read: " + source.nothingRead() + " (--allow-empty accepts this)");
+                throw new ReplayException("no state event was read: " + why + " (--allow-empty accepts this)");
             }
-            return new Result(outcome, Optional.of(source.nothingRead()), replayedAt);
+            return new Result(outcome, Optional.of(why), replayedAt);
         }
         return new Result(outcome, Optional.empty(), replayedAt);
     }

@@ -54,6 +54,21 @@ class ReplayTest {
     }
 
     @Test
+    void theStateEventsHeldUntilTheEndStopTheReplayWithASentenceBeyondTheirPartOfTheHeap() throws Exception {
+        String lines = StateEvents.kcatLines(TOPIC, "a-1", HISTORY);
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, BankService.CLEAN, BankService.SERVICES), "128m", Duration.ofMinutes(2));
+             KcatInput input = new KcatInput(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)), "the sample", 0,
+                     List.of(Pattern.compile(".*")))) {
+            Replay.Settings settings = new Replay.Settings(1000, List.of(), java.util.Optional.empty(), false, java.util.Optional.empty(), 1);
+            ReplayException refused = org.junit.jupiter.api.Assertions.assertThrows(ReplayException.class,
+                    () -> new Replay(settings).run(input, jvm));
+            assertEquals("the state events held until the input's end passed 1 byte, the part of this JVM's heap they may take, at "
+                    + TOPIC + "/0@0: replay a smaller sample or fewer aggregates (--max-aggregates), or give the JVM more heap "
+                    + "(the command line: WOW_COMPAT_JAVA_OPTS=-Xmx4g; Maven: MAVEN_OPTS)", refused.getMessage());
+        }
+    }
+
+    @Test
     void aSourcingFunctionThatScalesTheAmountIsAChangedMeaningWithItsFactor() throws Exception {
         AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
                         .replace("balance = balance.add(deposited.amount());",

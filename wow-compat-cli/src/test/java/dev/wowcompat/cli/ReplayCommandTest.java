@@ -117,6 +117,14 @@ class ReplayCommandTest {
         assertTrue(refused.err().startsWith("wow-compat replay: no state event was read"), refused.err());
 
         assertEquals(0, Cli.run("replay", "--classpath", cp, "--input", empty.toString(), "--allow-empty").code());
+
+        Path noStateEvents = Files.writeString(temp.resolve("events.jsonl"), String.join("\n",
+                "{\"topic\":\"wow.bank.account.state\",\"partition\":0,\"offset\":0,\"key\":\"a\",\"payload\":\"{}\"}",
+                "{\"topic\":\"wow.bank.account.state\",\"partition\":0,\"offset\":1,\"key\":\"a\",\"payload\":\"not json\"}"));
+        Cli.Result none = Cli.run("replay", "--classpath", cp, "--input", noStateEvents.toString());
+        assertEquals(2, none.code());
+        assertEquals("wow-compat replay: no state event was read: none of the 2 records read is a state event (a JSON object with "
+                + "an aggregate, a version, a state and events) (--allow-empty accepts this)", none.err().strip());
     }
 
     @Test
