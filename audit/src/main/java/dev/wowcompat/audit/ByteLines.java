@@ -26,7 +26,7 @@ final class ByteLines implements AutoCloseable {
 
     private final InputStream in;
     private final int maxLength;
-    private byte[] buffer = new byte[1 << 16];
+    private final byte[] buffer = new byte[1 << 16];
     private int start;
     private int limit;
     private boolean skipLineFeed;
