@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The command line's class data archive, as the build makes it ({@link ClassDataTraining}) and as the real
  * {@code bin/wow-compat} uses it: mapped when it is whole and matches, and otherwise left out or ignored without a
- * word, the command's output and exit code the same. The shaded jar does not exist yet when the tests run, so a
+ * word, the command's output and exit code the same; and its build of a stale jar, which leaves the command's
+ * standard input to the command. The shaded jar does not exist yet when the tests run, so a
  * checkout is laid out in a temporary directory: {@code bin/wow-compat} copied, and a
  * {@code wow-compat-cli/target/wow-compat.jar} that holds this module's classes and names the dependency jars in
  * its {@code Class-Path}.
@@ -111,6 +112,29 @@ class ClassDataTrainingTest {
                 "com.networknt.schema.SchemaRegistry", "com.fasterxml.jackson.databind.ObjectMapper")) {
             assertTrue(loaded.contains(" " + type + " source: shared objects file (top)"), type + " not from the archive");
         }
+    }
+
+    @Test
+    void aStaleJarIsBuiltWithoutTakingTheCommandsStandardInput() throws Exception {
+        // A build tool that reads what standard input it is given, as a process Maven starts may; on this PATH only.
+        Path tools = Files.createDirectories(checkout.resolve("tools"));
+        Path mvn = Files.writeString(tools.resolve("mvn"), "#!/bin/sh\ncat > /dev/null\n");
+        assertTrue(mvn.toFile().setExecutable(true));
+        // A pom newer than the jar: bin/wow-compat builds before it runs the command.
+        Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+        Path records = Files.writeString(checkout.resolve("records.jsonl"),
+                "{\"topic\":\"wow.bank.account.state\",\"partition\":0,\"offset\":0,\"key\":\"a\",\"payload\":\"{}\"}\n");
+        Path out = Files.createTempFile(checkout, "piped", ".txt");
+        ProcessBuilder builder = new ProcessBuilder("bash", checkout.resolve("bin/wow-compat").toString(), "audit", "--input", "-",
+                "--manifest", Path.of("..").toAbsolutePath().normalize().resolve("schemas/examples/bank/1.2.0.json").toString())
+                .redirectInput(records.toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("PATH", tools + File.pathSeparator + System.getenv("PATH"));
+        int exit = builder.start().waitFor();
+        String output = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(output.startsWith("wow-compat: building "), output);
+        assertTrue(output.contains("1 message on 1 topic"), "the record piped in is the command's, not the build's: " + output);
+        assertEquals(1, exit, output);
     }
 
     @Test
