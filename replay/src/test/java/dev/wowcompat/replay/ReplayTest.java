@@ -331,6 +331,126 @@ class ReplayTest {
         assertEquals(List.of("Replayed 6 aggregates: 19 events."), report.notes());
     }
 
+    @Test
+    void recordsReadOutOfVersionOrderAreReplayedInVersionOrder() throws Exception {
+        // An aggregate's records may come out of order (exports given newest first, a topic whose partitions grew):
+        // no conflict is made up, and a changed meaning is found at the versions it is found at in order.
+        List<String> newestFirst = List.of(HISTORY.get(2), HISTORY.get(1), HISTORY.get(0));
+        List<String> swapped = List.of(HISTORY.get(0), HISTORY.get(2), HISTORY.get(1));
+        assertEquals(List.of(), replay(BankService.CLEAN, BankService.SERVICES, newestFirst, List.of()).findings());
+        assertEquals(List.of(), replay(BankService.CLEAN, BankService.SERVICES, swapped, List.of()).findings());
+
+        Map<String, String> scaled = BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                .replace("balance = balance.add(deposited.amount());",
+                        "balance = balance.add(deposited.amount().movePointRight(2));")));
+        AuditReport report = replay(scaled, BankService.SERVICES, swapped, List.of());
+        assertEquals(List.of("replay-state-changed"), ids(report));
+        AuditReport.Counted changed = report.findings().get(0);
+        assertEquals(2, changed.count());
+        assertEquals(List.of(2, 3), changed.examples().stream().map(e -> e.details().get("version")).sorted().toList());
+    }
+
+    @Test
+    void aDifferenceThatBuildsUpIsFoundWholeWhenTheLastVersionsComeOutOfOrder() throws Exception {
+        List<String> history = new ArrayList<>(longHistory(1202));
+        history.add(history.remove(1200));
+        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                        .replace("private String currency;", "private String currency;\n    private transient int deposits;")
+                        .replace("balance = balance.add(deposited.amount());",
+                                "deposits++; balance = balance.add(deposits > 1000 ? deposited.amount().add(BigDecimal.ONE) : deposited.amount());"))),
+                BankService.SERVICES, history, List.of());
+
+        assertEquals(List.of("replay-state-changed"), ids(report));
+        assertEquals("recorded 1201.00, replayed 1402 (x1.16736) after replaying versions 1 to 1202 whole",
+                report.findings().get(0).examples().get(0).message());
+    }
+
+    @Test
+    void whatWasFoundInAnAggregateBeforeItsVersionsCameOutOfOrderIsCountedOnce() throws Exception {
+        // Versions 1 to 3 of a-1, 2 and 3 each a changed meaning; the source then waits, so that a replay that
+        // judged records as they came would have judged these, before a-9 and version 2 of a-1 again come. The
+        // aggregate is replayed in version order: each change once, and the repeat.
+        List<String> scaledIn = List.of(HISTORY.get(0), HISTORY.get(1), HISTORY.get(2));
+        List<String> after = List.of(HISTORY.get(0).replace("a-1", "a-9"), HISTORY.get(1));
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, BankService.changed(Map.of(
+                "fixture/bank/AccountState.java", state().replace("balance = balance.add(deposited.amount());",
+                        "balance = balance.add(deposited.amount().movePointRight(2));"))), BankService.SERVICES),
+                "128m", Duration.ofMinutes(2))) {
+            AuditReport report = new Replay(new Replay.Settings(1000, List.of())).run(new PausingSource(scaledIn, after), jvm);
+
+            assertEquals(List.of("replay-state-changed", "replay-version-conflict"), ids(report));
+            assertEquals(2, find(report, "replay-state-changed").count());
+            assertEquals(List.of(2, 3), find(report, "replay-state-changed").examples().stream()
+                    .map(e -> e.details().get("version")).toList());
+            assertEquals("version 2 is recorded twice", find(report, "replay-version-conflict").examples().get(0).message());
+        }
+    }
+
+    /** Hands the records before, then, after a pause, those after: the judging meanwhile has all before it. */
+    private record PausingSource(List<String> before, List<String> after) implements dev.wowcompat.audit.RecordSource {
+        @Override
+        public void read(Sink sink) throws dev.wowcompat.audit.AuditException {
+            long offset = 0;
+            for (String record : before) {
+                sink.accept(record(record, offset++));
+            }
+            sink.flush();
+            try {
+                Thread.sleep(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            for (String record : after) {
+                sink.accept(record(record, offset++));
+            }
+        }
+
+        private static dev.wowcompat.audit.AuditRecord record(String value, long offset) {
+            return new dev.wowcompat.audit.AuditRecord(TOPIC, 0, offset, 0, List.of(), null,
+                    value.getBytes(StandardCharsets.UTF_8), 1);
+        }
+
+        @Override
+        public void stop() {
+        }
+    }
+
+    @Test
+    void interleavedAggregatesAreEachJudgedOnTheirOwnRecords() throws Exception {
+        // Records of three accounts one after another by version, as a topic holds them; a-2 alone recorded a
+        // balance the candidate does not rebuild, and a-3 starts at version 2 (a sample without its beginning).
+        List<List<String>> accounts = new ArrayList<>();
+        for (int a = 1; a <= 3; a++) {
+            List<String> history = new ArrayList<>();
+            for (String record : HISTORY) {
+                history.add(record.replace("a-1", "a-" + a));
+            }
+            accounts.add(history);
+        }
+        accounts.get(1).set(2, accounts.get(1).get(2).replace("\"balance\":13.25", "\"balance\":14"));
+        accounts.get(2).set(0, null);
+        StringBuilder lines = new StringBuilder();
+        int offset = 0;
+        for (int v = 0; v < HISTORY.size(); v++) {
+            for (int a = 0; a < accounts.size(); a++) {
+                String record = accounts.get(a).get(v);
+                if (record != null) {
+                    lines.append(StateEvents.kcatLines(TOPIC, "a-" + (a + 1), List.of(record))
+                            .replace("\"offset\":0,", "\"offset\":" + offset++ + ","));
+                }
+            }
+        }
+        AuditReport report = replayLines(BankService.CLEAN, BankService.SERVICES, lines.toString(), List.of());
+
+        assertEquals(List.of("replay-state-changed"), ids(report));
+        AuditReport.Counted changed = report.findings().get(0);
+        assertEquals(1, changed.count());
+        assertEquals("a-2", changed.examples().get(0).key());
+        assertEquals(3, changed.examples().get(0).details().get("version"));
+        assertEquals(6, changed.examples().get(0).offset());
+        assertEquals(List.of("Replayed 3 aggregates: 8 events."), report.notes());
+    }
+
     /** Account a-1 opened, then {@code versions - 1} deposits of 1.00 EUR, as the clean service records them. */
     private static List<String> longHistory(int versions) {
         List<String> records = new ArrayList<>(List.of(record("a-1", 1, V1, opened("ada"))));
