@@ -142,8 +142,13 @@ public final class KcatInput implements RecordSource {
         return true;
     }
 
+    /**
+     * Whether Jackson would take the line for UTF-16 or UTF-32, which it tells by a zero among the first four bytes. A
+     * zero further on is a control character JSON refuses however the line is read, so the line is not scanned to its
+     * end before Jackson reads it.
+     */
     private static boolean holdsZero(byte[] line, int length) {
-        for (int i = 0; i < length; i++) {
+        for (int i = 0; i < Math.min(length, 4); i++) {
             if (line[i] == 0) return true;
         }
         return false;

@@ -108,6 +108,9 @@ public final class Replay {
         void update(long aggregates, long events);
     }
 
+    /** What the replay takes for a state event, as its sentences say it. */
+    static final String STATE_EVENT = "a JSON object with an aggregate, a version, a state and events";
+
     static final ObjectMapper JSON = JsonMapper.builder()
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -223,7 +226,7 @@ public final class Replay {
                 + events + " event" + (events == 1 ? "" : "s") + ".");
         if (unreadable[0] > 0) {
             tally.note(unreadable[0] + " record" + (unreadable[0] == 1 ? " was" : "s were")
-                    + " no state event (not a JSON object with an aggregate, a version, a state and events) and not replayed.");
+                    + " no state event (not " + STATE_EVENT + ") and not replayed.");
         }
         if (leftOut[0] > 0) {
             tally.note(leftOut[0] + " state event" + (leftOut[0] == 1 ? "" : "s") + " of aggregates beyond --max-aggregates ("

@@ -126,8 +126,7 @@ public final class ReplayRun {
         }
         if (outcome.report().messages() == 0 && recorded) {
             String why = outcome.notStateEvents() == 0 ? source.nothingRead()
-                    : "none of the " + Counts.of(outcome.notStateEvents(), "record") + " read is a state event (a JSON object with "
-                    + "an aggregate, a version, a state and events)";
+                    : "none of the " + Counts.of(outcome.notStateEvents(), "record") + " read is a state event (" + Replay.STATE_EVENT + ")";
             if (!request.allowEmpty()) {
                 throw new ReplayException("no state event was read: " + why + " (--allow-empty accepts this)");
             }
