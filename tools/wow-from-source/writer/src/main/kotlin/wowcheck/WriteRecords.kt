@@ -29,12 +29,14 @@ import kotlin.random.Random
  * made a state event as Wow's SendStateEventFilter does (eventStream.copy().toStateEvent(state)), serialized with
  * Wow's JsonSerializer (toJsonString, what Wow's Kafka bus sends), written as kcat -J lines.
  */
-class Writer(private val out: File) {
+class Writer(private val out: File, private val eventsOut: File?) {
     private val metadata = aggregateMetadata<Account, AccountState>()
     private val commandAggregateFactory = SimpleCommandAggregateFactory(InMemoryEventStore())
     private val accounts = linkedMapOf<String, CommandAggregate<Account, AccountState>>()
     private val topic = "wow." + metadata.namedAggregate.toStringWithAlias() + ".state"
+    private val eventTopic = "wow." + metadata.namedAggregate.toStringWithAlias() + ".event"
     private val lines = mutableListOf<String>()
+    private val eventLines = mutableListOf<String>()
     var rejected = 0
 
     private fun aggregate(id: String): CommandAggregate<Account, AccountState> = accounts.getOrPut(id) {
@@ -67,18 +69,22 @@ class Writer(private val out: File) {
         // An error event (EntryFailed is an ErrorInfo) makes exchange.getError() a DomainEventException, but the
         // stream is sourced and stored all the same, and SendStateEventFilter sends its state event.
         val stateEvent = stream.copy().toStateEvent(aggregate.state)
-        val payload = stateEvent.toJsonString()
-        val line = JsonSerializer.createObjectNode()
-            .put("topic", topic)
-            .put("partition", 0)
-            .put("offset", lines.size.toLong())
-            .put("tstype", "create")
-            .put("ts", stream.createTime)
-            .put("key", id)
-            .put("payload", payload)
-        lines.add(line.toString())
+        lines.add(kcatLine(topic, lines.size, stream.createTime, id, stateEvent.toJsonString()))
+        // The event stream as Wow's Kafka bus sends it on the aggregate's event topic: its JSON, keyed by the aggregate id.
+        eventLines.add(kcatLine(eventTopic, eventLines.size, stream.createTime, id, stream.toJsonString()))
         return stream
     }
+
+    private fun kcatLine(topic: String, offset: Int, time: Long, key: String, payload: String): String =
+        JsonSerializer.createObjectNode()
+            .put("topic", topic)
+            .put("partition", 0)
+            .put("offset", offset.toLong())
+            .put("tstype", "create")
+            .put("ts", time)
+            .put("key", key)
+            .put("payload", payload)
+            .toString()
 
     fun state(id: String): AccountState = aggregate(id).state.state
 
@@ -95,6 +101,7 @@ class Writer(private val out: File) {
 
     fun write() {
         out.writeText(lines.joinToString("\n", postfix = "\n"))
+        eventsOut?.writeText(eventLines.joinToString("\n", postfix = "\n"))
     }
 
     val records get() = lines.size
@@ -106,7 +113,7 @@ fun main(args: Array<String>) {
     // CosIdGlobalIdGeneratorFactory looks up (the same generator wow-test's TestGlobalIdGeneratorFactory makes).
     DefaultIdGeneratorProvider.INSTANCE.set("cosid", ClockSyncCosIdGenerator(Radix62CosIdGenerator(1)))
     val out = File(args.getOrElse(0) { "records.jsonl" })
-    val writer = Writer(out)
+    val writer = Writer(out, args.getOrNull(2)?.let { File(it) })
     val random = Random(20261207)
     val count = args.getOrElse(1) { "40" }.toInt()
     val width = maxOf(2, count.toString().length)
