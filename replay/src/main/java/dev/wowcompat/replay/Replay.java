@@ -580,18 +580,22 @@ public final class Replay {
 
     /**
      * The record as one line of JSON, as it was written: outside its strings JSON may hold line breaks, which a blank
-     * replaces, and inside them it holds none unescaped. UTF-8 holds no zero byte; a record in UTF-16 or UTF-32 (which
-     * Jackson also reads) is written again.
+     * replaces, and inside them it holds none unescaped. Jackson, which has just read the record, takes it for UTF-16
+     * or UTF-32 by a zero among its first four bytes; such a record is written again in UTF-8. A zero further on would
+     * have been refused, so only the record's own bytes are looked through for a line break, once.
      */
     private static String oneLine(byte[] text, int end) throws IOException {
-        boolean breaks = false;
-        for (byte b : text) {
-            if (b == 0) {
+        for (int i = 0; i < Math.min(4, text.length); i++) {
+            if (text[i] == 0) {
                 return JSON.writeValueAsString(JSON.readTree(text));
             }
-            breaks |= b == '\n' || b == '\r';
         }
-        String line = new String(text, 0, Math.max(0, Math.min(end, text.length)), java.nio.charset.StandardCharsets.UTF_8);
+        int length = Math.max(0, Math.min(end, text.length));
+        boolean breaks = false;
+        for (int i = 0; i < length && !breaks; i++) {
+            breaks = text[i] == '\n' || text[i] == '\r';
+        }
+        String line = new String(text, 0, length, java.nio.charset.StandardCharsets.UTF_8);
         return breaks ? line.replace('\n', ' ').replace('\r', ' ') : line;
     }
 }

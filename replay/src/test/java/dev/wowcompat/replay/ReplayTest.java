@@ -1,8 +1,11 @@
 package dev.wowcompat.replay;
 
+import dev.wowcompat.audit.AuditException;
+import dev.wowcompat.audit.AuditRecord;
 import dev.wowcompat.audit.AuditReport;
 import dev.wowcompat.audit.AuditWaiver;
 import dev.wowcompat.audit.KcatInput;
+import dev.wowcompat.audit.RecordSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -387,9 +390,9 @@ class ReplayTest {
     }
 
     /** Hands the records before, then, after a pause, those after: the judging meanwhile has all before it. */
-    private record PausingSource(List<String> before, List<String> after) implements dev.wowcompat.audit.RecordSource {
+    private record PausingSource(List<String> before, List<String> after) implements RecordSource {
         @Override
-        public void read(Sink sink) throws dev.wowcompat.audit.AuditException {
+        public void read(Sink sink) throws AuditException {
             long offset = 0;
             for (String record : before) {
                 sink.accept(record(record, offset++));
@@ -405,8 +408,8 @@ class ReplayTest {
             }
         }
 
-        private static dev.wowcompat.audit.AuditRecord record(String value, long offset) {
-            return new dev.wowcompat.audit.AuditRecord(TOPIC, 0, offset, 0, List.of(), null,
+        private static AuditRecord record(String value, long offset) {
+            return new AuditRecord(TOPIC, 0, offset, 0, List.of(), null,
                     value.getBytes(StandardCharsets.UTF_8), 1);
         }
 
