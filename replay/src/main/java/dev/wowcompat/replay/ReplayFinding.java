@@ -10,7 +10,8 @@ import java.util.List;
  * Every finding the replay can report: one row per id, with its severity and what it means, as the audit's are. The
  * id is stable (waivers and dashboards name it); each has a section in docs/replay.md with a breaking example and
  * the fix. {@code replay-event-unsourced} has two rows, one id: breaking when the state then differs from the
- * recorded one, info when it does not (the event changes nothing the state records).
+ * recorded one in a member the recorded release changed with that step's events, info when it does not (the event
+ * changes nothing the state records, or what differs has another cause and its own finding).
  */
 public enum ReplayFinding implements ReportedFinding {
     STATE_CHANGED("replay-state-changed", Severity.BREAKING,
@@ -20,9 +21,9 @@ public enum ReplayFinding implements ReportedFinding {
     EVENT_UNREADABLE("replay-event-unreadable", Severity.BREAKING,
             "after the candidate's upgraders, a recorded event resolves to no class of the candidate (Wow makes it a JsonDomainEvent and skips it)"),
     EVENT_UNSOURCED("replay-event-unsourced", Severity.BREAKING,
-            "the candidate's state has no sourcing function for a recorded event, which Wow skips without a word, and the state then differs"),
+            "the candidate's state has no sourcing function for a recorded event, which Wow skips without a word, and the state then differs where the recorded release changed it"),
     EVENT_UNSOURCED_UNCHANGED("replay-event-unsourced", Severity.INFO,
-            "the candidate's state has no sourcing function for a recorded event; the state it rebuilds is the recorded one all the same"),
+            "the candidate's state has no sourcing function for a recorded event; the state it rebuilds is the recorded one all the same, where the recorded release changed it with that event"),
     UPGRADER_FAILED("replay-upgrader-failed", Severity.BREAKING,
             "an upgrader of the candidate threw on a recorded event, or returned a record of another aggregate"),
     UPGRADER_UNGUARDED("replay-upgrader-unguarded", Severity.BREAKING,

@@ -172,6 +172,35 @@ class ReplayTest {
     }
 
     @Test
+    void anEventWithoutSourcingFunctionIsInfoWhenWhatDiffersIsNotItsDoing() throws Exception {
+        // The state's balance renamed amount: every state rebuilt lacks the recorded balance. Version 4's deposit
+        // changed it, beside a statement the candidate does not source; skipping the statement would have left the
+        // balance as version 3 held it, so its loss is not the statement's doing.
+        Map<String, String> sources = BankService.changed(Map.of("fixture/bank/StatementRequested.java", """
+                package fixture.bank;
+
+                public record StatementRequested(String channel) {
+                }
+                """, "fixture/bank/AccountState.java", state()
+                .replace("private BigDecimal balance = BigDecimal.ZERO;", "private BigDecimal amount = BigDecimal.ZERO;")
+                .replace("balance = balance.add(deposited.amount());", "amount = amount.add(deposited.amount());")));
+        List<String> history = new ArrayList<>(HISTORY);
+        history.add(record("a-1", 4, "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":14.25,\"currency\":\"EUR\"}",
+                deposited("1.00", "EUR"), event("statement_requested", "0.0.1", "fixture.bank.StatementRequested",
+                        "{\"channel\":\"mail\"}")));
+        AuditReport report = replay(sources, BankService.SERVICES, history, List.of());
+
+        assertEquals(List.of("replay-event-unsourced", "replay-state-lost"), ids(report));
+        AuditReport.Counted unsourced = find(report, "replay-event-unsourced");
+        assertEquals(dev.wowcompat.rules.Severity.INFO, unsourced.finding().severity());
+        assertEquals(1, unsourced.count());
+        assertEquals("/body/1", unsourced.examples().get(0).pointer());
+        AuditReport.Counted lost = find(report, "replay-state-lost");
+        assertEquals(4, lost.count());
+        assertEquals("/state/balance", lost.examples().get(0).pointer());
+    }
+
+    @Test
     void anUpgraderThatThrowsFailsAtItsEvent() throws Exception {
         AuditReport report = replay(BankService.changed(Map.of("fixture/bank/MoneyDepositedV2Upgrader.java", upgrader()
                         .replace("mutable.getBody().put(\"currency\", \"EUR\");",
