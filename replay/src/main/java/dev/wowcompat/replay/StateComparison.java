@@ -32,8 +32,17 @@ final class StateComparison {
                 return "recorded " + recorded + ", missing after the replay";
             }
             return "recorded " + recorded + ", replayed " + replayed
-                    + factor.map(f -> " (x" + f.toPlainString() + ")").orElse("");
+                    + factor.map(f -> " (x" + show(f) + ")").orElse("");
         }
+    }
+
+    /**
+     * A factor as a reader takes it in: plain within twelve powers of ten either way ({@code x100}, {@code x0.001}),
+     * else with its exponent ({@code x1.3428E+1000000003}), as a plain rendering would be as long as the exponent.
+     */
+    static String show(BigDecimal factor) {
+        int exponent = factor.precision() - factor.scale() - 1;
+        return Math.abs(exponent) <= 12 ? factor.toPlainString() : factor.toString();
     }
 
     static List<Difference> compare(JsonNode recorded, JsonNode replayed) {
@@ -69,14 +78,24 @@ final class StateComparison {
             BigDecimal before = recorded.decimalValue();
             BigDecimal after = replayed.decimalValue();
             if (before.compareTo(after) != 0) {
-                Optional<BigDecimal> factor = before.signum() == 0 ? Optional.empty()
-                        : Optional.of(after.divide(before, FACTOR_DIGITS).stripTrailingZeros());
-                found.add(new Difference(false, pointer, recorded, replayed, factor));
+                found.add(new Difference(false, pointer, recorded, replayed, factor(before, after)));
             }
             return;
         }
         if (!recorded.equals(replayed)) {
             found.add(new Difference(false, pointer, recorded, replayed, Optional.empty()));
+        }
+    }
+
+    /** replayed / recorded to six digits; none when the recorded number is 0 or the quotient is beyond BigDecimal's exponent. */
+    private static Optional<BigDecimal> factor(BigDecimal before, BigDecimal after) {
+        if (before.signum() == 0) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(after.divide(before, FACTOR_DIGITS).stripTrailingZeros());
+        } catch (ArithmeticException e) {
+            return Optional.empty();
         }
     }
 }
