@@ -489,6 +489,11 @@ public final class Replay {
                         failure.detail(), Map.of());
                 case "event-unreadable" -> tally.add(ReplayFinding.EVENT_UNREADABLE, at, failure.event(), event,
                         "the candidate cannot read the event: " + failure.detail(), Map.of());
+                // Wow reads a state event as an event stream: a record its reading refuses (an event without a name,
+                // nesting beyond its parser's bound) is events the candidate cannot read, as in the synthetic check.
+                case "record-unreadable" -> tally.add(ReplayFinding.EVENT_UNREADABLE, at, failure.event(), event,
+                        "the candidate cannot read " + (failure.event() >= 0 ? "the event" : "the record") + ": "
+                                + failure.detail(), Map.of());
                 case "snapshot-unreadable" -> tally.add(ReplayFinding.SNAPSHOT_UNREADABLE,
                         before == null ? at : before, -1, "/state", "the candidate's state class cannot read the state recorded at version "
                                 + (before == null ? at.version() : before.version()) + ": " + failure.detail(), Map.of());

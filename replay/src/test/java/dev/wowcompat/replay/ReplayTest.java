@@ -201,6 +201,20 @@ class ReplayTest {
     }
 
     @Test
+    void aRecordWowCannotReadIsEventsTheCandidateCannotRead() throws Exception {
+        // Version 2's deposit lacks its name, which Wow's reading of a stream requires of every event.
+        List<String> history = new ArrayList<>(HISTORY);
+        history.set(1, history.get(1).replace("\"name\":\"money_deposited\",", ""));
+        assertTrue(!history.get(1).contains("\"name\"") && history.get(1).contains("12.50"), history.get(1));
+        AuditReport report = replay(BankService.CLEAN, BankService.SERVICES, history, List.of());
+
+        assertEquals(List.of("replay-event-unreadable"), ids(report));
+        AuditReport.Example at = find(report, "replay-event-unreadable").examples().get(0);
+        assertEquals(2, at.details().get("version"));
+        assertTrue(at.message().startsWith("the candidate cannot read the "), at.message());
+    }
+
+    @Test
     void anUpgraderThatThrowsFailsAtItsEvent() throws Exception {
         AuditReport report = replay(BankService.changed(Map.of("fixture/bank/MoneyDepositedV2Upgrader.java", upgrader()
                         .replace("mutable.getBody().put(\"currency\", \"EUR\");",

@@ -107,8 +107,12 @@ public interface DomainEventRecord {
         }
     }
 
+    /** As Wow's Kotlin reads a member ({@code actual[field].asString()}): a record without it throws. */
     private String text(String field) {
         JsonNode node = getActual().get(field);
-        return node == null || node.isNull() ? null : node.asText();
+        if (node == null) {
+            throw new NullPointerException("the record has no \"" + field + "\"");
+        }
+        return node.isNull() ? null : node.asText();
     }
 }
