@@ -19,8 +19,9 @@ assert changed.severity == 'breaking'
 assert changed.count == 3 : "count ${changed.count}"
 assert changed.examples.every { it.pointer == '/state/balance' } : "examples ${changed.examples}"
 def seen = changed.examples.collectEntries { [(it.key + '@' + it.version): it.message] }
-assert seen == ['w-1@2': 'recorded 12.5, replayed 1250 (x100)', 'w-1@3': 'recorded 19.75, replayed 737.5 (x37.3418)',
-                'w-2@2': 'recorded 100, replayed 10000 (x100)'] : "examples ${seen}"
+assert seen == ['w-1@2': 'recorded 12.5, replayed 1250 (x100); version 2 sourced funds_added@1.0.0',
+                'w-1@3': 'recorded 19.75, replayed 737.5 (x37.3418); version 3 sourced funds_added@1.0.0',
+                'w-2@2': 'recorded 100, replayed 10000 (x100); version 2 sourced funds_added@1.0.0'] : "examples ${seen}"
 assert json.findings.every { it.id == 'replay-state-changed' || it.severity != 'breaking' } : "only the changed meaning breaks: ${json.findings*.id}"
 assert new File(dir, 'replay.md').text.contains('replay-state-changed') : 'replay.md'
 assert new File(dir, 'replay.xml').text.contains('<testsuite') : 'replay.xml is JUnit XML'

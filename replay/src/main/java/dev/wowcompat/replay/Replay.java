@@ -506,14 +506,23 @@ public final class Replay {
             }
             return true;
         }
+        // A step's difference names the events sourced in it: the sourcing functions to look at.
+        String after = how.isEmpty() ? "; version " + compared.version() + " sourced " + sourced(compared) : how;
         for (StateComparison.Difference difference : differences) {
             Map<String, Object> extra = new LinkedHashMap<>();
             difference.factor().ifPresent(f -> extra.put("factor", f));
             tally.add(difference.lost() ? ReplayFinding.STATE_LOST : ReplayFinding.STATE_CHANGED, compared, -1,
-                    "/state" + difference.pointer(), difference.describe() + how, extra);
+                    "/state" + difference.pointer(), difference.describe() + after, extra);
             found = true;
         }
         return found;
+    }
+
+    /** The events of a state event as recorded, {@code name@revision}, the first five and how many more. */
+    private static String sourced(RecordedStateEvent event) {
+        List<RecordedStateEvent.RecordedEvent> events = event.events();
+        String named = events.stream().limit(5).map(e -> e.name() + "@" + e.revision()).collect(java.util.stream.Collectors.joining(", "));
+        return events.isEmpty() ? "no event" : events.size() <= 5 ? named : named + " and " + (events.size() - 5) + " more";
     }
 
     /**

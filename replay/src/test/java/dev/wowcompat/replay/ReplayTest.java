@@ -89,7 +89,7 @@ class ReplayTest {
         assertEquals("bank.account", first.details().get("aggregate"));
         assertEquals(2, first.details().get("version"));
         assertEquals(0, new BigDecimal("100").compareTo((BigDecimal) first.details().get("factor")));
-        assertEquals("recorded 12.50, replayed 1250 (x100)", first.message());
+        assertEquals("recorded 12.50, replayed 1250 (x100); version 2 sourced money_deposited@1.0.0", first.message());
         assertEquals(3, changed.examples().get(1).details().get("version"));
     }
 
@@ -105,7 +105,7 @@ class ReplayTest {
         assertEquals(3, lost.count());
         assertEquals("/state/owner", lost.examples().get(0).pointer());
         assertEquals(1, lost.examples().get(0).details().get("version"));
-        assertEquals("recorded \"ada\", missing after the replay", lost.examples().get(0).message());
+        assertEquals("recorded \"ada\", missing after the replay; version 1 sourced account_opened@1.0.0", lost.examples().get(0).message());
     }
 
     @Test
@@ -370,7 +370,7 @@ class ReplayTest {
         assertEquals(2, changed.count());
         assertEquals(List.of("a-2", "a-2"), changed.examples().stream().map(AuditReport.Example::key).toList());
         assertEquals(List.of(2, 3), changed.examples().stream().map(e -> e.details().get("version")).toList());
-        assertEquals("recorded 99, replayed 12.5 (x0.126263)", changed.examples().get(0).message());
+        assertEquals("recorded 99, replayed 12.5 (x0.126263); version 2 sourced money_deposited@1.0.0", changed.examples().get(0).message());
         AuditReport.Counted conflict = find(report, "replay-version-conflict");
         assertEquals(1, conflict.count());
         assertEquals("a-5", conflict.examples().get(0).key());
