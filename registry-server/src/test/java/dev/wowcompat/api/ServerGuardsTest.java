@@ -58,7 +58,13 @@ class ServerGuardsTest {
             problem(answer, 408, "wow-compat.request.body-timeout");
             assertTrue(answer.contains("Connection: close"), answer);
             assertTrue(stalled.closedWithin(2_000), "the stalled connection is dropped: " + answer);
-            assertEquals(422, registry.post("/validate", "{\"a\":1}").status(), "the place is free again");
+            // On a connection of its own: the client's pooled one, idle as long as the server's 1 s timeout, may be
+            // closed by the server just as it is reused.
+            try (RawHttp after = RawHttp.connect(registry.base(), "127.0.0.3")) {
+                String body = "{\"a\":1}";
+                after.postHeaders("/validate", body.length()).send(body);
+                assertTrue(after.readAll(5_000).startsWith("HTTP/1.1 422"), "the place is free again");
+            }
         }
     }
 
