@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Real clients against {@code serve} on SQLite and on PostgreSQL, with principals and reads needing a token, each
  * client authenticating with HTTP Basic (a token as the password): npm's {@code @kafkajs/confluent-schema-registry}
  * 4.1.0, installed into a temporary directory by this test, and Debian's {@code python3-confluent-kafka}
- * ({@code bin/test} installs node, npm and the Python packages when they are missing).
+ * ({@code bin/test-tools} installs node, npm and the Python packages when they are missing).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(TestDatabases.class)
@@ -54,7 +54,7 @@ class CcompatClientsTest {
     void installKafkajs(@TempDir Path npm) throws Exception {
         Result install = run(List.of("npm", "install", "--no-audit", "--no-fund", "--no-save", "--prefix", npm.toString(), KAFKAJS),
                 Map.of(), 600);
-        assertEquals(0, install.exit(), "npm install " + KAFKAJS + " (bin/test installs node and npm):\n" + install.output());
+        assertEquals(0, install.exit(), "npm install " + KAFKAJS + " (bin/test-tools installs node and npm):\n" + install.output());
         nodeModules = npm.resolve("node_modules");
         assertTrue(Files.isDirectory(nodeModules.resolve("@kafkajs/confluent-schema-registry")), install.output());
     }
@@ -109,7 +109,7 @@ class CcompatClientsTest {
             String python = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
             Result r = run(List.of(python, script.toString(), server.base() + "/ccompat/v7", "bank.account.Deposited", "sizes-value", TOKEN),
                     Map.of(), 120);
-            assertEquals(0, r.exit(), "Debian's python3-confluent-kafka and python3-requests (bin/test installs them):\n" + r.output()
+            assertEquals(0, r.exit(), "Debian's python3-confluent-kafka and python3-requests (bin/test-tools installs them):\n" + r.output()
                     + "\nserver:\n" + server.output());
             JsonNode out = lastJsonLine(r.output());
             List<String> subjects = new ArrayList<>();
