@@ -143,13 +143,13 @@ public final class KcatInput implements RecordSource {
     }
 
     /**
-     * Whether Jackson would take the line for UTF-16 or UTF-32, which it tells by a zero among the first four bytes. A
-     * zero further on is a control character JSON refuses however the line is read, so the line is not scanned to its
-     * end before Jackson reads it.
+     * Whether Jackson would take these bytes for UTF-16 or UTF-32, which it tells by a zero among the first four. A
+     * zero further on is a control character JSON refuses however the bytes are read, so they are not scanned to
+     * their end before Jackson reads them. The replay asks it of each record it has read.
      */
-    private static boolean holdsZero(byte[] line, int length) {
+    public static boolean takenForUtf16Or32(byte[] bytes, int length) {
         for (int i = 0; i < Math.min(length, 4); i++) {
-            if (line[i] == 0) return true;
+            if (bytes[i] == 0) return true;
         }
         return false;
     }
@@ -157,7 +157,7 @@ public final class KcatInput implements RecordSource {
     private AuditRecord record(byte[] line, int length, long number) throws AuditException {
         JsonNode r = null;
         // Jackson takes bytes with a zero or a byte order mark for UTF-16 or UTF-32; the export is read as UTF-8.
-        if (length > 0 && (line[0] & 0xFF) < 0xEF && !holdsZero(line, length)) {
+        if (length > 0 && (line[0] & 0xFF) < 0xEF && !takenForUtf16Or32(line, length)) {
             try {
                 r = mapper.readTree(line, 0, length);
             } catch (IOException e) {

@@ -457,8 +457,13 @@ public final class Replay {
     private static boolean judge(SourceAnswer answer, List<RecordedStateEvent> run, RecordedStateEvent before,
                                  RecordedStateEvent compared, ReplayTally tally, String how) {
         boolean found = false;
-        List<StateComparison.Difference> differences = answer.failure().isEmpty() && answer.state().isPresent()
-                && !answer.stateAsRecorded() ? StateComparison.compare(compared.state(), answer.state().get()) : List.of();
+        // The recorded state is read from its line only when compared, and once.
+        JsonNode recorded = answer.failure().isEmpty() && answer.state().isPresent() && !answer.stateAsRecorded()
+                ? compared.state() : null;
+        List<StateComparison.Difference> differences = recorded == null ? List.of()
+                : StateComparison.compare(recorded, answer.state().get());
+        boolean unsourcedMayBeWhy = how.isEmpty() && answer.events().stream().anyMatch(e -> e.readable() && !e.sourced())
+                && recordedInThisStep(differences, before, recorded);
         // The whole stream's events were each seen when their version was replayed: only its end state is new.
         for (SourceAnswer.EventSeen seen : how.isEmpty() ? answer.events() : List.<SourceAnswer.EventSeen>of()) {
             RecordedStateEvent at = run.get(seen.record());
@@ -468,11 +473,10 @@ public final class Replay {
                         + seen.upgradedRevision() + " resolves to no class of the candidate" + how, Map.of());
                 found = true;
             } else if (!seen.sourced()) {
-                boolean mayBeWhy = recordedInThisStep(differences, before, compared);
-                tally.add(mayBeWhy ? ReplayFinding.EVENT_UNSOURCED : ReplayFinding.EVENT_UNSOURCED_UNCHANGED,
+                tally.add(unsourcedMayBeWhy ? ReplayFinding.EVENT_UNSOURCED : ReplayFinding.EVENT_UNSOURCED_UNCHANGED,
                         at, seen.event(), pointer, "the candidate's state has no sourcing function for "
                                 + seen.upgradedName() + "@" + seen.upgradedRevision() + how, Map.of());
-                found |= mayBeWhy;
+                found |= unsourcedMayBeWhy;
             }
             if (seen.unguarded()) {
                 tally.add(ReplayFinding.UPGRADER_UNGUARDED, at, seen.event(), pointer, "the upgrader chain changes "
@@ -533,12 +537,14 @@ public final class Replay {
      * event without sourcing function is blamed only for what its step changed").
      */
     private static boolean recordedInThisStep(List<StateComparison.Difference> differences, RecordedStateEvent before,
-                                              RecordedStateEvent compared) {
-        if (differences.isEmpty() || before == null) {
-            return !differences.isEmpty();
+                                              JsonNode is) {
+        if (differences.isEmpty()) {
+            return false;
+        }
+        if (before == null) {
+            return true;
         }
         JsonNode was = before.state();
-        JsonNode is = compared.state();
         return differences.stream().anyMatch(d -> {
             JsonNode had = was.at(d.pointer());
             return !had.equals(is.at(d.pointer())) && !(d.lost() && !had.isMissingNode());
@@ -620,10 +626,8 @@ public final class Replay {
      * have been refused, so only the record's own bytes are looked through for a line break, once.
      */
     private static String oneLine(byte[] text, int end) throws IOException {
-        for (int i = 0; i < Math.min(4, text.length); i++) {
-            if (text[i] == 0) {
-                return JSON.writeValueAsString(JSON.readTree(text));
-            }
+        if (dev.wowcompat.audit.KcatInput.takenForUtf16Or32(text, text.length)) {
+            return JSON.writeValueAsString(JSON.readTree(text));
         }
         int length = Math.max(0, Math.min(end, text.length));
         boolean breaks = false;

@@ -64,7 +64,7 @@ final class SyntheticRecords {
     }
 
     /** The bodyType of a generated event the candidate has no class for: no class can have this name. */
-    static final String NO_CLASS = "(no class of the candidate)";
+    private static final String NO_CLASS = "(no class of the candidate)";
 
     /** A state event of a new aggregate at version 1 whose one event is this revision, on one line. */
     static String record(EventRevision revision, int number, Optional<String> bodyType) {

@@ -73,9 +73,7 @@ class ReplayTest {
 
     @Test
     void aSourcingFunctionThatScalesTheAmountIsAChangedMeaningWithItsFactor() throws Exception {
-        AuditReport report = replay(BankService.changed(Map.of("fixture/bank/AccountState.java", state()
-                        .replace("balance = balance.add(deposited.amount());",
-                                "balance = balance.add(deposited.amount().movePointRight(2));"))),
+        AuditReport report = replay(scaledInCents(),
                 BankService.SERVICES, HISTORY, List.of());
 
         assertEquals(List.of("replay-state-changed"), ids(report));
@@ -153,12 +151,7 @@ class ReplayTest {
 
     @Test
     void anEventWithoutSourcingFunctionIsInfoWhenTheStateIsTheRecordedOne() throws Exception {
-        Map<String, String> sources = BankService.changed(Map.of("fixture/bank/StatementRequested.java", """
-                package fixture.bank;
-
-                public record StatementRequested(String channel) {
-                }
-                """));
+        Map<String, String> sources = BankService.changed(Map.of("fixture/bank/StatementRequested.java", STATEMENT_REQUESTED));
         List<String> history = new ArrayList<>(HISTORY);
         history.add(record("a-1", 4, V3, event("statement_requested", "0.0.1", "fixture.bank.StatementRequested",
                 "{\"channel\":\"mail\"}")));
@@ -176,12 +169,8 @@ class ReplayTest {
         // The state's balance renamed amount: every state rebuilt lacks the recorded balance. Version 4's deposit
         // changed it, beside a statement the candidate does not source; skipping the statement would have left the
         // balance as version 3 held it, so its loss is not the statement's doing.
-        Map<String, String> sources = BankService.changed(Map.of("fixture/bank/StatementRequested.java", """
-                package fixture.bank;
-
-                public record StatementRequested(String channel) {
-                }
-                """, "fixture/bank/AccountState.java", state()
+        Map<String, String> sources = BankService.changed(Map.of("fixture/bank/StatementRequested.java", STATEMENT_REQUESTED,
+                "fixture/bank/AccountState.java", state()
                 .replace("private BigDecimal balance = BigDecimal.ZERO;", "private BigDecimal amount = BigDecimal.ZERO;")
                 .replace("balance = balance.add(deposited.amount());", "amount = amount.add(deposited.amount());")));
         List<String> history = new ArrayList<>(HISTORY);
@@ -386,9 +375,7 @@ class ReplayTest {
         assertEquals(List.of(), replay(BankService.CLEAN, BankService.SERVICES, newestFirst, List.of()).findings());
         assertEquals(List.of(), replay(BankService.CLEAN, BankService.SERVICES, swapped, List.of()).findings());
 
-        Map<String, String> scaled = BankService.changed(Map.of("fixture/bank/AccountState.java", state()
-                .replace("balance = balance.add(deposited.amount());",
-                        "balance = balance.add(deposited.amount().movePointRight(2));")));
+        Map<String, String> scaled = scaledInCents();
         AuditReport report = replay(scaled, BankService.SERVICES, swapped, List.of());
         assertEquals(List.of("replay-state-changed"), ids(report));
         AuditReport.Counted changed = report.findings().get(0);
@@ -418,9 +405,7 @@ class ReplayTest {
         // aggregate is replayed in version order: each change once, and the repeat.
         List<String> scaledIn = List.of(HISTORY.get(0), HISTORY.get(1), HISTORY.get(2));
         List<String> after = List.of(HISTORY.get(0).replace("a-1", "a-9"), HISTORY.get(1));
-        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, BankService.changed(Map.of(
-                "fixture/bank/AccountState.java", state().replace("balance = balance.add(deposited.amount());",
-                        "balance = balance.add(deposited.amount().movePointRight(2));"))), BankService.SERVICES),
+        try (CandidateJvm jvm = CandidateJvm.start(BankService.build(temp, scaledInCents(), BankService.SERVICES),
                 "128m", Duration.ofMinutes(2))) {
             AuditReport report = new Replay(new Replay.Settings(1000, List.of())).run(new PausingSource(scaledIn, after), jvm);
 
@@ -527,6 +512,21 @@ class ReplayTest {
 
     private static AuditReport.Counted find(AuditReport report, String id) {
         return report.findings().stream().filter(c -> c.finding().id().equals(id)).findFirst().orElseThrow();
+    }
+
+    /** An event the clean service declares no class of and no sourcing function for. */
+    private static final String STATEMENT_REQUESTED = """
+            package fixture.bank;
+
+            public record StatementRequested(String channel) {
+            }
+            """;
+
+    /** The clean service with each deposit's amount read as cents: a meaning changed in code. */
+    private static Map<String, String> scaledInCents() {
+        return BankService.changed(Map.of("fixture/bank/AccountState.java", state()
+                .replace("balance = balance.add(deposited.amount());",
+                        "balance = balance.add(deposited.amount().movePointRight(2));")));
     }
 
     private static String state() {
