@@ -2,6 +2,8 @@ package dev.wowcompat.audit;
 
 import dev.wowcompat.text.Counts;
 import dev.wowcompat.text.Sizes;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.FilterInputStream;
@@ -155,6 +157,92 @@ public final class KcatInput implements RecordSource {
     }
 
     private AuditRecord record(byte[] line, int length, long number) throws AuditException {
+        AuditRecord usual = usualRecord(line, length);
+        return usual != null ? usual : anyRecord(line, length, number);
+    }
+
+    /**
+     * A line of the shape kcat prints, read token by token with no tree: the members named, each of the type kcat
+     * writes (text or null, whole numbers within their range, headers as text), others skipped. Anything else (another
+     * type, malformed JSON, bytes Jackson would not take for UTF-8) answers null, and {@link #anyRecord} reads the line
+     * as before, so what a line means and why it is refused do not depend on which of the two read it
+     * (docs/decisions.md, "kcat lines are read as bytes").
+     */
+    private AuditRecord usualRecord(byte[] line, int length) {
+        if (length == 0 || (line[0] & 0xFF) >= 0xEF || takenForUtf16Or32(line, length)) {
+            return null;
+        }
+        String topic = null;
+        long partition = -1;
+        long offset = -1;
+        long timestamp = -1;
+        boolean hasPartition = false;
+        boolean hasOffset = false;
+        List<String> headerTexts = List.of();
+        String key = null;
+        String payload = null;
+        try (JsonParser parser = mapper.createParser(line, 0, length)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            for (JsonToken field = parser.nextToken(); field != JsonToken.END_OBJECT; field = parser.nextToken()) {
+                if (field != JsonToken.FIELD_NAME) return null;
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                switch (name) {
+                    case "topic" -> {
+                        if (value != JsonToken.VALUE_STRING) return null;
+                        topic = parser.getText();
+                    }
+                    case "partition", "offset", "ts" -> {
+                        if (value != JsonToken.VALUE_NUMBER_INT) return null;
+                        JsonParser.NumberType type = parser.getNumberType();
+                        if (type == JsonParser.NumberType.BIG_INTEGER || name.equals("partition") && type != JsonParser.NumberType.INT) {
+                            return null;
+                        }
+                        long number = parser.getLongValue();
+                        switch (name) {
+                            case "partition" -> { partition = number; hasPartition = true; }
+                            case "offset" -> { offset = number; hasOffset = true; }
+                            default -> timestamp = number;
+                        }
+                    }
+                    case "headers" -> {
+                        if (value != JsonToken.START_ARRAY) return null;
+                        headerTexts = new ArrayList<>();
+                        for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
+                            if (item == JsonToken.VALUE_STRING) headerTexts.add(parser.getText());
+                            else if (item == JsonToken.VALUE_NULL && headerTexts.size() % 2 == 1) headerTexts.add(null);
+                            else return null;
+                        }
+                    }
+                    case "key", "payload" -> {
+                        if (value != JsonToken.VALUE_STRING && value != JsonToken.VALUE_NULL) return null;
+                        String text = value == JsonToken.VALUE_NULL ? null : parser.getText();
+                        if (name.equals("key")) key = text;
+                        else payload = text;
+                    }
+                    default -> parser.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        if (topic == null || !hasPartition || !hasOffset) {
+            return null;
+        }
+        List<AuditRecord.Header> headers = new ArrayList<>();
+        for (int i = 0; i + 1 < headerTexts.size(); i += 2) {
+            String value = headerTexts.get(i + 1);
+            headers.add(new AuditRecord.Header(headerTexts.get(i), value == null ? null : value.getBytes(StandardCharsets.UTF_8)));
+        }
+        return new AuditRecord(topic, (int) partition, offset, timestamp, headers,
+                key == null ? null : key.getBytes(StandardCharsets.UTF_8),
+                payload == null ? null : payload.getBytes(StandardCharsets.UTF_8), partitions);
+    }
+
+    /** Any line, read as a tree: what {@link #usualRecord} leaves, and the reason a line is no record. */
+    private AuditRecord anyRecord(byte[] line, int length, long number) throws AuditException {
         JsonNode r = null;
         // Jackson takes bytes with a zero or a byte order mark for UTF-16 or UTF-32; the export is read as UTF-8.
         if (length > 0 && (line[0] & 0xFF) < 0xEF && !takenForUtf16Or32(line, length)) {

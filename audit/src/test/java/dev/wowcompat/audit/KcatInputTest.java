@@ -123,4 +123,52 @@ class KcatInputTest {
         assertEquals("export.jsonl: line 2 is longer than 1,024 bytes (1.0 KiB), the longest line read; it was not read", tooLong.getMessage());
         assertEquals(List.of(0L), read);
     }
+
+    private static String described(String lines) throws AuditException {
+        List<String> read = new ArrayList<>();
+        KcatInput input = KcatInput.of(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)), lines.length(), "export.jsonl", 0,
+                List.of(Pattern.compile(".*")), From.EARLIEST);
+        input.read(r -> {
+            StringBuilder headers = new StringBuilder();
+            for (AuditRecord.Header h : r.headers()) headers.append(h.key() == null ? "(no name)" : h.key()).append('=').append(h.text()).append(';');
+            read.add(r.topic() + "/" + r.partition() + "@" + r.offset() + " ts " + r.timestamp() + " [" + headers + "] "
+                    + (r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8)) + " "
+                    + (r.value() == null ? null : new String(r.value(), StandardCharsets.UTF_8)));
+        });
+        return String.join("\n", read);
+    }
+
+    /**
+     * A line is read token by token when it has kcat's own shape, and as a tree otherwise: each line here means the
+     * same whichever way it is read, so the shapes kcat never prints are what the tree gives them.
+     */
+    @Test
+    void whatALineMeansDoesNotDependOnItsShape() throws AuditException {
+        assertEquals("t/3@7 ts 9 [a=1;b=null;] k {\"x\":\"\\n\"}", described(
+                "{\"topic\":\"t\",\"partition\":3,\"offset\":7,\"tstype\":\"create\",\"ts\":9,\"broker\":{\"topic\":[1]},"
+                        + "\"headers\":[\"a\",\"1\",\"b\",null,\"odd\"],\"key\":\"k\",\"payload\":\"{\\\"x\\\":\\\"\\\\n\\\"}\"}"),
+                "kcat's shape: unknown members skipped whatever they hold, a header without value, an odd last header left");
+        assertEquals("u/3@7 ts -1 [1=2;] 42 ", described(
+                "{\"topic\":\"t\",\"topic\":\"u\",\"partition\":3.0,\"offset\":7,\"ts\":\"9\",\"headers\":[1,2],"
+                        + "\"key\":42,\"payload\":{\"x\":1}}"),
+                "another shape: the last of a member twice, a whole decimal as a partition, a timestamp that is no number"
+                        + " taken as none, numbers as text, and an object's text empty");
+        assertEquals("t/0@2 ts -1 [c=d;] null x", described(
+                "{\"topic\":\"t\",\"partition\":0,\"offset\":1,\"offset\":2,\"headers\":[\"a\",\"b\"],\"headers\":[\"c\",\"d\"],"
+                        + "\"key\":\"a\",\"key\":null,\"payload\":\"x\"}"),
+                "kcat's shape with a member twice: the last counts");
+        assertEquals("t/0@1 ts -1 [null=v;] null null", described("{\"topic\":\"t\",\"partition\":0,\"offset\":1,\"headers\":[null,\"v\"]}"),
+                "a header named null is named by its text");
+        assertEquals("t/0@1 ts -1 [] null null", described(
+                "{\"topic\":1,\"topic\":\"t\",\"partition\":0,\"offset\":1}"), "a member's last value counts, whatever its first was");
+        for (String refused : List.of("{\"topic\":\"t\",\"partition\":2147483648,\"offset\":1}",
+                "{\"topic\":\"t\",\"partition\":0,\"offset\":9223372036854775808}",
+                "{\"topic\":\"t\",\"partition\":0,\"offset\":1,\"topic\":null}",
+                "{\"topic\":\"t\",\"partition\":0}")) {
+            AuditException e = assertThrows(AuditException.class, () -> described(refused), refused);
+            assertTrue(e.getMessage().endsWith("it lacks topic, partition or offset"), e.getMessage());
+        }
+        AuditException truncated = assertThrows(AuditException.class, () -> described("{\"topic\":\"t\",\"partition\":0,\"offset\":1,\"key\":"));
+        assertTrue(truncated.getMessage().endsWith("it is not JSON"), truncated.getMessage());
+    }
 }

@@ -6,12 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +46,7 @@ public final class CandidateJvm implements AutoCloseable {
 
     private final Process process;
     private final Path runnerDirectory;
-    private final BufferedWriter requests;
+    private final BufferedOutputStream requests;
     /** The child's answer lines in order, read by a thread of their own; an empty one once its output ends. */
     private final BlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
     /** The requests written whose answers are not read yet, oldest first. */
@@ -64,7 +63,7 @@ public final class CandidateJvm implements AutoCloseable {
         this.classpath = List.copyOf(classpath);
         this.runnerDirectory = runnerDirectory;
         this.timeout = timeout;
-        this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+        this.requests = new BufferedOutputStream(process.getOutputStream(), 1 << 16);
         daemon("replay-candidate-answers", () -> readAnswers(process.getInputStream()));
         this.shutdownHook = new Thread(process::destroyForcibly, "replay-candidate-stop");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -199,14 +198,14 @@ public final class CandidateJvm implements AutoCloseable {
     public Pending<Steps> steps(Optional<JsonNode> stateBefore, int versionBefore, boolean deletedBefore,
                                 WholeStream whole, List<RecordedStateEvent> records) throws ReplayException {
         String before = oneLine(stateBefore.map(JsonNode::toString).orElse("null"));
-        records.forEach(record -> oneLine(record.line()));
         int count = records.size();
         return send("STEPS " + count + " " + versionBefore + " " + deletedBefore + " " + whole.word, out -> {
-            out.write(before);
+            out.write(utf8(before));
             out.write('\n');
             for (RecordedStateEvent record : records) {
-                out.write(record.version() + " " + record.deleted() + " ");
-                out.write(record.line());
+                out.write(utf8(record.version() + " " + record.deleted() + " "));
+                // One line already: a recorded state event holds its text so (RecordedStateEvent).
+                out.write(record.text());
                 out.write('\n');
             }
         }, answer -> {
@@ -225,7 +224,7 @@ public final class CandidateJvm implements AutoCloseable {
     /** Writes the lines of a request after its header; each was checked to be one line before anything is written. */
     @FunctionalInterface
     private interface Body {
-        void write(Writer out) throws IOException;
+        void write(OutputStream out) throws IOException;
     }
 
     /** How an answer's JSON is read into what the request's caller is given. */
@@ -331,7 +330,7 @@ public final class CandidateJvm implements AutoCloseable {
         lines.forEach(CandidateJvm::oneLine);
         return send(header, out -> {
             for (String line : lines) {
-                out.write(line);
+                out.write(utf8(line));
                 out.write('\n');
             }
         }, reader);
@@ -341,7 +340,7 @@ public final class CandidateJvm implements AutoCloseable {
     private <T> Pending<T> send(String header, Body body, AnswerReader<T> reader) throws ReplayException {
         awaitReady();
         try {
-            requests.write(header);
+            requests.write(utf8(header));
             requests.write('\n');
             body.write(requests);
             requests.flush();
@@ -449,7 +448,7 @@ public final class CandidateJvm implements AutoCloseable {
     @Override
     public void close() {
         try {
-            requests.write("QUIT\n");
+            requests.write(utf8("QUIT\n"));
             requests.flush();
         } catch (IOException e) {
             // Already ended.
@@ -468,6 +467,10 @@ public final class CandidateJvm implements AutoCloseable {
             // The JVM is shutting down and the hook is running.
         }
         deleteQuietly(runnerDirectory);
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static String oneLine(String line) {

@@ -55,8 +55,8 @@ public final class Replay {
          *                     candidate's chain and classes
          * @param rollback     the previous release, which must read what the candidate writes
          * @param maxHeldBytes how much of this JVM's heap the state events held until the end of the input may take
-         *                     (about two bytes a character of their text); beyond it the replay stops with a sentence,
-         *                     not short of memory (docs/decisions.md, "The replay holds what its heap allows")
+         *                     (the bytes of their text, and the objects around it); beyond it the replay stops with
+         *                     a sentence, not short of memory (docs/decisions.md, "The replay holds what its heap allows")
          */
         public Settings {
             if (maxAggregates < 1) {
@@ -239,11 +239,11 @@ public final class Replay {
     }
 
     /**
-     * How many records, and how many characters of them, one request to the candidate's JVM carries at most: a longer
+     * How many records, and how many bytes of them, one request to the candidate's JVM carries at most: a longer
      * stream goes in several, so that what each JVM holds of a request stays bounded.
      */
     static final int MAX_RECORDS_PER_REQUEST = 500;
-    static final long MAX_CHARS_PER_REQUEST = 8L << 20;
+    static final long MAX_BYTES_PER_REQUEST = 8L << 20;
     /**
      * How many requests are written to the candidate's JVM beyond the one whose answer is judged: the child sources
      * them while this JVM judges (docs/decisions.md, "The replay's requests go ahead of their answers, and its records
@@ -327,7 +327,7 @@ public final class Replay {
         private final List<Part> parts = new ArrayList<>();
         private final List<RecordedStateEvent> run = new ArrayList<>();
         private RecordedStateEvent before;
-        private long chars;
+        private long bytes;
         private boolean wholeWanted;
         private boolean wholeStarted;
 
@@ -340,8 +340,8 @@ public final class Replay {
                 before = previous;
             }
             run.add(record);
-            chars += record.line().length();
-            if (run.size() >= MAX_RECORDS_PER_REQUEST || chars >= MAX_CHARS_PER_REQUEST) {
+            bytes += record.text().length;
+            if (run.size() >= MAX_RECORDS_PER_REQUEST || bytes >= MAX_BYTES_PER_REQUEST) {
                 endRun();
             }
         }
@@ -360,7 +360,7 @@ public final class Replay {
                     : wholeStarted ? CandidateJvm.WholeStream.CONTINUE : CandidateJvm.WholeStream.START));
             wholeStarted |= wholeWanted;
             run.clear();
-            chars = 0;
+            bytes = 0;
         }
     }
 
@@ -552,11 +552,10 @@ public final class Replay {
     }
 
     /**
-     * What a held state event takes of the heap, about: its text (one byte a character, two beyond Latin-1, so two are
-     * counted) and the objects around it.
+     * What a held state event takes of the heap, about: the bytes of its text and the objects around it.
      */
     private static long heldBytes(RecordedStateEvent event) {
-        return 2L * event.line().length() + 64L * event.events().size() + 256;
+        return event.text().length + 64L * event.events().size() + 256;
     }
 
     /** The members of a state event the replay reads in the parent; the others are checked in the candidate's JVM. */
@@ -574,6 +573,129 @@ public final class Replay {
         if (text == null) {
             return Optional.empty();
         }
+        RecordedStateEvent usual = usualRead(record, text);
+        return usual != null ? Optional.of(usual) : anyRead(record, text);
+    }
+
+    /**
+     * A state event of the shape Wow writes, read token by token with no tree: its names and ids as text, its version
+     * a whole number, {@code deleted} true or false, its events objects whose name and revision are text. Any other
+     * shape, or JSON that does not parse, answers null, and {@link #anyRead} reads the record as before, so a record
+     * means the same whichever reads it (docs/decisions.md, "The replay's reading").
+     */
+    private static RecordedStateEvent usualRead(AuditRecord record, byte[] text) {
+        if (dev.wowcompat.audit.KcatInput.takenForUtf16Or32(text, text.length)) {
+            return null;
+        }
+        String contextName = null;
+        String aggregateName = null;
+        String aggregateId = null;
+        String tenantId = "";
+        int version = 0;
+        boolean hasVersion = false;
+        boolean deleted = false;
+        List<RecordedStateEvent.RecordedEvent> events = null;
+        boolean stateIsObject = false;
+        try (JsonParser parser = JSON.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            for (JsonToken field = parser.nextToken(); field != JsonToken.END_OBJECT; field = parser.nextToken()) {
+                if (field != JsonToken.FIELD_NAME) {
+                    return null;
+                }
+                String name = parser.currentName();
+                JsonToken token = parser.nextToken();
+                switch (name) {
+                    case "contextName", "aggregateName", "aggregateId", "tenantId" -> {
+                        if (token != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        String value = parser.getText();
+                        switch (name) {
+                            case "contextName" -> contextName = value;
+                            case "aggregateName" -> aggregateName = value;
+                            case "aggregateId" -> aggregateId = value;
+                            default -> tenantId = value;
+                        }
+                    }
+                    case "version" -> {
+                        if (token != JsonToken.VALUE_NUMBER_INT || parser.getNumberType() != JsonParser.NumberType.INT) {
+                            return null;
+                        }
+                        version = parser.getIntValue();
+                        hasVersion = true;
+                    }
+                    case "deleted" -> {
+                        if (token != JsonToken.VALUE_TRUE && token != JsonToken.VALUE_FALSE) {
+                            return null;
+                        }
+                        deleted = token == JsonToken.VALUE_TRUE;
+                    }
+                    case "body" -> {
+                        events = usualEvents(parser, token);
+                        if (events == null) {
+                            return null;
+                        }
+                    }
+                    case "state" -> {
+                        // As a tree read of the record keeps a member's last value, the last state is the one checked.
+                        stateIsObject = token == JsonToken.START_OBJECT;
+                        parser.skipChildren();
+                    }
+                    default -> parser.skipChildren();
+                }
+            }
+            if (!stateIsObject || !hasVersion || events == null || contextName == null || aggregateName == null
+                    || aggregateId == null) {
+                return null;
+            }
+            return new RecordedStateEvent(record.topic(), record.partition(), record.offset(),
+                    new RecordedStateEvent.AggregateKey(contextName, aggregateName, aggregateId, tenantId), version, deleted,
+                    events, recordText(text, (int) parser.currentLocation().getByteOffset()));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** A state event's events, each an object whose name and revision (when there) are text; else null. */
+    private static List<RecordedStateEvent.RecordedEvent> usualEvents(JsonParser parser, JsonToken token) throws IOException {
+        if (token != JsonToken.START_ARRAY) {
+            return null;
+        }
+        List<RecordedStateEvent.RecordedEvent> events = new ArrayList<>();
+        for (JsonToken event = parser.nextToken(); event != JsonToken.END_ARRAY; event = parser.nextToken()) {
+            if (event != JsonToken.START_OBJECT) {
+                return null;
+            }
+            String name = "";
+            String revision = "";
+            for (JsonToken field = parser.nextToken(); field != JsonToken.END_OBJECT; field = parser.nextToken()) {
+                if (field != JsonToken.FIELD_NAME) {
+                    return null;
+                }
+                String member = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (member.equals("name") || member.equals("revision")) {
+                    if (value != JsonToken.VALUE_STRING) {
+                        return null;
+                    }
+                    if (member.equals("name")) {
+                        name = parser.getText();
+                    } else {
+                        revision = parser.getText();
+                    }
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            events.add(new RecordedStateEvent.RecordedEvent(name, revision));
+        }
+        return events;
+    }
+
+    /** Any record, read member by member into trees: what {@link #usualRead} leaves. */
+    private static Optional<RecordedStateEvent> anyRead(AuditRecord record, byte[] text) {
         ObjectNode value = JSON.createObjectNode();
         boolean stateIsObject = false;
         int end;
@@ -607,9 +729,9 @@ public final class Replay {
         for (JsonNode event : value.get("body")) {
             events.add(new RecordedStateEvent.RecordedEvent(event.path("name").asText(), event.path("revision").asText()));
         }
-        String line;
+        byte[] line;
         try {
-            line = oneLine(text, end);
+            line = recordText(text, end);
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -620,21 +742,15 @@ public final class Replay {
     }
 
     /**
-     * The record as one line of JSON, as it was written: outside its strings JSON may hold line breaks, which a blank
-     * replaces, and inside them it holds none unescaped. Jackson, which has just read the record, takes it for UTF-16
-     * or UTF-32 by a zero among its first four bytes; such a record is written again in UTF-8. A zero further on would
-     * have been refused, so only the record's own bytes are looked through for a line break, once.
+     * The record's text as it was written, up to the end of its JSON object, in UTF-8: Jackson, which has just read
+     * the record, takes it for UTF-16 or UTF-32 by a zero among its first four bytes; such a record is written again
+     * in UTF-8. A record made of it has its line breaks made blanks ({@link RecordedStateEvent}).
      */
-    private static String oneLine(byte[] text, int end) throws IOException {
+    private static byte[] recordText(byte[] text, int end) throws IOException {
         if (dev.wowcompat.audit.KcatInput.takenForUtf16Or32(text, text.length)) {
-            return JSON.writeValueAsString(JSON.readTree(text));
+            return JSON.writeValueAsBytes(JSON.readTree(text));
         }
         int length = Math.max(0, Math.min(end, text.length));
-        boolean breaks = false;
-        for (int i = 0; i < length && !breaks; i++) {
-            breaks = text[i] == '\n' || text[i] == '\r';
-        }
-        String line = new String(text, 0, length, java.nio.charset.StandardCharsets.UTF_8);
-        return breaks ? line.replace('\n', ' ').replace('\r', ' ') : line;
+        return length == text.length ? text : java.util.Arrays.copyOf(text, length);
     }
 }

@@ -13,12 +13,12 @@ import java.util.jar.JarOutputStream;
 
 /**
  * The runner's classes as a jar of their own, written next to nothing else of ours: on the candidate's classpath it
- * adds seven JDK-only classes and no library, so the candidate runs with exactly the Wow and Jackson it ships.
+ * adds nine JDK-only classes and no library, so the candidate runs with exactly the Wow and Jackson it ships.
  */
 final class RunnerJar {
     /** Every class file of the runner's package; the runner is written without nested classes so that this is all. */
     static final List<String> CLASSES = List.of("ReplayRunner", "WowRuntime", "Json", "UpgraderFailure", "Upgraders", "EventClasses",
-            "FoundMethod");
+            "FoundMethod", "RequestLines", "RecordBytes");
 
     private RunnerJar() {
     }

@@ -209,6 +209,32 @@ class CandidateJvmTest {
         }
     }
 
+    /**
+     * A step that rebuilds the recorded state is told as the recorded one, whatever node types a tree made straight
+     * from the state object holds (a long, a double, a decimal with its scale), so the parent need not read it; a
+     * step that rebuilds another state sends it whole.
+     */
+    @Test
+    void aStepThatRebuildsTheRecordedStateIsToldSoWhateverItsNumbersAreHeldAs() throws Exception {
+        String state = BankService.CLEAN.get("fixture/bank/AccountState.java")
+                .replace("private String currency;", "private String currency;\n    private long opened = 5;\n    private double rate = 0.1;");
+        List<Path> service = BankService.build(temp, BankService.changed(Map.of("fixture/bank/AccountState.java", state)),
+                BankService.SERVICES);
+        try (CandidateJvm jvm = CandidateJvm.start(service, "128m", MINUTE)) {
+            String before = "{\"id\":\"a-1\",\"owner\":\"ada\",\"balance\":12.50,\"currency\":\"EUR\",\"opened\":5,\"rate\":0.1}";
+            CandidateJvm.Steps answer = jvm.steps(Optional.of(JSON.readTree(before)), 2, false, CandidateJvm.WholeStream.NONE, List.of(
+                    recorded(record("a-1", 3, before.replace("12.50", "13.250"), deposited("0.75", "EUR"))),
+                    recorded(record("a-1", 4, before.replace("12.50", "14.50"), deposited("0.75", "EUR"))))).await();
+            SourceAnswer same = answer.steps().get(0);
+            assertEquals(Optional.empty(), same.failure());
+            assertTrue(same.stateAsRecorded(), "13.25 rebuilt where 13.250 was recorded, with the long and the double as recorded");
+            assertTrue(same.state().isEmpty());
+            SourceAnswer other = answer.steps().get(1);
+            assertFalse(other.stateAsRecorded(), "14.000 rebuilt from the recorded 13.250, where 14.50 is recorded");
+            assertDecimal("14.00", other.state().orElseThrow().get("balance"));
+        }
+    }
+
     private static RecordedStateEvent recorded(String record) {
         return Replay.read(new AuditRecord("wow.bank.account.state", 0, 0, -1, List.of(), null,
                 record.getBytes(StandardCharsets.UTF_8), 1)).orElseThrow();

@@ -40,12 +40,13 @@ import org.openjdk.jmh.annotations.TearDown;
  * records once. By default the candidate is the replay's fixture service, compiled at the trial's start against the
  * stand-in of Wow's runtime, over {@code aggregates} accounts of {@code records / aggregates} versions each; with
  * {@code classpath} and {@code input} (a kcat {@code -J} export), any candidate and its records, Wow itself included.
- * This JVM, the replay's parent, runs C1 only, as {@code bin/wow-compat replay} starts it; the child JVMs, the
- * replay's and the reference's, with the JVM's defaults.
+ * This JVM, the replay's parent, runs C1 only on the serial collector, with a young generation of 16 MB and its heap
+ * in transparent huge pages, as {@code bin/wow-compat replay} starts it on Linux; the child JVMs, the replay's and
+ * the reference's, with the JVM's defaults.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
-@Fork(jvmArgsAppend = "-XX:TieredStopAtLevel=1")
+@Fork(jvmArgsAppend = {"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn16m", "-XX:+UseTransparentHugePages"})
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class ReplayBenchmark {
     private static final String TOPIC = "wow.bank.account.state";

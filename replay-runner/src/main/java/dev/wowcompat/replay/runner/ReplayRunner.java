@@ -1,10 +1,8 @@
 package dev.wowcompat.replay.runner;
 
-import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -56,7 +54,7 @@ public final class ReplayRunner {
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         System.setOut(System.err);
         exitWithParent();
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        RequestLines in = new RequestLines(System.in);
         ReplayRunner runner;
         try {
             runner = new ReplayRunner(new WowRuntime());
@@ -69,7 +67,7 @@ public final class ReplayRunner {
         }
         protocol.println("{\"ready\":true}");
         protocol.flush();
-        for (String header = in.readLine(); header != null && !header.equals("QUIT"); header = in.readLine()) {
+        for (String header = in.nextText(); header != null && !header.equals("QUIT"); header = in.nextText()) {
             if (header.equals("UPGRADERS")) {
                 try {
                     protocol.println(Upgraders.answer(runnerJar()));
@@ -84,7 +82,7 @@ public final class ReplayRunner {
                 int count = Integer.parseInt(parts[1]);
                 List<String> lines = new ArrayList<>(count);
                 for (int i = 0; i < count; i++) {
-                    lines.add(in.readLine());
+                    lines.add(in.nextText());
                 }
                 protocol.println(parts[0].equals("READ") ? runner.read(lines) : runner.bodyTypes(lines));
                 protocol.flush();
@@ -92,10 +90,10 @@ public final class ReplayRunner {
             }
             if (parts.length == 5 && parts[0].equals("STEPS")) {
                 int count = Integer.parseInt(parts[1]);
-                String before = in.readLine();
-                List<String> records = new ArrayList<>(count);
+                String before = in.nextText();
+                List<byte[]> records = new ArrayList<>(count);
                 for (int i = 0; i < count; i++) {
-                    records.add(in.readLine());
+                    records.add(in.next());
                 }
                 protocol.println(runner.steps(before == null || before.equals("null") ? null : before,
                         Integer.parseInt(parts[2]), Boolean.parseBoolean(parts[3]), parts[4], records));
@@ -108,10 +106,10 @@ public final class ReplayRunner {
                 return;
             }
             int count = Integer.parseInt(parts[1]);
-            String before = in.readLine();
-            List<String> records = new ArrayList<>(count);
+            String before = in.nextText();
+            List<Object> records = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                records.add(in.readLine());
+                records.add(in.nextText());
             }
             protocol.println(runner.source(before == null || before.equals("null") ? null : before,
                     Integer.parseInt(parts[2]), Boolean.parseBoolean(parts[3]), records, false));
@@ -155,7 +153,7 @@ public final class ReplayRunner {
      * {@code start} or {@code none} (docs/decisions.md, "The replay's protocol"). Answers
      * {@code {"steps": [SOURCE's answer, ...], "whole": SOURCE's answer or null}}.
      */
-    private String steps(String before, int beforeVersion, boolean deletedBefore, String whole, List<String> records) {
+    private String steps(String before, int beforeVersion, boolean deletedBefore, String whole, List<byte[]> records) {
         if (!whole.equals("continue")) {
             wholeAggregate = null;
             wholeFailure = null;
@@ -167,10 +165,10 @@ public final class ReplayRunner {
         int version = beforeVersion;
         boolean deleted = deletedBefore;
         for (int i = 0; i < records.size(); i++) {
-            String line = records.get(i);
-            int first = line.indexOf(' ');
-            int second = line.indexOf(' ', first + 1);
-            String record = line.substring(second + 1);
+            byte[] line = records.get(i);
+            int first = indexOf(line, ' ', 0);
+            int second = indexOf(line, ' ', first + 1);
+            RecordBytes record = new RecordBytes(line, second + 1);
             lastStreamNode = null;
             String answer = source(stepBefore, version, deleted, List.of(record), true);
             out.append(i == 0 ? "" : ",").append(answer);
@@ -183,8 +181,8 @@ public final class ReplayRunner {
             } catch (Throwable t) {
                 stepBefore = record;
             }
-            version = Integer.parseInt(line.substring(0, first));
-            deleted = Boolean.parseBoolean(line.substring(first + 1, second));
+            version = Integer.parseInt(new String(line, 0, first, StandardCharsets.UTF_8));
+            deleted = Boolean.parseBoolean(new String(line, first + 1, second - first - 1, StandardCharsets.UTF_8));
         }
         out.append("],\"whole\":");
         if (!wholeOn) {
@@ -194,7 +192,7 @@ public final class ReplayRunner {
         } else {
             try {
                 out.append("{\"version\":").append(wow.invoke(wholeAggregate, "getVersion")).append(',')
-                        .append(stateOrSame(wow.write(wow.invoke(wholeAggregate, "getState")), lastStreamNode))
+                        .append(stateOrSame(wow.invoke(wholeAggregate, "getState"), lastStreamNode))
                         .append(",\"events\":[]").append(SUCCEEDED);
             } catch (Throwable t) {
                 out.append(failure(new StringBuilder(), "state-unwritable", wholeRecords - 1, -1, t));
@@ -255,14 +253,14 @@ public final class ReplayRunner {
      * events read, upgraded and sourced as they should be, and the state when it is the one the record holds
      * ({@link #stateOrSame}).
      */
-    private String source(Object before, int beforeVersion, boolean deletedBefore, List<String> records, boolean step) {
+    private String source(Object before, int beforeVersion, boolean deletedBefore, List<?> records, boolean step) {
         StringBuilder events = new StringBuilder();
         Object stateMetadata = null;
         Object aggregate = null;
         for (int r = 0; r < records.size(); r++) {
             Object streamNode;
             try {
-                streamNode = wow.readTree(records.get(r));
+                streamNode = records.get(r) instanceof RecordBytes bytes ? bytes.read(wow) : wow.readTree((String) records.get(r));
             } catch (Throwable e) {
                 return failure(events, "record-unreadable", r, -1, e);
             }
@@ -308,7 +306,9 @@ public final class ReplayRunner {
                         Object state;
                         try {
                             Class<?> stateType = (Class<?>) wow.invoke(stateMetadata, "getAggregateType");
-                            state = wow.treeToValue(before instanceof String text ? wow.readTree(text) : before, stateType);
+                            Object tree = before instanceof String text ? wow.readTree(text)
+                                    : before instanceof RecordBytes bytes ? bytes.read(wow) : before;
+                            state = wow.treeToValue(tree, stateType);
                         } catch (Throwable t) {
                             return failure(events, "snapshot-unreadable", r, -1, t);
                         }
@@ -353,10 +353,11 @@ public final class ReplayRunner {
             }
         }
         try {
-            String state = aggregate == null ? "null" : wow.write(wow.invoke(aggregate, "getState"));
             Object version = aggregate == null ? beforeVersion : wow.invoke(aggregate, "getVersion");
-            return "{\"version\":" + version + "," + (step && aggregate != null ? stateOrSame(state, lastStreamNode)
-                    : "\"state\":" + state) + ",\"events\":[" + events + "]" + SUCCEEDED;
+            return "{\"version\":" + version + "," + (step && aggregate != null
+                    ? stateOrSame(wow.invoke(aggregate, "getState"), lastStreamNode)
+                    : "\"state\":" + (aggregate == null ? "null" : wow.write(wow.invoke(aggregate, "getState"))))
+                    + ",\"events\":[" + events + "]" + SUCCEEDED;
         } catch (Throwable t) {
             return failure(events, "state-unwritable", records.size() - 1, -1, t);
         }
@@ -492,18 +493,44 @@ public final class ReplayRunner {
     }
 
     /**
-     * The members of a state answer: {@code "state":null,"same":true} when the state written, read back with Wow's
-     * mapper, is the state the record holds (so the parent's comparison, which accepts more, finds nothing in it and
-     * need not read it), else {@code "state":} and the state written (docs/decisions.md, "The child answers only what
-     * the parent judges").
+     * The members of a state answer: {@code "state":null,"same":true} when the state is the one the record holds (so
+     * the parent's comparison, which accepts more, finds nothing in it and need not read it), else {@code "state":}
+     * and the state written (docs/decisions.md, "The child answers only what the parent judges"). The same is told
+     * by Wow's mapper: the tree it makes of the state object equals the recorded one, or else the state it writes,
+     * read back, does.
      */
-    private String stateOrSame(String state, Object streamNode) throws Throwable {
+    private String stateOrSame(Object stateObject, Object streamNode) throws Throwable {
         Object recorded = streamNode == null ? null : wow.invoke(streamNode, "get", "state");
+        // Most states are the recorded one, which their tree made straight from the object says with no text between.
+        // Such a tree may hold other node types than text read back (a decimal, a long, bytes), so unequal, or a mapper
+        // that cannot make it, tells nothing: the state is then written and read back.
+        try {
+            if (recorded != null && recorded.equals(wow.valueToTree(stateObject))) {
+                return SAME_STATE;
+            }
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable notMade) {
+            // Written below, where a state that cannot be written fails as it did.
+        }
+        String state = wow.write(stateObject);
         if (recorded != null && recorded.equals(wow.readTree(state))) {
-            return "\"state\":null,\"same\":true";
+            return SAME_STATE;
         }
         return "\"state\":" + state;
     }
+
+    /** Where {@code b} first is in {@code line} from {@code from}; the step's numbers end at its first two blanks. */
+    private static int indexOf(byte[] line, char b, int from) {
+        for (int i = from; i < line.length; i++) {
+            if (line[i] == b) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("a step's line holds its version, its deletion and its record");
+    }
+
+    private static final String SAME_STATE = "\"state\":null,\"same\":true";
 
     /** Wow's metadata of the aggregate class's state, read once a class. */
     private Object stateMetadata(Class<?> aggregateClass) throws Throwable {

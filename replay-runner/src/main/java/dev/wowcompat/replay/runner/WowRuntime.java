@@ -45,9 +45,19 @@ final class WowRuntime {
         return invoke(jsonSerializer, "readTree", json);
     }
 
+    /** The same, of UTF-8 bytes. */
+    Object readTree(byte[] json, int offset, int length) throws Throwable {
+        return invoke(jsonSerializer, "readTree", json, offset, length);
+    }
+
     /** Wow's JSON mapper writes a value (a state, a record's JSON object) as text. */
     String write(Object value) throws Throwable {
         return (String) invoke(jsonSerializer, "writeValueAsString", value);
+    }
+
+    /** Wow's JSON mapper makes an object's tree from the tokens it would write, with no text between. */
+    Object valueToTree(Object value) throws Throwable {
+        return invoke(jsonSerializer, "valueToTree", value);
     }
 
     /** Wow's JSON mapper reads a tree as an object of the class, as Wow reads a state event's state or a snapshot. */
