@@ -248,8 +248,8 @@ public final class ReplayRunner {
     }
 
     /**
-     * {@code before}: the recorded state before, as JSON text or as a tree already read; null for the empty state.
-     * With {@code step} (one record of {@code STEPS}) the answer leaves out what the parent would find nothing in: the
+     * {@code before}: the recorded state before, as JSON text, a record's bytes or a tree already read; null for the
+     * empty state. With {@code step} (one record of {@code STEPS}) the answer leaves out what the parent would find nothing in: the
      * events read, upgraded and sourced as they should be, and the state when it is the one the record holds
      * ({@link #stateOrSame}).
      */
@@ -260,7 +260,7 @@ public final class ReplayRunner {
         for (int r = 0; r < records.size(); r++) {
             Object streamNode;
             try {
-                streamNode = records.get(r) instanceof RecordBytes bytes ? bytes.read(wow) : wow.readTree((String) records.get(r));
+                streamNode = tree(records.get(r));
             } catch (Throwable e) {
                 return failure(events, "record-unreadable", r, -1, e);
             }
@@ -306,9 +306,7 @@ public final class ReplayRunner {
                         Object state;
                         try {
                             Class<?> stateType = (Class<?>) wow.invoke(stateMetadata, "getAggregateType");
-                            Object tree = before instanceof String text ? wow.readTree(text)
-                                    : before instanceof RecordBytes bytes ? bytes.read(wow) : before;
-                            state = wow.treeToValue(tree, stateType);
+                            state = wow.treeToValue(tree(before), stateType);
                         } catch (Throwable t) {
                             return failure(events, "snapshot-unreadable", r, -1, t);
                         }
@@ -518,6 +516,11 @@ public final class ReplayRunner {
             return SAME_STATE;
         }
         return "\"state\":" + state;
+    }
+
+    /** JSON as Wow's mapper reads it: text, or a record's bytes where they lie; a tree already read as it is. */
+    private Object tree(Object json) throws Throwable {
+        return json instanceof String text ? wow.readTree(text) : json instanceof RecordBytes bytes ? bytes.read(wow) : json;
     }
 
     /** Where {@code b} first is in {@code line} from {@code from}; the step's numbers end at its first two blanks. */
